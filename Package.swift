@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+// animc: the compiler and toolchain for `.anim` scenes.
+// The targets follow the pipeline: source → tokens → syntax tree → checked IR →
+// simulation → frames → outputs. No package dependencies, by design.
+import PackageDescription
+
+let package = Package(
+  name: "animc",
+  products: [
+    .executable(name: "animc", targets: ["animc"])
+  ],
+  targets: [
+    // A small JSON value, parser and writer (diagnostics, LSP, dumps).
+    .target(name: "AnimJSON"),
+    // Source text, positions and diagnostics: shared by every stage.
+    .target(name: "AnimSource", dependencies: ["AnimJSON"]),
+    // Pure math: geometry, curves, timing functions, splines, random streams.
+    .target(name: "AnimMath"),
+    // Lexer, syntax tree and parser.
+    .target(name: "AnimSyntax", dependencies: ["AnimSource"]),
+    // Names, types, units and the checked IR.
+    .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath"]),
+    // Deterministic simulation of the IR into frames, and frame dumps.
+    .target(name: "AnimSim", dependencies: ["AnimSource", "AnimCheck", "AnimMath"]),
+    // Rasterizer and the GIF, PNG and SVG encoders.
+    .target(name: "AnimRender", dependencies: ["AnimMath"]),
+    // Canonical layout of `.anim` source.
+    .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
+    // The language server.
+    .target(name: "AnimServer", dependencies: ["AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat"]),
+    // The command line: a thin shell over the libraries.
+    .executableTarget(
+      name: "animc",
+      dependencies: ["AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimFormat", "AnimServer"]
+    ),
+    // Release-build benchmarks that print figures.
+    .executableTarget(
+      name: "animc-bench",
+      dependencies: ["AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimMath"]
+    ),
+
+    .testTarget(name: "AnimSourceTests", dependencies: ["AnimSource", "AnimJSON"]),
+    .testTarget(name: "AnimMathTests", dependencies: ["AnimMath"]),
+    .testTarget(
+      name: "AnimSyntaxTests", dependencies: ["AnimSource", "AnimSyntax"]),
+    .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimMath"]),
+    .testTarget(name: "animcTests", dependencies: ["AnimSource"]),
+  ]
+)

@@ -1,0 +1,1 @@
+// Placeholder until this stage lands; see the package manifest for its job.

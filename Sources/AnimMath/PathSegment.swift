@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A circular arc. Angles are radians measured from +x towards +y (clockwise on screen);
+/// `clockwise` runs through increasing angles, as UIKit's `addArc(…clockwise: true)`.
+public struct Arc: Hashable, Sendable {
+  public var center: Point
+  public var radius: Double
+  public var start: Double
+  public var end: Double
+  public var clockwise: Bool
+
+  public init(center: Point, radius: Double, start: Double, end: Double, clockwise: Bool = true) {
+    self.center = center
+    self.radius = radius
+    self.start = start
+    self.end = end
+    self.clockwise = clockwise
+  }
+
+  /// The swept angle, ≥ 0: `end − start` (or `start − end` counter-clockwise) plus whole
+  /// turns until non-negative; a sweep of a full turn or more is one full circle (§4).
+  public var sweep: Double {
+    let raw = clockwise ? end - start : start - end
+    if raw >= 2 * Double.pi { return 2 * Double.pi }
+    if raw == 0 { return 0 }
+    var s = raw
+    while s < 0 { s += 2 * Double.pi }
+    return s
+  }
+
+  /// The signed angle at fraction `t` of the sweep.
+  public func angle(at t: Double) -> Double {
+    start + (clockwise ? 1 : -1) * sweep * t
+  }
+
+  public func point(atAngle angle: Double) -> Point {
+    Point(center.x + radius * cos(angle), center.y + radius * sin(angle))
+  }
+
+  public var startPoint: Point { point(atAngle: start) }
+  public var endPoint: Point { point(atAngle: angle(at: 1)) }
+}
+
+/// One drawing command of a path, with absolute coordinates. Every segment but `move`
+/// starts where the previous one ended; an `arc` starts at its own start angle, and the
+/// builder inserts a `line` to it when the current point is elsewhere (as UIKit does).
+public enum PathSegment: Hashable, Sendable {
+  case move(to: Point)
+  case line(to: Point)
+  case quad(control: Point, to: Point)
+  case cubic(c1: Point, c2: Point, to: Point)
+  case arc(Arc)
+  case close
+}
+
+/// A path: a list of segments, possibly several subpaths.
+public struct Path: Hashable, Sendable {
+  public var segments: [PathSegment]
+
+  public init(_ segments: [PathSegment] = []) { self.segments = segments }
+
+  /// Closed when it ends with `close` (§4); shapes' outlines are always closed.
+  public var isClosed: Bool { segments.last == .close }
+}

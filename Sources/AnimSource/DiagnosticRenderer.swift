@@ -1,0 +1,115 @@
+import AnimJSON
+
+/// The one place diagnostics become text: the human form of spec §10 and LSP JSON.
+public struct DiagnosticRenderer: Sendable {
+  public var useColor: Bool
+
+  public init(useColor: Bool = false) { self.useColor = useColor }
+
+  // MARK: Human form
+
+  /// `FILE:LINE:COL: error: MESSAGE [CODE]`, the source line, a `^~~~` marker under the
+  /// whole range (to the end of its first line), labels, notes and `help:` lines.
+  public func render(_ d: Diagnostic, in file: SourceFile) -> String {
+    let range = file.clamp(d.range)
+    let pos = file.lineColumn(range.start)
+    var out = bold("\(file.name):\(pos.line):\(pos.column): ")
+    out += paint(d.severity.word + ":", d.severity == .error ? "31" : "35")
+    out += bold(" \(d.message) [\(d.code)]") + "\n"
+    out += snippet(range, in: file, markerColor: d.severity == .error ? "31" : "35")
+    for label in d.labels {
+      let r = file.clamp(label.range)
+      let p = file.lineColumn(r.start)
+      out += bold("\(file.name):\(p.line):\(p.column): ") + paint("note:", "36") + " \(label.message)\n"
+      out += snippet(r, in: file, markerColor: "36")
+    }
+    for note in d.notes { out += paint("note:", "36") + " \(note)\n" }
+    for fix in d.fixes { out += paint("help:", "32") + " \(fix.message)\n" }
+    return out
+  }
+
+  public func render(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
+    diagnostics.map { render($0, in: file) }.joined()
+  }
+
+  private func snippet(_ range: SourceRange, in file: SourceFile, markerColor: String) -> String {
+    let lineIndex = file.lines.lineIndex(range.start)
+    let lineRange = file.lines.lineRange(lineIndex, in: file.bytes)
+    let start = max(range.start, lineRange.start)
+    let line = file.lineText(lineIndex)
+    // Keep tabs in the padding so the marker lines up however the terminal sets tab stops.
+    var pad = ""
+    for scalar in String(decoding: file.bytes[lineRange.start..<start], as: UTF8.self).unicodeScalars {
+      pad += scalar == "\t" ? "\t" : " "
+    }
+    let end = min(max(range.end, start), lineRange.end)
+    let width = String(decoding: file.bytes[start..<end], as: UTF8.self).unicodeScalars.count
+    let marker = "^" + String(repeating: "~", count: max(0, width - 1))
+    return line + "\n" + pad + paint(marker, markerColor) + "\n"
+  }
+
+  private func paint(_ s: String, _ code: String) -> String {
+    useColor ? "\u{1B}[1;\(code)m\(s)\u{1B}[0m" : s
+  }
+
+  private func bold(_ s: String) -> String { useColor ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
+
+  // MARK: LSP JSON
+
+  /// An LSP `Diagnostic` object (0-based positions). `data.fixes` lists the edits of every
+  /// fix as `{range, newText}`; `data.titles` their sentences, for code-action titles.
+  public static func lspDiagnostic(
+    _ d: Diagnostic, in file: SourceFile, uri: String, encoding: PositionEncoding = .utf16,
+    extraData: [(String, JSONValue)] = []
+  ) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("range", lspRange(d.range, in: file, encoding: encoding)),
+      ("severity", .number(Double(d.severity.rawValue))),
+      ("code", .string(d.code)),
+      ("source", .string("animc")),
+      ("message", .string(d.message)),
+    ]
+    if !d.labels.isEmpty {
+      members.append(
+        (
+          "relatedInformation",
+          .array(
+            d.labels.map { label in
+              .object([
+                (
+                  "location",
+                  .object([("uri", .string(uri)), ("range", lspRange(label.range, in: file, encoding: encoding))])
+                ),
+                ("message", .string(label.message)),
+              ])
+            })
+        ))
+    }
+    let edits = d.fixes.flatMap { fix in
+      fix.edits.map { edit in
+        JSONValue.object([
+          ("range", lspRange(edit.range, in: file, encoding: encoding)), ("newText", .string(edit.newText)),
+        ])
+      }
+    }
+    let titles = d.fixes.filter { !$0.edits.isEmpty }.map { JSONValue.string($0.message) }
+    var data: [(String, JSONValue)] = extraData
+    data.append(("fixes", .array(edits)))
+    if !titles.isEmpty { data.append(("titles", .array(titles))) }
+    if !d.notes.isEmpty { data.append(("notes", .array(d.notes.map { .string($0) }))) }
+    members.append(("data", .object(data)))
+    return .object(members)
+  }
+
+  public static func lspRange(_ range: SourceRange, in file: SourceFile, encoding: PositionEncoding) -> JSONValue {
+    let r = file.clamp(range)
+    return .object([
+      ("start", lspPosition(file.lspPosition(r.start, encoding: encoding))),
+      ("end", lspPosition(file.lspPosition(r.end, encoding: encoding))),
+    ])
+  }
+
+  public static func lspPosition(_ p: LSPPosition) -> JSONValue {
+    .object([("line", .number(Double(p.line))), ("character", .number(Double(p.character)))])
+  }
+}

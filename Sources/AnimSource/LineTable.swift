@@ -1,0 +1,101 @@
+/// Where each line starts, so byte offsets become line/column positions in O(log lines).
+/// Lines end at `\n`, `\r\n` or a lone `\r` (as LSP counts them).
+public struct LineTable: Sendable {
+  /// Byte offset of the first byte of each line; `starts[0] == 0`.
+  public let starts: [Int]
+  public let bomLength: Int
+
+  public init(bytes: [UInt8]) {
+    var starts = [0]
+    starts.reserveCapacity(bytes.count / 24 + 1)
+    var i = 0
+    let n = bytes.count
+    while i < n {
+      let b = bytes[i]
+      if b == 0x0A {
+        starts.append(i + 1)
+      } else if b == 0x0D {
+        if i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }
+        starts.append(i + 1)
+      }
+      i += 1
+    }
+    self.starts = starts
+    self.bomLength = (n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) ? 3 : 0
+  }
+
+  public var count: Int { starts.count }
+
+  /// 0-based index of the line holding `offset`.
+  public func lineIndex(_ offset: Int) -> Int {
+    var lo = 0
+    var hi = starts.count - 1
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+    }
+    return lo
+  }
+
+  /// The byte range of line `index`, without its terminator.
+  public func lineRange(_ index: Int, in bytes: [UInt8]) -> SourceRange {
+    guard index >= 0, index < starts.count else { return .at(bytes.count) }
+    var start = starts[index]
+    if index == 0 { start = min(bomLength, bytes.count) }
+    var end = index + 1 < starts.count ? starts[index + 1] : bytes.count
+    while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+    return SourceRange(start: start, end: end)
+  }
+
+  public func lineColumn(_ offset: Int, in bytes: [UInt8]) -> LineColumn {
+    let offset = min(max(offset, 0), bytes.count)
+    let line = lineIndex(offset)
+    let lineStart = line == 0 ? min(bomLength, offset) : starts[line]
+    var column = 1
+    var i = lineStart
+    while i < offset {
+      if bytes[i] & 0xC0 != 0x80 { column += 1 }
+      i += 1
+    }
+    return LineColumn(line: line + 1, column: column)
+  }
+
+  public func lspPosition(_ offset: Int, in bytes: [UInt8], encoding: PositionEncoding) -> LSPPosition {
+    let offset = min(max(offset, 0), bytes.count)
+    let line = lineIndex(offset)
+    let lineStart = starts[line]
+    var character = 0
+    var i = lineStart
+    while i < offset {
+      let b = bytes[i]
+      switch encoding {
+      case .utf8: character += 1
+      case .utf16:
+        if b & 0xC0 != 0x80 { character += b >= 0xF0 ? 2 : 1 }
+      }
+      i += 1
+    }
+    return LSPPosition(line: line, character: character)
+  }
+
+  /// The byte offset of an LSP position; positions past a line's end clamp to it.
+  public func offset(of position: LSPPosition, in bytes: [UInt8], encoding: PositionEncoding) -> Int {
+    guard position.line >= 0 else { return 0 }
+    guard position.line < starts.count else { return bytes.count }
+    let end = lineRange(position.line, in: bytes).end
+    var i = starts[position.line]
+    var character = 0
+    while i < end, character < position.character {
+      let b = bytes[i]
+      let width: Int
+      switch encoding {
+      case .utf8: width = 1
+      case .utf16: width = b >= 0xF0 ? 2 : 1
+      }
+      i += 1
+      while i < end, bytes[i] & 0xC0 == 0x80, encoding == .utf16 { i += 1 }
+      character += width
+    }
+    return i
+  }
+}

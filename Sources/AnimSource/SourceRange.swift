@@ -1,0 +1,48 @@
+/// A half-open range of UTF-8 byte offsets into one source file.
+public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
+  public var start: Int
+  public var end: Int
+
+  public init(start: Int, end: Int) {
+    self.start = start
+    self.end = max(start, end)
+  }
+
+  public static func at(_ offset: Int) -> SourceRange { SourceRange(start: offset, end: offset) }
+
+  /// The smallest range covering both.
+  public func union(_ other: SourceRange) -> SourceRange {
+    SourceRange(start: min(start, other.start), end: max(end, other.end))
+  }
+
+  public var isEmpty: Bool { start == end }
+  public var length: Int { end - start }
+  public func contains(_ offset: Int) -> Bool { offset >= start && offset < end }
+  public var description: String { "\(start)..<\(end)" }
+}
+
+/// A 1-based line and column (in Unicode scalars), as people read them.
+public struct LineColumn: Hashable, Sendable {
+  public var line: Int
+  public var column: Int
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+}
+
+/// A 0-based line and character offset, as the Language Server Protocol counts them.
+public struct LSPPosition: Hashable, Sendable {
+  public var line: Int
+  public var character: Int
+  public init(line: Int, character: Int) {
+    self.line = line
+    self.character = character
+  }
+}
+
+/// How an LSP client counts characters within a line.
+public enum PositionEncoding: String, Sendable {
+  case utf16 = "utf-16"
+  case utf8 = "utf-8"
+}

@@ -1,0 +1,1 @@
+print("animc-bench: no benchmarks yet")
