@@ -1,0 +1,206 @@
+/// file := declaration*  — one method per declaration form (§3).
+extension Parser {
+  mutating func parseFile() {
+    let m = mark
+    while !at(.endOfFile) {
+      statementFailed = false
+      parseDeclaration()
+      endStatement()
+    }
+    tree.root = finish(.file, from: 0, mark: m, end: fileEnd)
+  }
+
+  mutating func parseDeclaration() {
+    switch token.word {
+    case .scene: parseScene()
+    case .let: parseBinding(.letDecl)
+    case .timing: parseBinding(.timingDecl)
+    case .path: parseBinding(.pathDecl)
+    case .shape: parseShapeDecl()
+    case .node: parseNodeDecl()
+    case .emitter: parseEmitter()
+    case .replicate: parseReplicate()
+    case .input: parseInput()
+    default: parseMisplacedTopLevel()
+    }
+  }
+
+  /// Anything else at the top level: one error, then skip it (a whole `{ … }` included).
+  mutating func parseMisplacedTopLevel() {
+    let start = Int(token.start)
+    let m = mark
+    switch token.kind {
+    case .rightBrace, .rightParen, .rightBracket:
+      error(SyntaxCode.unexpectedCloser, "unexpected \(token.kind.spelling) with nothing open to close",
+        fixes: [.replace(token.range, with: "", "remove it")])
+      advance()
+    case .error:
+      statementFailed = true
+      advance()
+    default:
+      if let w = token.word, [.animate, .spawn, .group, .sequence].contains(w) {
+        error(
+          SyntaxCode.misplacedStatement, "`\(w.spelling)` must be inside a block",
+          notes: ["animations go inside a `node` or a `spawn` block; `spawn` inside an `emitter`"])
+      } else if token.kind == .identifier {
+        let spelled = lexer.symbols[token.symbol]
+        let keywords = ["scene", "let", "timing", "shape", "path", "node", "emitter", "replicate", "input"]
+        var fixes: [Fix] = []
+        if let near = closestWord(to: spelled, in: keywords) {
+          fixes.append(.replace(token.range, with: near, "did you mean `\(near)`?"))
+        }
+        error(
+          SyntaxCode.expectedDeclaration, "expected a declaration, found \(tokenDescription)",
+          notes: ["a file is a list of `scene`, `let`, `timing`, `shape`, `path`, `node`, `emitter`, `replicate` and `input` declarations"],
+          fixes: fixes)
+      } else {
+        error(SyntaxCode.expectedDeclaration, "expected a declaration, found \(tokenDescription)")
+      }
+      synchronize()
+    }
+    finish(.errorStatement, from: start, mark: m)
+  }
+
+  /// After a declaration or statement: `;`, a newline, `}` or the end; else one error and skip.
+  mutating func endStatement() {
+    if accept(.semicolon) { return }
+    if atStatementEnd || (inParens.isEmpty && atDeclarationStart) { return }
+    error(
+      SyntaxCode.expectedStatementEnd, "expected the end of the statement, found \(tokenDescription)",
+      notes: ["statements end at a newline or `;`"])
+    synchronize()
+  }
+
+  /// `scene ["title"] { settings }`
+  mutating func parseScene() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    if at(.string) { parseExpression() } else { absent() }
+    parseBlock(.scene)
+    finish(.sceneDecl, from: start, mark: m)
+  }
+
+  /// `let|timing|path NAME = EXPR`
+  mutating func parseBinding(_ kind: SyntaxKind) {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    parseDeclaredName()
+    if expect(.equals, "after the name") { parseExpression() } else { errorExpression() }
+    finish(kind, from: start, mark: m)
+  }
+
+  /// `shape NAME = EXPR [{ style }]`
+  mutating func parseShapeDecl() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    parseDeclaredName()
+    if expect(.equals, "after the shape's name") { parseExpression() } else { errorExpression() }
+    parseOptionalBlock(.style)
+    finish(.shapeDecl, from: start, mark: m)
+  }
+
+  /// `node NAME = SHAPE [{ body }]`
+  mutating func parseNodeDecl() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    parseDeclaredName()
+    if expect(.equals, "after the node's name") { parseExpression() } else { errorExpression() }
+    parseOptionalBlock(.node)
+    finish(.nodeDecl, from: start, mark: m)
+  }
+
+  /// `emitter NAME { triggers, settings, spawn }`
+  mutating func parseEmitter() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    parseDeclaredName()
+    parseBlock(.emitter)
+    finish(.emitterDecl, from: start, mark: m)
+  }
+
+  /// `replicate NAME count N { instance …; node … }`
+  mutating func parseReplicate() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    parseDeclaredName()
+    if accept(.count) {
+      parseExpression()
+    } else {
+      error(
+        SyntaxCode.expectedToken, "expected `count` after the replicator's name, found \(tokenDescription)",
+        fixes: [.replace(.at(lastEnd), with: " count 3", "give the number of copies: `count 3`")])
+      errorExpression()
+    }
+    parseBlock(.replicate)
+    finish(.replicateDecl, from: start, mark: m)
+  }
+
+  /// `input { events }`
+  mutating func parseInput() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    parseBlock(.input)
+    finish(.inputDecl, from: start, mark: m)
+  }
+
+  /// The name being declared; a reserved or clause word is reported but kept, so the
+  /// rest of the declaration still parses.
+  mutating func parseDeclaredName() {
+    switch token.kind {
+    case .identifier where !(token.word?.isClauseWord ?? false):
+      leaf(.name, payload: token.symbol.id)
+    case .identifier, .keyword:
+      let w = lexer.symbols[token.symbol]
+      error(
+        SyntaxCode.reservedWordAsName, "`\(w)` is a reserved word and cannot be a name",
+        fixes: [.replace(token.range, with: w + "_", "rename it, for example `\(w)_`")])
+      leaf(.name, payload: token.symbol.id)
+    default:
+      error(SyntaxCode.expectedName, "expected a name, found \(tokenDescription)")
+      finish(.errorExpression, from: lastEnd, mark: mark, end: lastEnd)
+    }
+  }
+
+  mutating func errorExpression() {
+    finish(.errorExpression, from: Int(token.start), mark: mark, end: Int(token.start))
+  }
+}
+
+/// The closest of `candidates` to `word` by edit distance, when close enough to be a typo.
+public func closestWord(to word: String, in candidates: [String]) -> String? {
+  let limit = max(1, min(3, word.count / 3))
+  var best: (String, Int)? = nil
+  for c in candidates where c != word {
+    let d = editDistance(word, c)
+    if d <= limit, d < (best?.1 ?? Int.max) { best = (c, d) }
+  }
+  return best?.0
+}
+
+/// Damerau–Levenshtein (optimal string alignment) distance, case-insensitive.
+public func editDistance(_ a: String, _ b: String) -> Int {
+  let x = Array(a.lowercased().unicodeScalars)
+  let y = Array(b.lowercased().unicodeScalars)
+  if x.isEmpty { return y.count }
+  if y.isEmpty { return x.count }
+  var prev2 = [Int](repeating: 0, count: y.count + 1)
+  var prev = Array(0...y.count)
+  var cur = [Int](repeating: 0, count: y.count + 1)
+  for i in 1...x.count {
+    cur[0] = i
+    for j in 1...y.count {
+      let cost = x[i - 1] == y[j - 1] ? 0 : 1
+      cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+      if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] { cur[j] = min(cur[j], prev2[j - 2] + 1) }
+    }
+    (prev2, prev, cur) = (prev, cur, prev2)
+  }
+  return prev[y.count]
+}

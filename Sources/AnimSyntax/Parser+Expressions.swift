@@ -1,0 +1,269 @@
+/// expression := range;  range := sum [`..` sum];  sum := product {(`+`|`-`) product};
+/// product := unary {(`*`|`/`) unary};  unary := `-` unary | postfix;
+/// postfix := primary {`.` NAME}   (§2: call and member bind tightest, then unary `-`)
+extension Parser {
+  /// A binary operator continues the expression unless a newline ends the statement first.
+  var operatorContinues: Bool { !(token.newlineBefore && newlineEnds) }
+
+  mutating func parseExpression() {
+    let start = Int(token.start)
+    let m = mark
+    parseSum()
+    if at(.dotDot) && operatorContinues {
+      advance()
+      parseSum()
+      finish(.range, from: start, mark: m)
+    }
+  }
+
+  mutating func parseSum() {
+    let start = Int(token.start)
+    let m = mark
+    parseProduct()
+    while (at(.plus) || at(.minus)) && operatorContinues {
+      let op: BinaryOperator = at(.plus) ? .add : .subtract
+      advance()
+      parseProduct()
+      finish(.binary, from: start, mark: m, flags: op.rawValue)
+    }
+  }
+
+  mutating func parseProduct() {
+    let start = Int(token.start)
+    let m = mark
+    parseUnary()
+    while (at(.star) || at(.slash)) && operatorContinues {
+      let op: BinaryOperator = at(.star) ? .multiply : .divide
+      advance()
+      parseUnary()
+      finish(.binary, from: start, mark: m, flags: op.rawValue)
+    }
+  }
+
+  mutating func parseUnary() {
+    guard at(.minus) else {
+      parsePostfix()
+      return
+    }
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    parseUnary()
+    finish(.negate, from: start, mark: m)
+  }
+
+  mutating func parsePostfix() {
+    let start = Int(token.start)
+    let m = mark
+    parsePrimary()
+    while at(.dot) && operatorContinues {
+      advance()
+      guard token.kind == .identifier || token.kind == .keyword else {
+        error(SyntaxCode.expectedName, "expected a member name after `.`, found \(tokenDescription)")
+        return
+      }
+      let member = token.symbol.id
+      advance()
+      finish(.member, from: start, mark: m, payload: member)
+    }
+  }
+
+  mutating func parsePrimary() {
+    switch token.kind {
+    case .number:
+      tree.numbers.append(token.value)
+      leaf(.number, payload: Int32(tree.numbers.count - 1), flags: token.unit.rawValue)
+    case .string:
+      tree.strings.append(decodeStringLiteral(lexer.bytes[Int(token.start)..<Int(token.end)]))
+      leaf(.string, payload: Int32(tree.strings.count - 1))
+    case .color:
+      tree.numbers.append(token.value)
+      leaf(.color, payload: Int32(tree.numbers.count - 1))
+    case .keyword: parseKeywordPrimary()
+    case .identifier: parseNameOrCall()
+    case .dot where lookahead.kind == .identifier || lookahead.kind == .keyword:
+      let start = Int(token.start)
+      advance()
+      let m = mark
+      let symbol = token.symbol.id
+      advance()
+      finish(.enumCase, from: start, mark: m, payload: symbol)
+    case .leftParen: parseParenOrPoint()
+    case .leftBracket: parseList()
+    case .error: leaf(.errorExpression)
+    default: expectedExpression()
+    }
+  }
+
+  mutating func expectedExpression() {
+    var fixes: [Fix] = []
+    if at(.dot) { fixes.append(.replace(token.range, with: "", "enum cases are written `.name`")) }
+    error(SyntaxCode.expectedExpression, "expected an expression, found \(tokenDescription)", fixes: fixes)
+    errorExpression()
+  }
+
+  mutating func parseKeywordPrimary() {
+    switch token.word {
+    case .true: leaf(.bool, flags: 1)
+    case .false: leaf(.bool, flags: 0)
+    case .self: leaf(.selfExpr)
+    case .trigger: leaf(.triggerExpr)
+    case .scene: leaf(.sceneExpr)
+    case .shape: parseShapeLiteral()
+    case .path:
+      let start = Int(token.start)
+      let m = mark
+      advance()
+      parseBlock(.pathCommands)
+      finish(.pathLiteral, from: start, mark: m)
+    default: expectedExpression()
+    }
+  }
+
+  /// A name, or a call when `(` follows; a clause word is a name only when called
+  /// (`max(a, b)`, `rotate(30deg)`), and otherwise ends the expression.
+  mutating func parseNameOrCall() {
+    let calls = lookahead.kind == .leftParen && !(lookahead.newlineBefore && newlineEnds)
+    if token.word?.isClauseWord == true && !calls {
+      expectedExpression()
+      return
+    }
+    let start = Int(token.start)
+    let m = mark
+    leaf(.name, payload: token.symbol.id)
+    if calls {
+      parseArguments()
+      finish(.call, from: start, mark: m)
+    }
+  }
+
+  /// `(` [argument {`,` argument}] `)` where argument := [NAME `:`] expression.
+  mutating func parseArguments() {
+    let opener = token
+    advance()
+    inParens.append(true)
+    defer { inParens.removeLast() }
+    while !accept(.rightParen) {
+      if stopsBracket() {
+        reportUnclosed(opener, closer: "`)`")
+        return
+      }
+      let start = Int(token.start)
+      let m = mark
+      var label: Int32 = -1
+      if (token.kind == .identifier || token.kind == .keyword) && lookahead.kind == .colon {
+        label = token.symbol.id
+        advance()
+        advance()
+      }
+      parseExpression()
+      finish(.argument, from: start, mark: m, payload: label)
+      if !accept(.comma) && !at(.rightParen) {
+        if stopsBracket() { continue }
+        error(SyntaxCode.expectedToken, "expected `,` or `)` in the argument list, found \(tokenDescription)")
+        skipToCloser(.rightParen)
+        return
+      }
+    }
+  }
+
+  /// Inside `(`/`[`: the end of file, a `}` or `{`, or a declaration keyword starting a
+  /// line means the bracket was never closed.
+  func stopsBracket() -> Bool {
+    at(.endOfFile) || at(.rightBrace) || at(.leftBrace) || atDeclarationStart
+  }
+
+  /// After an error inside brackets: skip to the closer (consumed) without leaving them.
+  mutating func skipToCloser(_ closer: TokenKind) {
+    while !at(closer) && !stopsBracket() {
+      if at(.leftParen) || at(.leftBracket) { skipBalanced() } else { advance() }
+    }
+    _ = accept(closer)
+  }
+
+  /// `(e)` or the point `(x, y)`.
+  mutating func parseParenOrPoint() {
+    let opener = token
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    inParens.append(true)
+    defer { inParens.removeLast() }
+    if at(.rightParen) {
+      error(
+        SyntaxCode.expectedExpression, "expected an expression or a point `(x, y)` inside `()`",
+        at: SourceRange(start: start, end: Int(token.end)))
+      advance()
+      finish(.errorExpression, from: start, mark: m)
+      return
+    }
+    parseExpression()
+    var kind = SyntaxKind.paren
+    if accept(.comma) {
+      parseExpression()
+      kind = .point
+      if at(.comma) {
+        error(SyntaxCode.expectedToken, "a point has two coordinates, `(x, y)`; found a third")
+        skipToCloser(.rightParen)
+        finish(.errorExpression, from: start, mark: m)
+        return
+      }
+    }
+    if !accept(.rightParen) {
+      if stopsBracket() {
+        reportUnclosed(opener, closer: "`)`")
+      } else {
+        error(SyntaxCode.expectedToken, "expected `)`, found \(tokenDescription)")
+        skipToCloser(.rightParen)
+      }
+    }
+    finish(kind, from: start, mark: m)
+  }
+
+  /// `[a, b, …]`
+  mutating func parseList() {
+    let opener = token
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    inParens.append(true)
+    defer { inParens.removeLast() }
+    while !accept(.rightBracket) {
+      if stopsBracket() {
+        reportUnclosed(opener, closer: "`]`")
+        break
+      }
+      parseExpression()
+      if !accept(.comma) && !at(.rightBracket) {
+        if stopsBracket() { continue }
+        error(SyntaxCode.expectedToken, "expected `,` or `]` in the list, found \(tokenDescription)")
+        skipToCloser(.rightBracket)
+        break
+      }
+    }
+    finish(.list, from: start, mark: m)
+  }
+
+  /// `shape { … }` or `shape(w, h) { … }`
+  mutating func parseShapeLiteral() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    if at(.leftParen) {
+      let opener = token
+      advance()
+      inParens.append(true)
+      parseExpression()
+      if expect(.comma, "between the shape's width and height") { parseExpression() } else { errorExpression() }
+      if !accept(.rightParen) {
+        if stopsBracket() { reportUnclosed(opener, closer: "`)`") } else { _ = expect(.rightParen, "after the size") }
+      }
+      inParens.removeLast()
+    } else {
+      absent()
+      absent()
+    }
+    parseBlock(.pathCommands)
+    finish(.shapeLiteral, from: start, mark: m)
+  }
+}

@@ -1,0 +1,239 @@
+/// What a block belongs to; decides the contextual words it accepts.
+enum BlockContext {
+  case scene, style, node, spawn, emitter, replicate, input, pathCommands, animation, group
+}
+
+/// block := `{` statement* `}` — statements of every block kind.
+extension Parser {
+  mutating func parseOptionalBlock(_ context: BlockContext) {
+    if at(.leftBrace) { parseBlock(context) } else { absent() }
+  }
+
+  mutating func parseBlock(_ context: BlockContext) {
+    let opener = token
+    let start = Int(token.start)
+    let m = mark
+    guard accept(.leftBrace) else {
+      error(SyntaxCode.expectedToken, "expected `{` to open the block, found \(tokenDescription)")
+      finish(.block, from: start, mark: m, end: start)
+      return
+    }
+    inParens.append(false)
+    defer { inParens.removeLast() }
+    var previousWasOneLineAnimate = false
+    while true {
+      if at(.rightBrace) {
+        advance()
+        break
+      }
+      if at(.endOfFile) || atDeclarationStart && closesBlock(context) {
+        reportUnclosed(opener, closer: "`}`")
+        break
+      }
+      statementFailed = false
+      if previousWasOneLineAnimate, let w = token.word, w.isAnimationClause, token.newlineBefore {
+        reportClauseOnNextLine()
+      } else {
+        parseStatement(context)
+      }
+      previousWasOneLineAnimate = lastStatementWasOneLineAnimate
+      endStatement()
+    }
+    finish(.block, from: start, mark: m)
+  }
+
+  /// A top-level declaration keyword inside a block means the block was never closed,
+  /// except `node` in a replicator and `let` anywhere.
+  func closesBlock(_ context: BlockContext) -> Bool {
+    switch token.word {
+    case .let: return false
+    case .node: return context != .replicate
+    default: return true
+    }
+  }
+
+  var lastStatementWasOneLineAnimate: Bool {
+    guard let last = pending.last else { return false }
+    let node = tree.nodes[Int(last)]
+    return node.kind == .animate && node.flags & 1 == 0
+  }
+
+  /// `animate x to 5` newline `over 1s`: one error with the fix, and the clause skipped.
+  mutating func reportClauseOnNextLine() {
+    let start = Int(token.start)
+    let m = mark
+    let joinRange = SourceRange(start: lastEnd, end: Int(token.start))
+    error(
+      SyntaxCode.clauseOnNextLine,
+      "`\(lexer.symbols[token.symbol])` on a new line does not continue the one-line `animate` above it",
+      fixes: [
+        .replace(joinRange, with: " ", "join the lines or use the block form `animate PROP { … }`")
+      ])
+    synchronize()
+    finish(.errorStatement, from: start, mark: m)
+  }
+
+  mutating func parseStatement(_ context: BlockContext) {
+    let start = Int(token.start)
+    let m = mark
+    switch token.word {
+    case .let where lookahead.kind == .identifier: parseBinding(.letDecl)
+    case .node where context == .replicate: parseNodeDecl()
+    case .animate: parseAnimate()
+    case .group: parseGroup(.group)
+    case .sequence: parseGroup(.sequence)
+    case .spawn: parseSpawn()
+    case .on: parseOnTap()
+    case .every: parseEvery()
+    case .at: parseAt()
+    case .remove: parseRemoveAfter()
+    case .instance: parseInstance()
+    case .tap where context == .input: parseInputEvent()
+    case .pause, .resume, .speed:
+      if context == .input { parseInputEvent() } else { parseCommand() }
+    default:
+      if token.kind == .identifier || (token.kind == .keyword && token.word == .timing && context != .scene) {
+        parseCommand()
+      } else if token.kind == .error {
+        statementFailed = true
+        synchronize()
+        finish(.errorStatement, from: start, mark: m)
+      } else {
+        error(SyntaxCode.unknownStatement, "expected a statement, found \(tokenDescription)")
+        synchronize()
+        finish(.errorStatement, from: start, mark: m)
+      }
+    }
+  }
+
+  /// `WORD [arg {, arg}] [ccw]` — properties, style, scene settings, path commands, …
+  mutating func parseCommand() {
+    let start = Int(token.start)
+    let m = mark
+    leaf(.name, payload: token.symbol.id)
+    var flags: UInt8 = 0
+    if !atStatementEnd && !at(.leftBrace) {
+      repeat {
+        parseExpression()
+        if at(.ccw) {
+          advance()
+          flags |= 1
+          break
+        }
+      } while accept(.comma)
+    }
+    finish(.command, from: start, mark: m, flags: flags)
+  }
+
+  /// `spawn SHAPE [{ body }]`
+  mutating func parseSpawn() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    parseExpression()
+    parseOptionalBlock(.spawn)
+    finish(.spawn, from: start, mark: m)
+  }
+
+  /// `on tap [NODE]`
+  mutating func parseOnTap() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    if !accept(.tap) {
+      error(
+        SyntaxCode.expectedToken, "expected `tap` after `on`, found \(tokenDescription)",
+        notes: ["triggers are `on tap`, `on tap NODE`, `every P` and `at T, …`"])
+    }
+    if token.kind == .identifier && !atStatementEnd { leaf(.name, payload: token.symbol.id) } else { absent() }
+    finish(.onTap, from: start, mark: m)
+  }
+
+  /// `every P [from F] [until U]`
+  mutating func parseEvery() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    parseExpression()
+    if accept(.from) { parseExpression() } else { absent() }
+    if accept(.until) { parseExpression() } else { absent() }
+    finish(.every, from: start, mark: m)
+  }
+
+  /// `at t₁, t₂, …`
+  mutating func parseAt() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    repeat { parseExpression() } while accept(.comma)
+    finish(.at, from: start, mark: m)
+  }
+
+  /// `remove after D`
+  mutating func parseRemoveAfter() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    if !accept(.after) {
+      error(
+        SyntaxCode.expectedToken, "expected `after` following `remove`, found \(tokenDescription)",
+        fixes: [.replace(.at(lastEnd), with: " after", "write `remove after D`")])
+    }
+    parseExpression()
+    finish(.removeAfter, from: start, mark: m)
+  }
+
+  /// `instance transform f₁ f₂ …` | `instance delay D` | `instance color C` |
+  /// `instance offset CHANNEL Δ`
+  mutating func parseInstance() {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    let sub = token
+    guard let word = token.word, [.transform, .delay, .color, .offset].contains(word) else {
+      error(
+        SyntaxCode.expectedToken, "expected `transform`, `delay`, `color` or `offset` after `instance`, found \(tokenDescription)")
+      synchronize()
+      finish(.instance, from: start, mark: m)
+      return
+    }
+    advance()
+    switch word {
+    case .transform:
+      repeat { parsePostfix() } while !atStatementEnd && !statementFailed
+    case .offset:
+      if token.kind == .identifier { leaf(.name, payload: token.symbol.id) } else {
+        error(SyntaxCode.expectedName, "expected `red`, `green`, `blue` or `alpha` after `instance offset`")
+        errorExpression()
+      }
+      parseExpression()
+    default:
+      parseExpression()
+    }
+    finish(.instance, from: start, mark: m, payload: sub.symbol.id)
+  }
+
+  /// `tap [TARGET] at …|every …`, `pause at T`, `resume at T`, `speed S at T`
+  mutating func parseInputEvent() {
+    let start = Int(token.start)
+    let m = mark
+    let head = token.symbol
+    advance()
+    if at(.at) || at(.every) || atStatementEnd {
+      absent()
+    } else {
+      parseExpression()
+    }
+    if at(.at) {
+      parseAt()
+    } else if at(.every) && head == .tap {
+      parseEvery()
+    } else {
+      error(
+        SyntaxCode.expectedToken, "expected `at` with the event's time, found \(tokenDescription)",
+        notes: ["input events are `tap TARGET at T, …`, `tap TARGET every P [from F] [until U]`, `pause at T`, `resume at T`, `speed S at T`"])
+      errorExpression()
+    }
+    finish(.inputEvent, from: start, mark: m, payload: head.id)
+  }
+}

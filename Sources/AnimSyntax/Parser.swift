@@ -1,0 +1,211 @@
+/// The result of parsing one file: a tree (always, even for broken input) and the
+/// lexical and syntax diagnostics in source order.
+public struct ParseResult: Sendable {
+  public let tree: SyntaxTree
+  public let diagnostics: [Diagnostic]
+}
+
+/// Recursive descent over the token stream, one method per grammar rule (see
+/// `grammar/anim.ebnf`). Errors use panic mode: the first mistake in a statement is
+/// reported, the rest of the statement is skipped, and parsing resumes at the next
+/// statement boundary, so one mistake gives one diagnostic.
+public struct Parser {
+  var lexer: Lexer
+  var token: Token
+  var lookahead: Token
+  var lastEnd = 0
+  var tree: SyntaxTree
+  var diagnostics: [Diagnostic] = []
+  /// Children of the nodes under construction.
+  var pending: [Int32] = []
+  /// Innermost open brackets: true for `(`/`[`, where newlines do not end statements.
+  var inParens: [Bool] = []
+  /// Set by the first error in a statement; cleared when the next statement begins.
+  var statementFailed = false
+  /// The file's end has been reported as closing an unclosed `{`.
+  var reportedUnclosedAtEnd = false
+  let fileEnd: Int
+
+  public static func parse(_ file: SourceFile) -> ParseResult {
+    var parser = Parser(bytes: file.bytes)
+    parser.parseFile()
+    let all = (parser.lexer.diagnostics + parser.diagnostics).sortedBySource()
+    parser.tree.symbols = parser.lexer.symbols
+    return ParseResult(tree: parser.tree, diagnostics: all)
+  }
+
+  init(bytes: [UInt8]) {
+    lexer = Lexer(bytes: bytes)
+    fileEnd = bytes.count
+    token = lexer.next()
+    lookahead = lexer.next()
+    tree = SyntaxTree(symbols: SymbolTable())
+    tree.nodes.reserveCapacity(bytes.count / 5 + 16)
+    tree.childIDs.reserveCapacity(bytes.count / 5 + 16)
+  }
+
+  // MARK: Tokens
+
+  mutating func advance() {
+    lastEnd = Int(token.end)
+    token = lookahead
+    lookahead = lexer.next()
+  }
+
+  func at(_ kind: TokenKind) -> Bool { token.kind == kind }
+  func at(_ word: Word) -> Bool { token.is(word) }
+
+  mutating func accept(_ kind: TokenKind) -> Bool {
+    guard token.kind == kind else { return false }
+    advance()
+    return true
+  }
+
+  mutating func accept(_ word: Word) -> Bool {
+    guard token.is(word) else { return false }
+    advance()
+    return true
+  }
+
+  /// Newlines end statements unless the innermost bracket is `(` or `[` (§1).
+  var newlineEnds: Bool { inParens.last != true }
+
+  /// At `;`, `}`, the end of the file, or a newline that ends a statement.
+  var atStatementEnd: Bool {
+    switch token.kind {
+    case .semicolon, .rightBrace, .endOfFile: return true
+    default: return token.newlineBefore && newlineEnds
+    }
+  }
+
+  /// A declaration keyword first on its line: where recovery resumes (§1).
+  var atDeclarationStart: Bool {
+    guard token.newlineBefore || lastEnd == 0, let w = token.word, w.startsDeclaration else { return false }
+    // `node`, `let`, `shape` and `path` can also appear inside blocks or expressions;
+    // only the form `KEYWORD NAME =` (or `scene`/`input`/`emitter`/… ) starts a declaration.
+    switch w {
+    case .let, .node, .shape, .path, .timing:
+      return lookahead.kind == .identifier
+    default: return true
+    }
+  }
+
+  // MARK: Building nodes
+
+  var mark: Int { pending.count }
+
+  /// Makes a node of the children pushed since `mark`, and pushes it.
+  @discardableResult
+  mutating func finish(
+    _ kind: SyntaxKind, from start: Int, mark: Int, payload: Int32 = -1, flags: UInt8 = 0, end: Int? = nil
+  ) -> NodeID {
+    let first = Int32(tree.childIDs.count)
+    tree.childIDs.append(contentsOf: pending[mark...])
+    pending.removeSubrange(mark...)
+    let e = max(end ?? lastEnd, start)
+    let node = SyntaxTree.Node(
+      kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: e),
+      payload: payload, firstChild: first, childCount: Int32(tree.childIDs.count) - first)
+    let id = NodeID(Int32(tree.nodes.count))
+    tree.nodes.append(node)
+    pending.append(id.index)
+    return id
+  }
+
+  /// A leaf for the current token, consumed.
+  @discardableResult
+  mutating func leaf(_ kind: SyntaxKind, payload: Int32 = -1, flags: UInt8 = 0) -> NodeID {
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    return finish(kind, from: start, mark: m, payload: payload, flags: flags)
+  }
+
+  /// An `.absent` placeholder for an optional part.
+  @discardableResult
+  mutating func absent() -> NodeID { finish(.absent, from: lastEnd, mark: mark, end: lastEnd) }
+
+  /// Removes the last pushed node from the pending children (when a caller decides a
+  /// node it parsed belongs elsewhere).
+  mutating func popPending() -> Int32? { pending.popLast() }
+
+  // MARK: Errors
+
+  /// Reports the first syntax error of a statement; later ones would only follow from it.
+  mutating func error(
+    _ code: String, _ message: String, at range: SourceRange? = nil, labels: [Label] = [], notes: [String] = [],
+    fixes: [Fix] = []
+  ) {
+    guard !statementFailed else { return }
+    statementFailed = true
+    // A token the lexer already rejected has its own diagnostic.
+    if token.kind == .error && range == nil { return }
+    diagnostics.append(
+      .error(code, message, at: range ?? token.range, labels: labels, notes: notes, fixes: fixes))
+  }
+
+  /// What the current token is, for messages.
+  var tokenDescription: String {
+    switch token.kind {
+    case .identifier, .keyword: return "`\(lexer.symbols[token.symbol])`"
+    case .number, .string, .color: return token.kind.spelling
+    default: return token.kind.spelling
+    }
+  }
+
+  mutating func expect(_ kind: TokenKind, _ what: String) -> Bool {
+    if accept(kind) { return true }
+    error(SyntaxCode.expectedToken, "expected \(kind.spelling) \(what), found \(tokenDescription)")
+    return false
+  }
+
+  /// Skips the rest of a broken statement: up to its end, keeping brackets balanced so a
+  /// skipped `{ … }` is skipped whole.
+  mutating func synchronize() {
+    while !atStatementEnd {
+      if atDeclarationStart && !inParens.isEmpty { return }
+      switch token.kind {
+      case .leftBrace, .leftParen, .leftBracket: skipBalanced()
+      case .rightParen, .rightBracket: advance()
+      default: advance()
+      }
+    }
+  }
+
+  /// Skips from an opening bracket to its partner (or the end of the file).
+  mutating func skipBalanced() {
+    var depth = 0
+    repeat {
+      switch token.kind {
+      case .leftBrace, .leftParen, .leftBracket: depth += 1
+      case .rightBrace, .rightParen, .rightBracket: depth -= 1
+      case .endOfFile: return
+      default: break
+      }
+      advance()
+    } while depth > 0
+  }
+
+  /// Reports an opener that was never closed, once for the file's end.
+  mutating func reportUnclosed(_ opener: Token, closer: String) {
+    let atEnd = token.kind == .endOfFile
+    if atEnd && reportedUnclosedAtEnd { return }
+    if atEnd { reportedUnclosedAtEnd = true }
+    let where_ = atEnd ? "the file ends here" : "expected \(closer) before this"
+    diagnostics.append(
+      .error(
+        SyntaxCode.unclosedDelimiter, "unclosed \(opener.kind.spelling)", at: opener.range,
+        labels: [Label(atEnd ? .at(fileEnd) : token.range, where_)],
+        fixes: [Fix.replace(.at(lastEnd), with: closer.trimmingCharacters(in: "`"), "insert the missing \(closer)")]))
+    statementFailed = true
+  }
+}
+
+extension String {
+  func trimmingCharacters(in set: Character) -> String {
+    var s = Substring(self)
+    while s.first == set { s = s.dropFirst() }
+    while s.last == set { s = s.dropLast() }
+    return String(s)
+  }
+}

@@ -1,0 +1,80 @@
+/// Interns identifiers straight from source bytes, so lexing a name costs one hash and
+/// no `String` unless the name is new. Open addressing, FNV-1a over the bytes.
+public struct SymbolTable: Sendable {
+  public private(set) var names: [String] = []
+  private var nameBytes: [[UInt8]] = []
+  private var slots: [Int32]
+  private var mask: Int
+
+  public init() {
+    slots = [Int32](repeating: -1, count: 256)
+    mask = 255
+    for word in Word.allCases { _ = intern(Array(word.spelling.utf8)) }
+  }
+
+  public subscript(symbol: Symbol) -> String {
+    symbol.id >= 0 && Int(symbol.id) < names.count ? names[Int(symbol.id)] : "<?>"
+  }
+
+  public func lookup(_ name: String) -> Symbol? {
+    let bytes = Array(name.utf8)
+    return bytes.withUnsafeBufferPointer { find($0, hash: Self.hash($0)) }
+  }
+
+  public mutating func intern(_ name: String) -> Symbol { intern(Array(name.utf8)) }
+
+  public mutating func intern(_ bytes: [UInt8]) -> Symbol {
+    bytes.withUnsafeBufferPointer { intern($0) }
+  }
+
+  /// The symbol for `bytes`, adding it when new.
+  public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Symbol {
+    let h = Self.hash(bytes)
+    var i = h & mask
+    while true {
+      let s = slots[i]
+      if s < 0 { break }
+      if Self.equal(nameBytes[Int(s)], bytes) { return Symbol(s) }
+      i = (i + 1) & mask
+    }
+    let id = Int32(names.count)
+    let copy = Array(bytes)
+    names.append(String(decoding: copy, as: UTF8.self))
+    nameBytes.append(copy)
+    slots[i] = id
+    if names.count * 2 > slots.count { grow() }
+    return Symbol(id)
+  }
+
+  private func find(_ bytes: UnsafeBufferPointer<UInt8>, hash h: Int) -> Symbol? {
+    var i = h & mask
+    while slots[i] >= 0 {
+      if Self.equal(nameBytes[Int(slots[i])], bytes) { return Symbol(slots[i]) }
+      i = (i + 1) & mask
+    }
+    return nil
+  }
+
+  private mutating func grow() {
+    let size = slots.count * 2
+    slots = [Int32](repeating: -1, count: size)
+    mask = size - 1
+    for (id, bytes) in nameBytes.enumerated() {
+      var i = bytes.withUnsafeBufferPointer { Self.hash($0) } & mask
+      while slots[i] >= 0 { i = (i + 1) & mask }
+      slots[i] = Int32(id)
+    }
+  }
+
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    return Int(truncatingIfNeeded: h ^ (h >> 29))
+  }
+
+  private static func equal(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    for i in 0..<a.count where a[i] != b[i] { return false }
+    return true
+  }
+}

@@ -1,0 +1,103 @@
+/// A node of the syntax tree: an index into `SyntaxTree`.
+public struct NodeID: Hashable, Sendable, Comparable {
+  public let index: Int32
+  public init(_ index: Int32) { self.index = index }
+  public static func < (a: NodeID, b: NodeID) -> Bool { a.index < b.index }
+}
+
+/// The parsed form of one file, stored compactly: nodes in one array, children as runs
+/// of a second array, literal values and names in side tables. A node is 20 bytes, so
+/// a large file's tree stays a few times the size of its text.
+public struct SyntaxTree: Sendable {
+  struct Node {
+    var kind: SyntaxKind
+    var flags: UInt8
+    var start: UInt32
+    var end: UInt32
+    var payload: Int32
+    var firstChild: Int32
+    var childCount: Int32
+  }
+
+  var nodes: [Node] = []
+  var childIDs: [Int32] = []
+  public internal(set) var numbers: [Double] = []
+  public internal(set) var strings: [String] = []
+  public internal(set) var symbols: SymbolTable
+  public internal(set) var root = NodeID(0)
+
+  init(symbols: SymbolTable) { self.symbols = symbols }
+
+  public var nodeCount: Int { nodes.count }
+
+  public func kind(_ id: NodeID) -> SyntaxKind { nodes[Int(id.index)].kind }
+  public func flags(_ id: NodeID) -> UInt8 { nodes[Int(id.index)].flags }
+  public func payload(_ id: NodeID) -> Int32 { nodes[Int(id.index)].payload }
+
+  public func range(_ id: NodeID) -> SourceRange {
+    let n = nodes[Int(id.index)]
+    return SourceRange(start: Int(n.start), end: Int(n.end))
+  }
+
+  public func childCount(_ id: NodeID) -> Int { Int(nodes[Int(id.index)].childCount) }
+
+  public func child(_ id: NodeID, _ i: Int) -> NodeID {
+    NodeID(childIDs[Int(nodes[Int(id.index)].firstChild) + i])
+  }
+
+  public func children(_ id: NodeID) -> [NodeID] {
+    let n = nodes[Int(id.index)]
+    let first = Int(n.firstChild)
+    return (0..<Int(n.childCount)).map { NodeID(childIDs[first + $0]) }
+  }
+
+  /// The child at `i`, or nil when it is `.absent` or out of range.
+  public func optionalChild(_ id: NodeID, _ i: Int) -> NodeID? {
+    guard i < childCount(id) else { return nil }
+    let c = child(id, i)
+    return kind(c) == .absent ? nil : c
+  }
+
+  // MARK: Payloads
+
+  /// The symbol of a `.name`, `.enumCase` or `.member` node, a clause's word, an
+  /// instance or input event's head, or an argument's label.
+  public func symbol(_ id: NodeID) -> Symbol? {
+    let p = payload(id)
+    return p >= 0 ? Symbol(p) : nil
+  }
+
+  public func name(_ id: NodeID) -> String { symbol(id).map { symbols[$0] } ?? "" }
+
+  public func word(_ id: NodeID) -> Word? { symbol(id)?.word }
+
+  public func number(_ id: NodeID) -> Double { numbers[Int(payload(id))] }
+  public func unit(_ id: NodeID) -> NumberUnit { NumberUnit(rawValue: flags(id)) ?? .none }
+  public func string(_ id: NodeID) -> String { strings[Int(payload(id))] }
+  public func colorValue(_ id: NodeID) -> UInt32 { UInt32(numbers[Int(payload(id))]) }
+  public func binaryOperator(_ id: NodeID) -> BinaryOperator { BinaryOperator(rawValue: flags(id)) ?? .add }
+
+  /// For a `.member` node, the range of the member's name.
+  public func memberNameRange(_ id: NodeID) -> SourceRange {
+    let r = range(id)
+    return SourceRange(start: r.end - name(id).utf8.count, end: r.end)
+  }
+
+  /// Every node in the tree below `id` (itself first), depth first.
+  public func walk(_ id: NodeID, _ visit: (NodeID) -> Void) {
+    visit(id)
+    for c in children(id) { walk(c, visit) }
+  }
+
+  /// The innermost node whose range holds `offset`, or ends right at it (a cursor just
+  /// after a name still points at the name), for hover and go-to-definition.
+  public func node(at offset: Int, in id: NodeID? = nil) -> NodeID {
+    let start = id ?? root
+    let kids = children(start).filter { kind($0) != .absent }
+    if let inside = kids.first(where: { range($0).contains(offset) }) { return node(at: offset, in: inside) }
+    if let before = kids.last(where: { range($0).end == offset && !range($0).isEmpty }) {
+      return node(at: offset, in: before)
+    }
+    return start
+  }
+}

@@ -1,0 +1,60 @@
+/// The words the language gives meaning to. Each is interned first in every
+/// `SymbolTable`, so a word's raw value is its symbol id and keyword tests are integer
+/// compares. The order is fixed: reserved words, then clause words, then contextual words.
+public enum Word: Int32, CaseIterable, Sendable {
+  // Reserved words (§1): never names.
+  case scene, `let`, shape, path, timing, node, emitter, replicate, spawn, animate, group
+  case sequence, input, `true`, `false`, `self`, trigger
+  // Clause words (§1): never declared names; end an expression; `max(…)` and
+  // `rotate(…)` are still calls.
+  case from, to, by, over, delay, `repeat`, `for`, forever, autoreverse, fill, additive
+  case cumulative, interpolate, pacing, rotate, at, every, until, after, count, keyframes
+  case along, on, tap, burst, max, origin, remove, instance
+  // Contextual words: ordinary names except in one position.
+  case ccw, pause, resume, speed, transform, color, offset, move, line, quad, cubic, arc, close
+
+  public var spelling: String {
+    switch self {
+    case .let: return "let"
+    case .true: return "true"
+    case .false: return "false"
+    case .self: return "self"
+    case .repeat: return "repeat"
+    case .for: return "for"
+    default: return String(describing: self)
+    }
+  }
+
+  public var isReserved: Bool { rawValue <= Word.trigger.rawValue }
+  public var isClauseWord: Bool { rawValue >= Word.from.rawValue && rawValue <= Word.instance.rawValue }
+
+  /// Words that begin a top-level declaration.
+  public var startsDeclaration: Bool {
+    switch self {
+    case .scene, .let, .shape, .path, .timing, .node, .emitter, .replicate, .input: return true
+    default: return false
+    }
+  }
+
+  /// Clause words that can only continue an `animate` (used to spot a clause that
+  /// wandered onto the next line of a one-line animation).
+  public var isAnimationClause: Bool {
+    switch self {
+    case .from, .to, .by, .over, .delay, .repeat, .autoreverse, .additive, .cumulative, .interpolate,
+      .pacing, .keyframes, .along, .timing:
+      return true
+    default: return false
+    }
+  }
+}
+
+/// An interned identifier: an index into a `SymbolTable`.
+public struct Symbol: Hashable, Sendable, Comparable {
+  public let id: Int32
+  public init(_ id: Int32) { self.id = id }
+  public init(_ word: Word) { self.id = word.rawValue }
+
+  public var word: Word? { Word(rawValue: id) }
+  public static func < (a: Symbol, b: Symbol) -> Bool { a.id < b.id }
+  public static func == (s: Symbol, w: Word) -> Bool { s.id == w.rawValue }
+}
