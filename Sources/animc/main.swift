@@ -1,9 +1,58 @@
 import AnimSyntax
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-let path = CommandLine.arguments[1]
-let data = FileManager.default.contents(atPath: path) ?? Data()
-let file = SourceFile(name: path, bytes: Array(data))
-let result = Parser.parse(file)
-print(result.tree.sexpr())
-FileHandle.standardError.write(DiagnosticRenderer().render(result.diagnostics, in: file).data(using: .utf8)!)
+/// The subcommands; each lives in its own file as `XCommand.run(arguments) -> ExitStatus`.
+let commands: [(name: String, summary: String, run: ([String]) -> ExitStatus)] = [
+  ("check", "Check .anim files for errors and warnings.", CheckCommand.run)
+]
+
+let usage = """
+  animc — the compiler and toolchain for .anim animated scenes.
+
+  USAGE: animc <command> [options]
+
+  COMMANDS:
+  \(commands.map { "  " + $0.name.padding(8) + $0.summary }.joined(separator: "\n"))
+
+  Run `animc <command> --help` for a command's options.
+
+  """
+
+extension String {
+  func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(1, width - count)) }
+}
+
+@MainActor func main() -> ExitStatus {
+  let args = Array(CommandLine.arguments.dropFirst())
+  guard let first = args.first else {
+    Console.err(usage)
+    return .usage
+  }
+  if first == "-h" || first == "--help" || first == "help" {
+    Console.out(usage)
+    return .success
+  }
+  if first == "--version" {
+    Console.out("animc 0.1.0\n")
+    return .success
+  }
+  guard let command = commands.first(where: { $0.name == first }) else {
+    let hint = closestCommand(first).map { " (did you mean `\($0)`?)" } ?? ""
+    return Console.fail("unknown command `\(first)`\(hint)\n\n" + usage)
+  }
+  return command.run(Array(args.dropFirst()))
+}
+
+@MainActor func closestCommand(_ name: String) -> String? {
+  commands.map(\.name).min { a, b in levenshtein(a, name) < levenshtein(b, name) }.flatMap {
+    levenshtein($0, name) <= 2 ? $0 : nil
+  }
+}
+
+func levenshtein(_ a: String, _ b: String) -> Int { editDistance(a, b) }
+
+exit(main().rawValue)

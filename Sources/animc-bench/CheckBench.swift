@@ -1,0 +1,126 @@
+import AnimCheck
+import AnimSyntax
+import Foundation
+
+/// `animc-bench check [MB]`: throughput of lexing, parsing and the whole check on a
+/// generated file, and peak memory. Compares with `luac -p` when Lua is installed.
+enum CheckBench {
+  static func run(megabytes: Double) {
+    let source = generate(bytes: Int(megabytes * 1_000_000))
+    let bytes = Array(source.utf8)
+    let size = Double(bytes.count) / 1_000_000
+    print(String(format: "input: %.2f MB of .anim, %d lines", size, bytes.split(separator: 10).count))
+
+    // Memory first, while the heap holds only the input.
+    let file = SourceFile(name: "bench.anim", bytes: bytes)
+    let baseline = Measure.currentResidentBytes
+    let kept = analyze(file)
+    let peak = Measure.peakResidentBytes
+    let diagnostics = kept.diagnostics.count
+
+    let lex = Measure.best(runs: 5) {
+      var lexer = Lexer(bytes: bytes)
+      while lexer.next().kind != .endOfFile {}
+    }
+    let parse = Measure.best(runs: 5) { _ = Parser.parse(file) }
+    let check = Measure.best(runs: 5) { _ = analyze(file) }
+    print(String(format: "lex:    %7.1f MB/s", size / lex))
+    print(String(format: "parse:  %7.1f MB/s (lexing included)", size / parse))
+    print(String(format: "check:  %7.1f MB/s (everything `animc check` does), %d diagnostics", size / check, diagnostics))
+    print("memory: peak RSS \(Measure.mb(peak)); above the resident set before checking: \(Measure.mb(peak - baseline)) = \(String(format: "%.1f", Double(peak - baseline) / Double(bytes.count)))x the input")
+    compareWithLuac(megabytes: size, checkSeconds: check)
+  }
+
+  /// A realistic file: the shapes of the seed scenes, repeated with fresh names.
+  static func generate(bytes target: Int) -> String {
+    var out = "scene \"Benchmark\" {\n  size 375, 667\n  background #000000\n  fps 60\n  duration 10s\n}\n\n"
+    out += "timing pop = spring(damping: 0.6, velocity: 0.8)\n\n"
+    var i = 0
+    while out.utf8.count < target {
+      out += """
+        /* Scene part \(i): a button, a heart emitter and a flight. */
+        let drift\(i) = 60 + \(i % 7) * 2
+        shape like\(i) = heart(36) { fill #FF2D55 }
+        path toCart\(i) = parabola(from: (60, 500), to: (330, 44), height: 120, type: .up)
+
+        node button\(i) = circle(40) {
+          position (scene.width - 70, 600)
+          fill #007AFF
+          animate opacity from 0.5 to 1 over 1s repeat forever autoreverse timing easeInOut
+        }
+
+        emitter likes\(i) {
+          on tap button\(i)
+          burst 1
+          max 300
+          origin button\(i).position
+          spawn like\(i) {
+            let dir = choose(-1, 1)
+            position trigger.position
+            animate scale from 0 to 1 over 0.5s timing pop
+            animate rotation to dir * 180deg / (6 + random(0..10) * 0.2) over 6s
+            animate position along cubic(to: (trigger.position.x + dir * 72, random(110..277)),
+                                         c1: (trigger.position.x + dir * 90, 400),
+                                         c2: (trigger.position.x - dir * 180, 300)) over 6s
+            animate opacity from 0.9 to 0 over 6s timing easeIn
+            animate scaleX keyframes 0: 1, 0.5: 0.65 easeOut, 0.8: 0.2, 1: 0 over 2s
+          }
+        }
+
+
+        """
+      i += 1
+    }
+    return out
+  }
+
+  /// Times `luac -p` on a Lua file of the same size, if a `luac` is on the PATH.
+  static func compareWithLuac(megabytes: Double, checkSeconds: Double) {
+    let candidates = ["luac5.4", "luac"]
+    guard
+      let luac = candidates.lazy.compactMap({ name -> String? in
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+          let path = "\(dir)/\(name)"
+          if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+      }).first
+    else {
+      print("luac:   not installed (apt-get install lua5.4 to compare)")
+      return
+    }
+    var lua = "local M = {}\n"
+    var i = 0
+    let target = Int(megabytes * 1_000_000)
+    while lua.utf8.count < target {
+      lua += """
+        function M.spawn\(i)(trigger, dir)
+          local heart = { shape = "like", x = trigger.x + dir * 72, y = math.random(110, 277) }
+          heart.rotation = dir * 180 / (6 + math.random() * 10 * 0.2)
+          for k = 1, 10 do heart.scale = (heart.scale or 0) + k * 0.1 end
+          return heart
+        end
+
+        """
+      i += 1
+    }
+    let path = NSTemporaryDirectory() + "animc-bench-\(getpid()).lua"
+    FileManager.default.createFile(atPath: path, contents: Data(lua.utf8))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var status: Int32 = 0
+    let seconds = Measure.best(runs: 3) {
+      let p = Process()
+      p.executableURL = URL(fileURLWithPath: luac)
+      p.arguments = ["-p", path]
+      try? p.run()
+      p.waitUntilExit()
+      status = p.terminationStatus
+    }
+    guard status == 0 else {
+      print("luac:   failed on the generated Lua file (status \(status)); no comparison")
+      return
+    }
+    let rate = Double(lua.utf8.count) / 1_000_000 / seconds
+    print(String(format: "luac:   %7.1f MB/s (%@ -p on %.2f MB of Lua); check is %.2fx luac", rate, luac, Double(lua.utf8.count) / 1_000_000, (megabytes / checkSeconds) / rate))
+  }
+}

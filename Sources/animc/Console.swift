@@ -1,0 +1,57 @@
+import AnimSyntax
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Exit statuses scripts can rely on (spec §10).
+enum ExitStatus: Int32 {
+  case success = 0
+  /// The input has errors (diagnostics were printed).
+  case failure = 1
+  /// The command could not run: bad arguments, unreadable input.
+  case usage = 2
+}
+
+/// Where output goes: results to stdout, everything for people to stderr.
+enum Console {
+  static func out(_ s: String) { write(s, to: STDOUT_FILENO) }
+  static func err(_ s: String) { write(s, to: STDERR_FILENO) }
+
+  static func write(_ s: String, to fd: Int32) {
+    var bytes = Array(s.utf8)
+    writeAll(&bytes, to: fd)
+  }
+
+  static func writeAll(_ bytes: inout [UInt8], to fd: Int32) {
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += n
+    }
+  }
+
+  static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+  static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  /// Colour on stderr only for a terminal, and never when `NO_COLOR` is set.
+  static func useColor(_ choice: String?) -> Bool {
+    switch choice {
+    case "always": return true
+    case "never": return false
+    default: return stderrIsTerminal && getenv("NO_COLOR") == nil && String(cString: getenv("TERM") ?? strdup("")) != "dumb"
+    }
+  }
+
+  /// `animc: error: …` for problems with the command itself.
+  static func fail(_ message: String) -> ExitStatus {
+    err("animc: error: \(message)\n")
+    return .usage
+  }
+}
