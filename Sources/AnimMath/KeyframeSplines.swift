@@ -63,7 +63,9 @@ enum KeyframeSplines {
 
   /// The natural spline on one segment of width h at fraction f, with A = 1 − f, B = f:
   /// A·a + B·b + ((A³ − A)·Ma + (B³ − B)·Mb)·h²/6.
-  static func natural<V: Interpolatable>(_ a: V, _ b: V, _ ma: V, _ mb: V, _ h: Double, _ f: Double) -> V {
+  static func natural<V: Interpolatable>(_ a: V, _ b: V, _ ma: V, _ mb: V, _ h: Double, _ f: Double)
+    -> V
+  {
     let bb = f
     let aa = 1 - f
     let curve = (ma * (aa * aa * aa - aa) + mb * (bb * bb * bb - bb)) * (h * h / 6)

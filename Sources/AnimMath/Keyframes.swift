@@ -82,7 +82,8 @@ public struct Keyframes<Value: Interpolatable>: Sendable {
     }
     switch interpolation {
     case .cubic:
-      return KeyframeSplines.hermite(values[i], values[i + 1], slopes[i] * width, slopes[i + 1] * width, f)
+      return KeyframeSplines.hermite(
+        values[i], values[i + 1], slopes[i] * width, slopes[i + 1] * width, f)
     case .spline:
       return KeyframeSplines.natural(values[i], values[i + 1], slopes[i], slopes[i + 1], width, f)
     default:

@@ -66,7 +66,9 @@ extension PathPiece {
       let quarter = Double.pi / 2
       let sign: Double = arc.clockwise ? 1 : -1
       // First multiple of 90° strictly ahead of the start in the direction of travel.
-      var k = arc.clockwise ? (arc.start / quarter).rounded(.down) + 1 : (arc.start / quarter).rounded(.up) - 1
+      var k =
+        arc.clockwise
+        ? (arc.start / quarter).rounded(.down) + 1 : (arc.start / quarter).rounded(.up) - 1
       for _ in 0..<5 {
         let t = (k * quarter - arc.start) * sign / sweep
         if t >= 1 { break }

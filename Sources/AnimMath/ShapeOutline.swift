@@ -43,7 +43,8 @@ public struct ShapeOutline: Hashable, Sendable {
   /// A circle of radius r in a 2r × 2r box, from its rightmost point, clockwise.
   public static func circle(radius r: Double) -> ShapeOutline {
     let arc = Arc(center: Point(r, r), radius: r, start: 0, end: 2 * .pi)
-    return ShapeOutline(path: Path([.move(to: Point(2 * r, r)), .arc(arc), .close]), width: 2 * r, height: 2 * r)
+    return ShapeOutline(
+      path: Path([.move(to: Point(2 * r, r)), .arc(arc), .close]), width: 2 * r, height: 2 * r)
   }
 
   /// Bezier approximation of a quarter turn: the control-arm length as a fraction of
@@ -79,7 +80,8 @@ public struct ShapeOutline: Hashable, Sendable {
     let c = corner.isNaN ? 0 : min(max(corner, 0), max(min(w, h) / 2, 0))
     guard c > 0 else {
       let path = Path([
-        .move(to: .zero), .line(to: Point(w, 0)), .line(to: Point(w, h)), .line(to: Point(0, h)), .close,
+        .move(to: .zero), .line(to: Point(w, 0)), .line(to: Point(w, h)), .line(to: Point(0, h)),
+        .close,
       ])
       return ShapeOutline(path: path, width: w, height: h)
     }

@@ -40,7 +40,8 @@ public struct Spring: Hashable, Sendable {
 
   /// The UIKit form resolved for a known duration T (real time, as if `omega0` were given).
   public init(damping zeta: Double, velocity: Double, duration: Double) {
-    self.init(omega0: log(1000) / (Self.decayFactor(zeta) * duration), zeta: zeta, velocity: velocity)
+    self.init(
+      omega0: log(1000) / (Self.decayFactor(zeta) * duration), zeta: zeta, velocity: velocity)
   }
 
   /// SwiftUI's `Spring(duration:bounce:)`: ω₀ = 2π/D, ζ = 1 − b (b ≥ 0) or 1/(1 + b).

@@ -161,12 +161,16 @@ private func denseNaturalSpline(_ xs: [Double], _ ys: [Double], at x: Double) ->
 
 @Test func colorsAndPointsInterpolatePerComponent() throws {
   let k = try #require(
-    Keyframes(values: [Color(r: 0, g: 0, b: 0, a: 1), Color(r: 1, g: 0.5, b: 0, a: 0)], interpolation: .linear))
+    Keyframes(
+      values: [Color(r: 0, g: 0, b: 0, a: 1), Color(r: 1, g: 0.5, b: 0, a: 0)],
+      interpolation: .linear))
   let mid = k.value(at: 0.5)
   #expect(mid.r == 0.5 && mid.g == 0.25 && mid.b == 0 && mid.a == 0.5)
   #expect(Color.black.distance(to: Color(r: 0, g: 3, b: 0, a: 5)) == 5)
   let spline = try #require(
-    Keyframes(values: [Point(0, 0), Point(5, 10), Point(10, 0)], keyTimes: [0, 0.5, 1], interpolation: .spline))
+    Keyframes(
+      values: [Point(0, 0), Point(5, 10), Point(10, 0)], keyTimes: [0, 0.5, 1],
+      interpolation: .spline))
   // Each coordinate is its own natural spline: x is linear (0, 5, 10), y is the hat ×10.
   #expect(near(spline.value(at: 0.25), Point(2.5, 6.875), 1e-12))
 }

@@ -29,7 +29,8 @@ private func polyline(_ path: Path, n: Int = 10_000) -> (points: [Point], jumps:
       let a = current
       sample { t in
         let s = 1 - t
-        return Point(s * s * a.x + 2 * s * t * c.x + t * t * p.x, s * s * a.y + 2 * s * t * c.y + t * t * p.y)
+        return Point(
+          s * s * a.x + 2 * s * t * c.x + t * t * p.x, s * s * a.y + 2 * s * t * c.y + t * t * p.y)
       }
       current = p
     case .cubic(let c1, let c2, let p):
@@ -37,7 +38,8 @@ private func polyline(_ path: Path, n: Int = 10_000) -> (points: [Point], jumps:
       sample { t in
         let s = 1 - t
         let (b0, b1, b2, b3) = (s * s * s, 3 * s * s * t, 3 * s * t * t, t * t * t)
-        return Point(b0 * a.x + b1 * c1.x + b2 * c2.x + b3 * p.x, b0 * a.y + b1 * c1.y + b2 * c2.y + b3 * p.y)
+        return Point(
+          b0 * a.x + b1 * c1.x + b2 * c2.x + b3 * p.x, b0 * a.y + b1 * c1.y + b2 * c2.y + b3 * p.y)
       }
       current = p
     case .arc(let arc):
@@ -90,15 +92,23 @@ private let testPaths: [(String, Path)] = [
   ("rounded rect", ShapeOutline.rect(width: 100, height: 50, corner: 12).path),
   ("parabola", Path.parabola(from: Point(60, 500), to: Point(330, 44), height: 120, type: .downUp)),
   (
-    "cusp", Path([.move(to: Point(0, 0)), .cubic(c1: Point(100, 100), c2: Point(0, 100), to: Point(100, 0))])
+    "cusp",
+    Path([
+      .move(to: Point(0, 0)), .cubic(c1: Point(100, 100), c2: Point(0, 100), to: Point(100, 0)),
+    ])
   ),
   (
     "seed 000 travel",
-    Path([.move(to: Point(200, 600)), .cubic(c1: Point(272, 400), c2: Point(56, 300), to: Point(272, 150))])
+    Path([
+      .move(to: Point(200, 600)),
+      .cubic(c1: Point(272, 400), c2: Point(56, 300), to: Point(272, 150)),
+    ])
   ),
   (
-    "mixed", Path([
-      .move(to: Point(10, 10)), .line(to: Point(10, 10)), .quad(control: Point(10, 10), to: Point(50, 30)),
+    "mixed",
+    Path([
+      .move(to: Point(10, 10)), .line(to: Point(10, 10)),
+      .quad(control: Point(10, 10), to: Point(50, 30)),
       .arc(Arc(center: Point(50, 60), radius: 30, start: -.pi / 2, end: .pi, clockwise: false)),
       .move(to: Point(200, 200)), .line(to: Point(220, 200)),
     ])
@@ -109,13 +119,13 @@ private let testPaths: [(String, Path)] = [
   for (name, path) in testPaths {
     let reference = Reference(path)
     let measure = PathMeasure(path)
-    let L = reference.length
-    #expect(abs(measure.length - L) <= 1e-6 * L, "\(name): \(measure.length) vs \(L)")
+    let total = reference.length
+    #expect(abs(measure.length - total) <= 1e-6 * total, "\(name): \(measure.length) vs \(total)")
     for i in 0...200 {
       let p = Double(i) / 200
       let got = measure.point(at: p)
       let expected = reference.point(at: p)
-      #expect(got.distance(to: expected) <= 1e-4 * L, "\(name) p \(p): \(got) vs \(expected)")
+      #expect(got.distance(to: expected) <= 1e-4 * total, "\(name) p \(p): \(got) vs \(expected)")
     }
   }
 }
@@ -129,7 +139,8 @@ private let testPaths: [(String, Path)] = [
 
 /// A 10 × 10 square from the origin, clockwise on screen: L = 40.
 private let square = Path([
-  .move(to: .zero), .line(to: Point(10, 0)), .line(to: Point(10, 10)), .line(to: Point(0, 10)), .close,
+  .move(to: .zero), .line(to: Point(10, 0)), .line(to: Point(10, 10)), .line(to: Point(0, 10)),
+  .close,
 ])
 
 @Test func closedPathsWrapAndOpenPathsClamp() {
@@ -166,11 +177,13 @@ private let square = Path([
   let stub = PathMeasure(Path([.move(to: .zero), .line(to: .zero), .line(to: Point(0, -10))]))
   #expect(near(stub.angle(at: 0), -90, 1e-9))
   // The cusp at t = 1/2 of (0,0) (10,10) (0,10) (10,0) is halfway along by symmetry.
-  let cusp = PathMeasure(Path([.move(to: .zero), .cubic(c1: Point(10, 10), c2: Point(0, 10), to: Point(10, 0))]))
+  let cusp = PathMeasure(
+    Path([.move(to: .zero), .cubic(c1: Point(10, 10), c2: Point(0, 10), to: Point(10, 0))]))
   #expect(near(cusp.point(at: 0.5), Point(5, 7.5), 1e-4 * cusp.length))
   #expect(cusp.angle(at: 0.5).isFinite)
   // Ending on a degenerate cubic: arrives along the last distinct control point.
-  let end = PathMeasure(Path([.move(to: .zero), .cubic(c1: Point(0, 10), c2: Point(10, 10), to: Point(10, 10))]))
+  let end = PathMeasure(
+    Path([.move(to: .zero), .cubic(c1: Point(0, 10), c2: Point(10, 10), to: Point(10, 10))]))
   #expect(near(end.angle(at: 1), 0, 1e-9))
 }
 
@@ -185,7 +198,10 @@ private let square = Path([
   // Within a curved segment, linear pacing is constant speed: compare with .paced on the
   // curve alone (the second half of p covers the second segment).
   let curve = Path([.move(to: Point(10, 0)), .quad(control: Point(40, 0), to: Point(40, 30))])
-  let joined = PathMeasure(Path([.move(to: .zero), .line(to: Point(10, 0)), .quad(control: Point(40, 0), to: Point(40, 30))]))
+  let joined = PathMeasure(
+    Path([
+      .move(to: .zero), .line(to: Point(10, 0)), .quad(control: Point(40, 0), to: Point(40, 30)),
+    ]))
   let alone = PathMeasure(curve)
   for f in [0.1, 0.4, 0.9] {
     #expect(near(joined.point(at: 0.5 + f / 2, pacing: .linear), alone.point(at: f), 1e-9))
@@ -200,12 +216,13 @@ private let square = Path([
   let zeroCircle = PathMeasure(ShapeOutline.circle(radius: 0).path)
   #expect(zeroCircle.length == 0)
   let nan = Double.nan
-  let bad = PathMeasure(Path([
-    .move(to: Point(nan, 0)), .cubic(c1: Point(nan, nan), c2: .zero, to: Point(1, 1)),
-    .arc(Arc(center: .zero, radius: nan, start: 0, end: 1)),
-    .arc(Arc(center: .zero, radius: 5, start: 0, end: -1e300)),
-    .quad(control: Point(.infinity, 0), to: .zero),
-  ]))
+  let bad = PathMeasure(
+    Path([
+      .move(to: Point(nan, 0)), .cubic(c1: Point(nan, nan), c2: .zero, to: Point(1, 1)),
+      .arc(Arc(center: .zero, radius: nan, start: 0, end: 1)),
+      .arc(Arc(center: .zero, radius: 5, start: 0, end: -1e300)),
+      .quad(control: Point(.infinity, 0), to: .zero),
+    ]))
   for p in [nan, -1, 0, 0.5, 1, .infinity] {
     _ = bad.sample(at: p)
     _ = bad.sample(at: p, pacing: .linear)

@@ -44,7 +44,9 @@ import Testing
   let circle = ShapeOutline.circle(radius: 10)
   #expect(circle.width == 20 && circle.height == 20)
   // A full turn is split into two half circles: right → left (through the bottom) → right.
-  #expect(circle.path.svgPathData(format: dumpNumber) == "M 20 10 A 10 10 0 0 1 0 10 A 10 10 0 0 1 20 10 Z")
+  #expect(
+    circle.path.svgPathData(format: dumpNumber)
+      == "M 20 10 A 10 10 0 0 1 0 10 A 10 10 0 0 1 20 10 Z")
   let m = PathMeasure(circle.path)
   // A quarter of the way round, clockwise on screen, is the bottom, heading left.
   #expect(near(m.point(at: 0.25), Point(10, 20), 1e-9))
@@ -69,7 +71,8 @@ import Testing
     #expect(near(r, 1, 3e-4))
   }
   let box = e.path.bounds
-  #expect(box.map { near($0.minX, 0, 1e-9) && near($0.minY, 0, 1e-9) && near($0.maxX, 60, 1e-9) } == true)
+  #expect(
+    box.map { near($0.minX, 0, 1e-9) && near($0.minY, 0, 1e-9) && near($0.maxX, 60, 1e-9) } == true)
 }
 
 @Test func rectStartsTopLeftAfterItsCorner() {
@@ -81,7 +84,9 @@ import Testing
       == "M 10 0 L 90 0 A 10 10 0 0 1 100 10 L 100 40 A 10 10 0 0 1 90 50 L 10 50 A 10 10 0 0 1 0 40 "
       + "L 0 10 A 10 10 0 0 1 10 0 Z")
   let box = rounded.path.bounds
-  #expect(box.map { near($0.minX, 0, 1e-9) && near($0.maxX, 100, 1e-9) && near($0.maxY, 50, 1e-9) } == true)
+  #expect(
+    box.map { near($0.minX, 0, 1e-9) && near($0.maxX, 100, 1e-9) && near($0.maxY, 50, 1e-9) }
+      == true)
   // A corner larger than half the short side is clamped: a 50 × 50 square becomes a circle.
   let pill = ShapeOutline.rect(width: 50, height: 50, corner: 40)
   #expect(near(PathMeasure(pill.path).length, 50 * .pi, 1e-9))
@@ -90,7 +95,9 @@ import Testing
 @Test func starHasAlternatingTipsFromTheTopClockwise() {
   let star = ShapeOutline.star(points: 5, outer: 10, inner: 4)
   #expect(star.width == 20 && star.height == 20)
-  guard case .move(let first) = star.path.segments[0], case .line(let second) = star.path.segments[1] else {
+  guard case .move(let first) = star.path.segments[0],
+    case .line(let second) = star.path.segments[1]
+  else {
     Issue.record("star should start with a move and a line")
     return
   }
@@ -108,7 +115,8 @@ import Testing
   let off = ShapeOutline.polygon([Point(-5, -5), Point(10, 0), Point(0, 8)])
   #expect(off.width == 10 && off.height == 8)
   // A quad bulging to y = 10 at t = ½ although its control point is at y = 20.
-  let bump = ShapeOutline.unshifted(Path([.move(to: .zero), .quad(control: Point(10, 20), to: Point(20, 0))]))
+  let bump = ShapeOutline.unshifted(
+    Path([.move(to: .zero), .quad(control: Point(10, 20), to: Point(20, 0))]))
   #expect(bump.width == 20 && near(bump.height, 10, 1e-12))
   // Cubic (0,0) (0,30) (30,30) (30,0): y(½) = 3·30/8 + 3·30/8 = 22.5 is the top.
   let arch = Path([.move(to: .zero), .cubic(c1: Point(0, 30), c2: Point(30, 30), to: Point(30, 0))])
@@ -119,18 +127,25 @@ import Testing
 
 @Test func arcBoundsIncludeTheQuadrantsTheyPass() {
   func box(_ start: Double, _ end: Double, _ clockwise: Bool) -> Bounds? {
-    Path([.arc(Arc(center: .zero, radius: 10, start: start, end: end, clockwise: clockwise))]).bounds
+    Path([.arc(Arc(center: .zero, radius: 10, start: start, end: end, clockwise: clockwise))])
+      .bounds
   }
   let s = 10 * (0.5).squareRoot()
   // −45° → 45° clockwise passes 0°: x reaches 10.
   let a = box(-.pi / 4, .pi / 4, true)
-  #expect(a.map { near($0.maxX, 10, 1e-12) && near($0.minX, s, 1e-12) && near($0.minY, -s, 1e-12) } == true)
+  #expect(
+    a.map { near($0.maxX, 10, 1e-12) && near($0.minX, s, 1e-12) && near($0.minY, -s, 1e-12) }
+      == true)
   // The same ends counter-clockwise go the long way round, through 270°, 180° and 90°.
   let b = box(-.pi / 4, .pi / 4, false)
-  #expect(b.map { near($0.minX, -10, 1e-12) && near($0.maxY, 10, 1e-12) && near($0.maxX, s, 1e-12) } == true)
+  #expect(
+    b.map { near($0.minX, -10, 1e-12) && near($0.maxY, 10, 1e-12) && near($0.maxX, s, 1e-12) }
+      == true)
   // A 90° arc from 0° to 90° clockwise: the quarter from (10, 0) to (0, 10).
   let c = box(0, .pi / 2, true)
-  #expect(c.map { near($0.minX, 0, 1e-12) && near($0.maxY, 10, 1e-12) && near($0.minY, 0, 1e-12) } == true)
+  #expect(
+    c.map { near($0.minX, 0, 1e-12) && near($0.maxY, 10, 1e-12) && near($0.minY, 0, 1e-12) } == true
+  )
 }
 
 @Test func parabolaControlPointsForAllThreeTypes() {
@@ -138,7 +153,10 @@ import Testing
   let s = Point(60, 500)
   let e = Point(330, 44)
   // .up: (60 + 90, 500 − 228 − 120) = (150, 152).
-  #expect(Path.parabola(from: s, to: e, height: 120).segments == [.move(to: s), .quad(control: Point(150, 152), to: e)])
+  #expect(
+    Path.parabola(from: s, to: e, height: 120).segments == [
+      .move(to: s), .quad(control: Point(150, 152), to: e),
+    ])
   // .downUp: c1 = (150, 500 − 152 + 120) = (150, 468), c2 = (60 + 180, 500 − 304 − 120) = (240, 76).
   #expect(
     Path.parabola(from: s, to: e, height: 120, type: .downUp).segments
@@ -156,12 +174,16 @@ import Testing
   // Half way (−135°): (50 − 7.071068, 50 − 7.071068); the end at 90°: (50, 60).
   #expect(text == "M 60 50 A 10 10 0 0 0 42.928932 42.928932 A 10 10 0 0 0 50 60")
   // An arc away from the current point is reached by a line; with none, by a move.
-  let joined = Path([.move(to: .zero), .arc(Arc(center: Point(10, 0), radius: 5, start: .pi, end: 0))])
+  let joined = Path([
+    .move(to: .zero), .arc(Arc(center: Point(10, 0), radius: 5, start: .pi, end: 0)),
+  ])
   #expect(joined.svgPathData(format: dumpNumber) == "M 0 0 L 5 0 A 5 5 0 0 1 15 0")
   let alone = Path([.arc(Arc(center: Point(10, 0), radius: 5, start: .pi, end: 0)), .close])
   #expect(alone.svgPathData(format: dumpNumber) == "M 5 0 A 5 5 0 0 1 15 0 Z")
   #expect(Path([.close]).svgPathData(format: dumpNumber) == "")
-  let curves = Path([.move(to: Point(1, 2)), .cubic(c1: Point(3, 4), c2: Point(5, 6), to: Point(7, 8))])
+  let curves = Path([
+    .move(to: Point(1, 2)), .cubic(c1: Point(3, 4), c2: Point(5, 6), to: Point(7, 8)),
+  ])
   #expect(curves.svgPathData(format: dumpNumber) == "M 1 2 C 3 4 5 6 7 8")
 }
 

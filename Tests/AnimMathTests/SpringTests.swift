@@ -4,7 +4,9 @@ import Testing
 
 /// x'' + 2ζω₀x' + ω₀²(x − 1) = 0, x(0) = 0, x'(0) = v, integrated by classical RK4 with a
 /// fine step; returns x at each requested time (sorted ascending).
-private func integrate(omega w: Double, zeta z: Double, velocity v: Double, at times: [Double]) -> [Double] {
+private func integrate(omega w: Double, zeta z: Double, velocity v: Double, at times: [Double])
+  -> [Double]
+{
   let dt = 1e-4
   var steps = 0
   var x = 0.0

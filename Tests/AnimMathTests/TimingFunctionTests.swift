@@ -4,7 +4,9 @@ import Testing
 
 /// The CSS cubic Bezier timing curve written independently in Bernstein form and solved
 /// by plain bisection to the limit of double precision.
-private func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ u: Double) -> Double {
+private func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ u: Double)
+  -> Double
+{
   func bern(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
     3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
   }
@@ -80,7 +82,8 @@ private let curves: [(Double, Double, Double, Double)] = [
 @Test func timingNeverTrapsOnBadInput() {
   let nan = Double.nan
   let odd: [TimingFunction] = [
-    .cubicBezier(nan, 0, 1, 1), .cubicBezier(2, -3, -1, 4), .steps(Int.max, .start), .steps(-5, .end),
+    .cubicBezier(nan, 0, 1, 1), .cubicBezier(2, -3, -1, 4), .steps(Int.max, .start),
+    .steps(-5, .end),
     .spring(Spring(omega0: nan, zeta: 1)), .spring(Spring(omega0: 10, zeta: -0.5)),
     .spring(Spring(mass: 0, stiffness: 0, damping: 0, velocity: 0)),
   ]
