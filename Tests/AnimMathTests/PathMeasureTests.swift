@@ -98,6 +98,13 @@ private let testPaths: [(String, Path)] = [
     ])
   ),
   (
+    // The same curve cut at t = 0.7 by de Casteljau: its cusp now sits at t = 5/7.
+    "off-grid cusp",
+    Path([
+      .move(to: Point(0, 0)), .cubic(c1: Point(70, 70), c2: Point(42, 91), to: Point(53.2, 63)),
+    ])
+  ),
+  (
     "seed 000 travel",
     Path([
       .move(to: Point(200, 600)),
