@@ -85,8 +85,8 @@ public struct PathMeasure: Sendable {
 
   /// The point at arc length `s` from the start, clamped to 0…L.
   public func point(atLength s: Double) -> Point {
-    guard length > 0 else { return firstPoint }
-    return point(at: s / length)
+    guard length > 0, !s.isNaN else { return firstPoint }
+    return point(at: min(max(s, 0), length) / length)
   }
 
   /// The piece and its curve parameter for normalized progress, or nil for a path

@@ -156,6 +156,7 @@ private let square = Path([
   #expect(near(closed.point(at: 0.125), Point(5, 0), 1e-9))
   #expect(near(closed.point(at: 1.125), Point(5, 0), 1e-9))
   #expect(near(closed.point(at: -0.125), Point(0, 5), 1e-9))
+  #expect(closed.point(atLength: 45) == closed.point(at: 1))
   #expect(near(closed.point(at: 3.625), Point(5, 10), 1e-9))
   let open = PathMeasure(Path([.move(to: Point(1, 2)), .line(to: Point(11, 2))]))
   #expect(!open.isClosed)
