@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How progress along a path maps to distance (§6.6).
+public enum PathPacing: Hashable, Sendable {
+  /// Constant speed over the whole path: p selects arc length p·L (CSS offset-distance).
+  case paced
+  /// Each segment gets an equal share of p, at constant speed within it (Core
+  /// Animation's linear mode). Zero-length segments get no share: they would stall.
+  case linear
+}
+
+/// A point on a path and the direction of travel there.
+public struct PathSample: Hashable, Sendable {
+  public var point: Point
+  /// atan2(dy, dx) of the tangent in degrees, in (−180, 180].
+  public var angle: Double
+}
+
+/// A path measured once for fast queries of position and tangent by fraction of length.
+public struct PathMeasure: Sendable {
+  private let pieces: [PathPiece]
+  private let tables: [LengthTable]
+  /// Arc length at the start of each piece.
+  private let starts: [Double]
+  /// Indices of the pieces with positive length, the only ones a query lands in.
+  private let drawn: [Int]
+  private let firstPoint: Point
+  /// The total arc length L.
+  public let length: Double
+  /// Whether progress wraps (a closed path) rather than clamps (§6.6).
+  public let isClosed: Bool
+
+  public init(_ path: Path) {
+    let (pieces, first) = PathPiece.pieces(of: path)
+    self.pieces = pieces
+    tables = pieces.map(LengthTable.init)
+    var starts: [Double] = []
+    var drawn: [Int] = []
+    var sum = 0.0
+    for (i, table) in tables.enumerated() {
+      starts.append(sum)
+      if table.total > 0 {
+        drawn.append(i)
+        sum += table.total
+      }
+    }
+    self.starts = starts
+    self.drawn = drawn
+    length = sum
+    firstPoint = first ?? .zero
+    isClosed = path.isClosed
+  }
+
+  /// Progress folded into 0…1: clamped on an open path, wrapped on a closed one; NaN is 0.
+  public func normalized(_ p: Double) -> Double {
+    if p.isNaN { return 0 }
+    if p >= 0 && p <= 1 { return p }
+    if !isClosed || !p.isFinite { return p > 1 ? 1 : 0 }
+    return p - p.rounded(.down)
+  }
+
+  /// The point and tangent angle at progress `p` with the given pacing.
+  public func sample(at p: Double, pacing: PathPacing = .paced) -> PathSample {
+    let (index, t) = locate(normalized(p), pacing)
+    guard let index else {
+      return PathSample(point: firstPoint, angle: 0)
+    }
+    let direction = tangent(piece: index, t: t)
+    return PathSample(point: pieces[index].point(at: t), angle: Self.degrees(direction))
+  }
+
+  /// The point at progress `p` (see `sample`).
+  public func point(at p: Double, pacing: PathPacing = .paced) -> Point {
+    sample(at: p, pacing: pacing).point
+  }
+
+  /// The tangent angle in degrees at progress `p` (see `sample`).
+  public func angle(at p: Double, pacing: PathPacing = .paced) -> Double {
+    sample(at: p, pacing: pacing).angle
+  }
+
+  /// The point at arc length `s` from the start, clamped to 0…L.
+  public func point(atLength s: Double) -> Point {
+    guard length > 0, !s.isNaN else { return firstPoint }
+    return point(at: min(max(s, 0), length) / length)
+  }
+
+  /// The piece and its curve parameter for normalized progress, or nil for a path
+  /// that draws nothing of positive length.
+  private func locate(_ p: Double, _ pacing: PathPacing) -> (Int?, Double) {
+    guard !drawn.isEmpty, length > 0 else { return (nil, 0) }
+    switch pacing {
+    case .paced:
+      let s = p * length
+      // The last drawn piece starting at or before s.
+      var lo = 0
+      var hi = drawn.count
+      while hi - lo > 1 {
+        let m = (lo + hi) / 2
+        if starts[drawn[m]] <= s { lo = m } else { hi = m }
+      }
+      let i = drawn[lo]
+      return (i, tables[i].parameter(atLength: s - starts[i], of: pieces[i]))
+    case .linear:
+      let n = Double(drawn.count)
+      let k = min(max(Int((p * n).rounded(.down)), 0), drawn.count - 1)
+      let f = min(max(p * n - Double(k), 0), 1)
+      let i = drawn[k]
+      return (i, tables[i].parameter(atLength: f * tables[i].total, of: pieces[i]))
+    }
+  }
+
+  /// The direction of travel on piece `index` at parameter t. Where the derivative
+  /// vanishes, the nearest defined tangent is used (§6.6): the piece's limit direction
+  /// at its ends, the approach direction at an interior cusp, then neighbouring pieces.
+  private func tangent(piece index: Int, t: Double) -> Point {
+    let piece = pieces[index]
+    let d = piece.derivative(at: t)
+    let scale = max(tables[index].total, 1e-300)
+    if d.length > 1e-9 * scale { return d }
+    if t <= 1e-9, let dir = piece.startDirection { return dir }
+    if t >= 1 - 1e-9, let dir = piece.endDirection { return dir }
+    for delta in [-1e-6, 1e-6] {
+      let near = piece.derivative(at: min(max(t + delta, 0), 1))
+      if near.length > 1e-12 * scale { return near }
+    }
+    // Outwards along the path, the earlier neighbour first.
+    for step in 1..<max(pieces.count, 1) {
+      if index - step >= 0, let dir = pieces[index - step].endDirection { return dir }
+      if index + step < pieces.count, let dir = pieces[index + step].startDirection {
+        return dir
+      }
+    }
+    return Point(1, 0)
+  }
+
+  /// atan2 in degrees, folded into (−180, 180] (atan2 gives −180 for y = −0).
+  static func degrees(_ v: Point) -> Double {
+    guard v.x.isFinite, v.y.isFinite else { return 0 }
+    let a = atan2(v.y, v.x) * 180 / Double.pi
+    return a <= -180 ? a + 360 : a
+  }
+}

@@ -1,0 +1,75 @@
+/// The CSS / Core Animation timing curve: a cubic Bezier from (0, 0) to (1, 1) with
+/// controls (x1, y1) and (x2, y2). Progress at u solves `x(s) = u` for s, then takes
+/// `y(s)` (§5), as WebKit's UnitBezier does.
+public struct UnitBezier: Hashable, Sendable {
+  public let x1, y1, x2, y2: Double
+
+  public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    self.x1 = x1
+    self.y1 = y1
+    self.x2 = x2
+    self.y2 = y2
+  }
+
+  /// Polynomial coefficients of a curve coordinate with end values 0 and 1:
+  /// `c·s + b·s² + a·s³` (Horner form is cheaper and as accurate as Bernstein here).
+  private static func coefficients(_ p1: Double, _ p2: Double) -> (a: Double, b: Double, c: Double)
+  {
+    let c = 3 * p1
+    let b = 3 * (p2 - p1) - c
+    return (1 - c - b, b, c)
+  }
+
+  /// x at curve parameter s.
+  public func x(_ s: Double) -> Double {
+    let k = Self.coefficients(x1, x2)
+    return ((k.a * s + k.b) * s + k.c) * s
+  }
+
+  /// y at curve parameter s.
+  public func y(_ s: Double) -> Double {
+    let k = Self.coefficients(y1, y2)
+    return ((k.a * s + k.b) * s + k.c) * s
+  }
+
+  private func dxds(_ s: Double) -> Double {
+    let k = Self.coefficients(x1, x2)
+    return (3 * k.a * s + 2 * k.b) * s + k.c
+  }
+
+  /// The curve parameter s with `x(s) = u`, u clamped to 0…1. Newton's method kept
+  /// inside a shrinking bracket, falling back to bisection whenever a Newton step would
+  /// leave it or the slope vanishes (x1 = 0 makes dx/ds = 0 at s = 0). Bounded: the
+  /// bracket halves at least every other step, so 200 steps reach full precision.
+  public func solveCurveX(_ u: Double) -> Double {
+    guard u.isFinite else { return 0 }
+    if u <= 0 { return 0 }
+    if u >= 1 { return 1 }
+    var lo = 0.0
+    var hi = 1.0
+    var s = u  // x(s) ≈ s for near-linear curves: a good first guess
+    var lastWidth = hi - lo
+    for _ in 0..<200 {
+      let err = x(s) - u
+      if err == 0 { return s }
+      if err < 0 { lo = s } else { hi = s }
+      if hi - lo <= 1e-15 { break }
+      let slope = dxds(s)
+      var next = s - err / slope
+      let shrinking = (hi - lo) <= 0.5 * lastWidth
+      lastWidth = hi - lo
+      if !(slope.isFinite && slope != 0 && next > lo && next < hi) || !shrinking {
+        // Newton left the bracket (or is stalling): bisect instead.
+        next = 0.5 * (lo + hi)
+      }
+      if abs(next - s) <= 1e-16 { return next }
+      s = next
+    }
+    return 0.5 * (lo + hi)
+  }
+
+  /// Progress p at fraction u, within 1e-7 of the exact curve (far better in practice).
+  public func progress(_ u: Double) -> Double {
+    y(solveCurveX(u))
+  }
+}
