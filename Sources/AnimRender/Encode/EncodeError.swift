@@ -1,0 +1,44 @@
+/// Why an image could not be encoded. Encoders refuse bad input with one of these rather
+/// than trapping, whatever the size.
+public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A width or height of zero or less; PNG and GIF need at least one pixel.
+  case emptyImage(width: Int, height: Int)
+  /// Larger than the format (or this encoder) can represent.
+  case imageTooLarge(width: Int, height: Int, limit: Int)
+  /// `pixels.count` is not `width * height * 4`.
+  case pixelCountMismatch(expected: Int, actual: Int)
+  /// An animation frame whose size differs from the animation's.
+  case frameSizeMismatch(expectedWidth: Int, expectedHeight: Int, width: Int, height: Int)
+  /// A frame rate that is not finite, not positive, or too slow for GIF's 16-bit delays.
+  case invalidFrameRate(Double)
+  /// A frame was added after the animation was finished.
+  case alreadyFinished
+
+  public var description: String {
+    switch self {
+    case .emptyImage(let w, let h): return "cannot encode an empty \(w)×\(h) image"
+    case .imageTooLarge(let w, let h, let limit):
+      return "a \(w)×\(h) image is too large to encode (limit \(limit) per side or in total)"
+    case .pixelCountMismatch(let expected, let actual):
+      return "pixel buffer holds \(actual) bytes, expected \(expected)"
+    case .frameSizeMismatch(let ew, let eh, let w, let h):
+      return "frame is \(w)×\(h) but the animation is \(ew)×\(eh)"
+    case .invalidFrameRate(let fps): return "invalid frame rate \(fps)"
+    case .alreadyFinished: return "the animation is already finished"
+    }
+  }
+
+  /// Checks `bitmap` against a per-side limit and a total pixel limit, and that its buffer
+  /// matches its size (the buffer is a public `var`, so it can drift).
+  static func validate(_ bitmap: Bitmap, maxSide: Int, maxPixels: Int) throws(EncodeError) {
+    let (w, h) = (bitmap.width, bitmap.height)
+    guard w > 0, h > 0 else { throw .emptyImage(width: w, height: h) }
+    let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
+    guard w <= maxSide, h <= maxSide, !overflow, pixels <= maxPixels else {
+      throw .imageTooLarge(width: w, height: h, limit: min(maxSide, maxPixels))
+    }
+    guard bitmap.pixels.count == pixels * 4 else {
+      throw .pixelCountMismatch(expected: pixels * 4, actual: bitmap.pixels.count)
+    }
+  }
+}
