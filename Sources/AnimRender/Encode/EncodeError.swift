@@ -13,6 +13,8 @@ public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidFrameRate(Double)
   /// A frame was added after the animation was finished.
   case alreadyFinished
+  /// An animation with no frames.
+  case noFrames
 
   public var description: String {
     switch self {
@@ -25,20 +27,29 @@ public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
       return "frame is \(w)×\(h) but the animation is \(ew)×\(eh)"
     case .invalidFrameRate(let fps): return "invalid frame rate \(fps)"
     case .alreadyFinished: return "the animation is already finished"
+    case .noFrames: return "an animation needs at least one frame"
     }
   }
 
-  /// Checks `bitmap` against a per-side limit and a total pixel limit, and that its buffer
-  /// matches its size (the buffer is a public `var`, so it can drift).
-  static func validate(_ bitmap: Bitmap, maxSide: Int, maxPixels: Int) throws(EncodeError) {
-    let (w, h) = (bitmap.width, bitmap.height)
+  /// Checks a size against a per-side and a total pixel limit, without overflowing.
+  static func validateSize(width w: Int, height h: Int, maxSide: Int, maxPixels: Int)
+    throws(EncodeError)
+  {
     guard w > 0, h > 0 else { throw .emptyImage(width: w, height: h) }
     let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
     guard w <= maxSide, h <= maxSide, !overflow, pixels <= maxPixels else {
       throw .imageTooLarge(width: w, height: h, limit: min(maxSide, maxPixels))
     }
-    guard bitmap.pixels.count == pixels * 4 else {
-      throw .pixelCountMismatch(expected: pixels * 4, actual: bitmap.pixels.count)
+  }
+
+  /// Checks `bitmap`'s size, and that its buffer matches it (the buffer is a public `var`,
+  /// so it can drift).
+  static func validate(_ bitmap: Bitmap, maxSide: Int, maxPixels: Int) throws(EncodeError) {
+    try validateSize(
+      width: bitmap.width, height: bitmap.height, maxSide: maxSide, maxPixels: maxPixels)
+    let expected = bitmap.width * bitmap.height * 4
+    guard bitmap.pixels.count == expected else {
+      throw .pixelCountMismatch(expected: expected, actual: bitmap.pixels.count)
     }
   }
 }
