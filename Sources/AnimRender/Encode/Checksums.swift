@@ -16,20 +16,22 @@ public struct CRC32: Sendable {
 
   /// Feeds more bytes; the checksum of a concatenation equals feeding the parts in order.
   public mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
-    var c = register
-    CRC32.table.withUnsafeBufferPointer { table in
-      let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-        for byte in buffer {
-          c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8)
-        }
-      }
-      if done == nil {
-        for byte in bytes {
-          c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8)
-        }
-      }
+    if let c = bytes.withContiguousStorageIfAvailable({ CRC32.update(register, $0) }) {
+      register = c
+    } else {
+      register = Array(bytes).withUnsafeBufferPointer { CRC32.update(register, $0) }
     }
-    register = c
+  }
+
+  /// The register after `buffer`, kept in a local so it stays in a register.
+  private static func update(_ start: UInt32, _ buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    table.withUnsafeBufferPointer { table in
+      var c = start
+      for byte in buffer {
+        c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8)
+      }
+      return c
+    }
   }
 
   /// The CRC of everything fed so far.
@@ -53,29 +55,36 @@ public struct Adler32: Sendable {
   /// Feeds more bytes. Sums are reduced every 5552 bytes, the largest run that cannot
   /// overflow 32 bits, so the expensive modulo is rare.
   public mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
-    var a = self.a
-    var b = self.b
-    let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-      var index = 0
-      while index < buffer.count {
-        let end = min(index + 5552, buffer.count)
-        while index < end {
-          a &+= UInt32(buffer[index])
-          b &+= a
-          index += 1
-        }
-        a %= 65521
-        b %= 65521
-      }
+    if let sums = bytes.withContiguousStorageIfAvailable({ Adler32.sums(a, b, $0) }) {
+      (a, b) = sums
+    } else {
+      (a, b) = Adler32.sums(a, b, Array(bytes))
     }
-    if done == nil {
-      for byte in bytes {
-        a = (a + UInt32(byte)) % 65521
-        b = (b + a) % 65521
+  }
+
+  /// The sums after `buffer`. A plain function of its inputs, so `a` and `b` stay in
+  /// registers (captured variables would be written to memory on every byte).
+  private static func sums(_ a0: UInt32, _ b0: UInt32, _ buffer: UnsafeBufferPointer<UInt8>)
+    -> (UInt32, UInt32)
+  {
+    var a = a0
+    var b = b0
+    var index = 0
+    while index < buffer.count {
+      let end = min(index + 5552, buffer.count)
+      while index < end {
+        a &+= UInt32(buffer[index])
+        b &+= a
+        index += 1
       }
+      a %= 65521
+      b %= 65521
     }
-    self.a = a
-    self.b = b
+    return (a, b)
+  }
+
+  private static func sums(_ a: UInt32, _ b: UInt32, _ array: [UInt8]) -> (UInt32, UInt32) {
+    array.withUnsafeBufferPointer { sums(a, b, $0) }
   }
 
   /// The checksum of everything fed so far.

@@ -147,7 +147,9 @@ struct ColorQuantizer {
           var c = color
           // Colours the palette already holds closely (flat fills, the background) are not
           // dithered: noise there would only add error.
-          if dither && ColorQuantizer.spread(color, palette[Int(lookup[ColorQuantizer.bin(color)])]) > 3 {
+          if dither
+            && ColorQuantizer.spread(color, palette[Int(lookup[ColorQuantizer.bin(color)])]) > 3
+          {
             let x = origin.x + p % width
             let y = origin.y + p / width
             let offset = ColorQuantizer.bayer[(y & 3) << 2 | (x & 3)]

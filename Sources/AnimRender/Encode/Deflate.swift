@@ -32,9 +32,8 @@ public enum Deflate {
 
   /// Compresses `input` to a complete raw DEFLATE stream (final block included).
   public static func compress(_ input: [UInt8], level: Level = .default) -> [UInt8] {
-    var out = BitWriter(capacity: input.count / 2 + 64)
-    input.withUnsafeBufferPointer { data in
-      LZ77Matcher(level: level).run(data, raw: input, out: &out)
+    var out = input.withUnsafeBufferPointer { data in
+      LZ77Matcher(level: level).run(data, raw: input)
     }
     out.alignToByte()
     return out.bytes
@@ -54,9 +53,7 @@ private struct LZ77Matcher {
   static let tooFar = 4096
   static let blockTokens = 1 << 14
 
-  let level: Level
-  typealias Level = Deflate.Level
-  init(level: Level) { self.level = level }
+  let level: Deflate.Level
 
   @inline(__always)
   static func hash(_ data: UnsafeBufferPointer<UInt8>, _ p: Int) -> Int {
@@ -64,99 +61,75 @@ private struct LZ77Matcher {
     return Int((v &* 2_654_435_761) >> UInt32(32 - hashBits))
   }
 
-  func run(_ data: UnsafeBufferPointer<UInt8>, raw: [UInt8], out: inout BitWriter) {
+  func run(_ data: UnsafeBufferPointer<UInt8>, raw: [UInt8]) -> BitWriter {
     let n = data.count
-    var block = DeflateTokens(capacity: LZ77Matcher.blockTokens + 2)
-    var blockStart = 0
-    var emitted = 0  // bytes covered by tokens so far
+    var sink = TokenSink(raw: raw, out: BitWriter(capacity: n / 2 + 64))
     // Chain heads per hash, and per window slot the previous position with the same hash.
-    var head = [Int](repeating: -1, count: 1 << LZ77Matcher.hashBits)
-    var prev = [Int](repeating: -1, count: LZ77Matcher.windowSize)
-
-    func flushIfFull(_ block: inout DeflateTokens, final: Bool) {
-      guard final || block.tokens.count >= LZ77Matcher.blockTokens else { return }
-      DeflateBlockWriter.write(
-        &block, raw: raw[blockStart..<emitted], isFinal: final, to: &out)
-      block.reset()
-      blockStart = emitted
+    // Raw allocations rather than arrays keep the hot loop free of closures, whose
+    // captured variables would need dynamic exclusivity checks.
+    let head = UnsafeMutablePointer<Int>.allocate(capacity: 1 << LZ77Matcher.hashBits)
+    head.initialize(repeating: -1, count: 1 << LZ77Matcher.hashBits)
+    let prev = UnsafeMutablePointer<Int>.allocate(capacity: LZ77Matcher.windowSize)
+    prev.initialize(repeating: -1, count: LZ77Matcher.windowSize)
+    defer {
+      head.deallocate()
+      prev.deallocate()
     }
-    func literal(_ byte: UInt8) {
-      block.tokens.append(UInt32(byte))
-      block.literalFrequencies[Int(byte)] += 1
-      emitted += 1
-      flushIfFull(&block, final: false)
+    @inline(__always) func insert(_ p: Int) -> Int {
+      let h = LZ77Matcher.hash(data, p)
+      let candidate = head[h]
+      prev[p & LZ77Matcher.windowMask] = candidate
+      head[h] = p
+      return candidate
     }
-    func match(_ length: Int, _ distance: Int) {
-      block.tokens.append(UInt32(length) << 16 | UInt32(distance - 1))
-      let ls = Int(DeflateTables.lengthSymbol[length - 3])
-      block.literalFrequencies[257 + ls] += 1
-      block.extraBits += DeflateTables.lengthExtraBits[ls]
-      let d = distance - 1
-      let ds = Int(d < 256 ? DeflateTables.distanceSymbol[d] : DeflateTables.distanceSymbol[256 + (d >> 7)])
-      block.distanceFrequencies[ds] += 1
-      block.extraBits += DeflateTables.distanceExtraBits[ds]
-      emitted += length
-      flushIfFull(&block, final: false)
-    }
-
-    head.withUnsafeMutableBufferPointer { head in
-      prev.withUnsafeMutableBufferPointer { prev in
-        @inline(__always) func insert(_ p: Int) -> Int {
-          let h = LZ77Matcher.hash(data, p)
-          let candidate = head[h]
-          prev[p & LZ77Matcher.windowMask] = candidate
-          head[h] = p
-          return candidate
+    var pos = 0
+    var pendingLength = 0  // match starting at pos - 1, if pendingValid
+    var pendingDistance = 0
+    var pendingValid = false
+    while pos < n {
+      var length = 0
+      var distance = 0
+      if pos + 3 <= n {
+        let candidate = insert(pos)
+        if pendingLength < level.lazyLength || !pendingValid {
+          var chain = level.maxChain
+          if pendingValid && pendingLength >= level.goodLength { chain = max(1, chain >> 2) }
+          (length, distance) = longestMatch(
+            data, at: pos, candidate: candidate, chain: chain,
+            better: pendingValid ? max(2, pendingLength) : 2, prev: prev)
+          if length == 3 && distance > LZ77Matcher.tooFar { length = 0 }
         }
-        var pos = 0
-        var pendingLength = 0  // match starting at pos - 1, if pendingValid
-        var pendingDistance = 0
-        var pendingValid = false
-        while pos < n {
-          var length = 0
-          var distance = 0
-          if pos + 3 <= n {
-            let candidate = insert(pos)
-            if pendingLength < level.lazyLength || !pendingValid {
-              var chain = level.maxChain
-              if pendingValid && pendingLength >= level.goodLength { chain = max(1, chain >> 2) }
-              (length, distance) = longestMatch(
-                data, at: pos, candidate: candidate, chain: chain,
-                better: pendingValid ? max(2, pendingLength) : 2, prev: prev)
-              if length == 3 && distance > LZ77Matcher.tooFar { length = 0 }
-            }
-          }
-          if pendingValid && pendingLength >= 3 && length <= pendingLength {
-            match(pendingLength, pendingDistance)
-            // Positions inside the match still go into the chains, for later matches.
-            let end = pos - 1 + pendingLength
-            var p = pos + 1
-            while p < end && p + 3 <= n {
-              _ = insert(p)
-              p += 1
-            }
-            pos = end
-            pendingValid = false
-            pendingLength = 0
-          } else {
-            if pendingValid { literal(data[pos - 1]) }
-            pendingValid = true
-            pendingLength = length
-            pendingDistance = distance
-            pos += 1
-          }
+      }
+      if pendingValid && pendingLength >= 3 && length <= pendingLength {
+        sink.match(pendingLength, pendingDistance)
+        // Positions inside the match still go into the chains, for later matches.
+        let end = pos - 1 + pendingLength
+        var p = pos + 1
+        while p < end && p + 3 <= n {
+          _ = insert(p)
+          p += 1
         }
-        if pendingValid { literal(data[n - 1]) }
+        pos = end
+        pendingValid = false
+        pendingLength = 0
+      } else {
+        if pendingValid { sink.literal(data[pos - 1]) }
+        pendingValid = true
+        pendingLength = length
+        pendingDistance = distance
+        pos += 1
       }
     }
-    flushIfFull(&block, final: true)
+    if pendingValid { sink.literal(data[n - 1]) }
+    sink.flush(final: true)
+    return sink.out
   }
 
   /// The longest match (length ≥ `better + 1`, else 0) for `pos` along the chain.
   @inline(__always)
   func longestMatch(
     _ data: UnsafeBufferPointer<UInt8>, at pos: Int, candidate first: Int, chain: Int,
-    better: Int, prev: UnsafeMutableBufferPointer<Int>
+    better: Int, prev: UnsafeMutablePointer<Int>
   ) -> (Int, Int) {
     let n = data.count
     let maxLength = min(258, n - pos)
@@ -198,5 +171,48 @@ private struct LZ77Matcher {
       remaining -= 1
     }
     return bestDistance == 0 ? (0, 0) : (bestLength, bestDistance)
+  }
+}
+
+/// Collects tokens and writes a block whenever enough have gathered.
+private struct TokenSink {
+  let raw: [UInt8]
+  var out: BitWriter
+  var block = DeflateTokens(capacity: LZ77Matcher.blockTokens + 2)
+  var blockStart = 0
+  var emitted = 0  // input bytes covered by tokens so far
+
+  init(raw: [UInt8], out: BitWriter) {
+    self.raw = raw
+    self.out = out
+  }
+
+  mutating func flush(final: Bool) {
+    DeflateBlockWriter.write(&block, raw: raw[blockStart..<emitted], isFinal: final, to: &out)
+    block.reset()
+    blockStart = emitted
+  }
+
+  @inline(__always)
+  mutating func literal(_ byte: UInt8) {
+    block.tokens.append(UInt32(byte))
+    block.literalFrequencies[Int(byte)] += 1
+    emitted += 1
+    if block.tokens.count >= LZ77Matcher.blockTokens { flush(final: false) }
+  }
+
+  @inline(__always)
+  mutating func match(_ length: Int, _ distance: Int) {
+    block.tokens.append(UInt32(length) << 16 | UInt32(distance - 1))
+    let ls = Int(DeflateTables.lengthSymbol[length - 3])
+    block.literalFrequencies[257 + ls] += 1
+    block.extraBits += DeflateTables.lengthExtraBits[ls]
+    let d = distance - 1
+    let ds = Int(
+      d < 256 ? DeflateTables.distanceSymbol[d] : DeflateTables.distanceSymbol[256 + (d >> 7)])
+    block.distanceFrequencies[ds] += 1
+    block.extraBits += DeflateTables.distanceExtraBits[ds]
+    emitted += length
+    if block.tokens.count >= LZ77Matcher.blockTokens { flush(final: false) }
   }
 }

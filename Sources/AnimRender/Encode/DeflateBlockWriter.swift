@@ -42,7 +42,8 @@ enum DeflateBlockWriter {
       writeStored(raw, isFinal: isFinal, to: &out)
     } else if fixedBits <= dynamicBits {
       out.write(isFinal ? 0b011 : 0b010, width: 3)
-      writeTokens(block.tokens, DeflateTables.fixedLiteralCode, DeflateTables.fixedDistanceCode, &out)
+      writeTokens(
+        block.tokens, DeflateTables.fixedLiteralCode, DeflateTables.fixedDistanceCode, &out)
     } else {
       out.write(isFinal ? 0b101 : 0b100, width: 3)
       header.write(to: &out)
@@ -50,7 +51,8 @@ enum DeflateBlockWriter {
     }
   }
 
-  private static func writeStored(_ raw: ArraySlice<UInt8>, isFinal: Bool, to out: inout BitWriter) {
+  private static func writeStored(_ raw: ArraySlice<UInt8>, isFinal: Bool, to out: inout BitWriter)
+  {
     var start = raw.startIndex
     repeat {
       let end = min(start + 65535, raw.endIndex)

@@ -10,8 +10,9 @@ struct GIFLZW {
 
   /// Appends the image data block for `indices`: the minimum code size byte, the codes in
   /// sub-blocks of at most 255 bytes, and the zero-length terminator.
-  mutating func encode(_ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, to out: inout [UInt8])
-  {
+  mutating func encode(
+    _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, to out: inout [UInt8]
+  ) {
     let clear = 1 << minCodeSize
     let end = clear + 1
     var bits = BitWriter(capacity: indices.count / 2 + 16)

@@ -112,7 +112,8 @@ enum MedianCut {
       // Equal values must stay together, or the split would not separate anything.
       if channel(colors[i + 1], axis) == channel(colors[i], axis) { continue }
       let rw = totalW - w
-      let error = (q - s * s / max(w, 1e-9)) + (totalQ - q - (totalS - s) * (totalS - s) / max(rw, 1e-9))
+      let error =
+        (q - s * s / max(w, 1e-9)) + (totalQ - q - (totalS - s) * (totalS - s) / max(rw, 1e-9))
       if error < bestError {
         bestError = error
         best = i + 1

@@ -35,8 +35,10 @@ public enum PNGEncoder {
   }
 
   private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
-    bytes += [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
-      UInt8(value & 0xFF)]
+    bytes += [
+      UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
+      UInt8(value & 0xFF),
+    ]
   }
 
   private static func appendChunk(_ type: String, _ data: ArraySlice<UInt8>, to png: inout [UInt8])
@@ -96,32 +98,41 @@ public enum PNGEncoder {
     let upRow = c + count
     let avg = c + 2 * count
     let paeth = c + 3 * count
-    var sums = (0, 0, 0, 0, 0)
-    @inline(__always) func cost(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
+    var s0 = 0
+    var s1 = 0
+    var s2 = 0
+    var s3 = 0
+    var s4 = 0
+    // Everything stays in this loop body (no nested functions) so the sums live in
+    // registers rather than captured memory.
     for i in 0..<count {
       let x = row[i]
-      let a = i >= 4 ? row[i - 4] : 0
       let b = up[i]
-      let cc = i >= 4 ? up[i - 4] : 0
-      let p = Int(a) + Int(b) - Int(cc)
-      let pa = abs(p - Int(a))
-      let pb = abs(p - Int(b))
-      let pc = abs(p - Int(cc))
-      let predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : cc)
+      let a: UInt8 = i >= 4 ? row[i - 4] : 0
+      let c: UInt8 = i >= 4 ? up[i - 4] : 0
+      let ia = Int(a)
+      let ib = Int(b)
+      let ic = Int(c)
+      let pa = abs(ib - ic)  // |p − a| with p = a + b − c
+      let pb = abs(ia - ic)
+      let pc = abs(ia + ib - 2 * ic)
+      let predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
       let vSub = x &- a
       let vUp = x &- b
-      let vAvg = x &- UInt8((Int(a) + Int(b)) >> 1)
+      let vAvg = x &- UInt8(truncatingIfNeeded: (ia + ib) >> 1)
       let vPaeth = x &- predictor
       sub[i] = vSub
       upRow[i] = vUp
       avg[i] = vAvg
       paeth[i] = vPaeth
-      sums.0 += cost(x)
-      sums.1 += cost(vSub)
-      sums.2 += cost(vUp)
-      sums.3 += cost(vAvg)
-      sums.4 += cost(vPaeth)
+      // |signed byte|, the heuristic's cost.
+      s0 &+= abs(Int(Int8(bitPattern: x)))
+      s1 &+= abs(Int(Int8(bitPattern: vSub)))
+      s2 &+= abs(Int(Int8(bitPattern: vUp)))
+      s3 &+= abs(Int(Int8(bitPattern: vAvg)))
+      s4 &+= abs(Int(Int8(bitPattern: vPaeth)))
     }
+    let sums = (s0, s1, s2, s3, s4)
     var best = 0
     var bestSum = sums.0
     for (type, sum) in [(1, sums.1), (2, sums.2), (3, sums.3), (4, sums.4)] where sum < bestSum {

@@ -217,7 +217,10 @@ private func difference(_ a: [UInt8], _ b: [UInt8]) -> (max: Int, mean: Double) 
     #expect(throws: EncodeError.noFrames) { try GIFEncoder.encode([], fps: 30) }
     var writer = try GIFWriter(width: 4, height: 4, fps: 30)
     #expect(throws: EncodeError.noFrames) { try writer.finish() }
-    #expect(throws: EncodeError.frameSizeMismatch(expectedWidth: 4, expectedHeight: 4, width: 5, height: 4)) {
+    #expect(
+      throws: EncodeError.frameSizeMismatch(
+        expectedWidth: 4, expectedHeight: 4, width: 5, height: 4)
+    ) {
       try writer.add(Bitmap(width: 5, height: 4))
     }
     try writer.add(Bitmap(width: 4, height: 4))

@@ -60,7 +60,9 @@ import Testing
     list.append(Array(mixed.prefix(1 << 20)))
     // Small alphabets produce skewed frequencies and long Huffman codes.
     var skewed: [UInt8] = []
-    for i in 0..<50_000 { skewed.append(UInt8(truncatingIfNeeded: (i * i) % 37 == 0 ? r.below(256) : 0)) }
+    for i in 0..<50_000 {
+      skewed.append(UInt8(truncatingIfNeeded: (i * i) % 37 == 0 ? r.below(256) : 0))
+    }
     list.append(skewed)
     for n in [1, 2, 3, 4, 257, 258, 259, 32767, 32768, 32769] {
       list.append((0..<n).map { UInt8(truncatingIfNeeded: $0 % 251) })
