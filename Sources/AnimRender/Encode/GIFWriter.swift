@@ -1,0 +1,256 @@
+/// Options for GIF output.
+public struct GIFOptions: Sendable {
+  /// GIF has only on/off transparency, so each frame's semi-transparent pixels are
+  /// composited onto this colour (the scene background) before quantizing.
+  public var background: (red: UInt8, green: UInt8, blue: UInt8)
+  /// Ordered (4×4 Bayer) dithering for frames with more than 256 colours. Off by default:
+  /// flat shapes on flat backgrounds look cleaner without it.
+  public var dither: Bool
+  /// Encode only the rectangle that changed since the previous frame, with unchanged
+  /// pixels inside it transparent. Much smaller files for mostly static scenes.
+  public var onlyChangedRegion: Bool
+  /// Times to play; 0 loops forever (the NETSCAPE2.0 extension).
+  public var loopCount: Int
+
+  public init(
+    background: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0), dither: Bool = false,
+    onlyChangedRegion: Bool = true, loopCount: Int = 0
+  ) {
+    self.background = background
+    self.dither = dither
+    self.onlyChangedRegion = onlyChangedRegion
+    self.loopCount = min(max(loopCount, 0), 65535)
+  }
+}
+
+/// A streaming animated GIF89a encoder: frames go in one at a time and encoded bytes
+/// accumulate until taken, so memory does not grow with the frame count beyond the
+/// output (and stays flat if `takeBytes()` is drained into a file).
+///
+/// Each frame gets its own colour table (up to 256 colours, exact when the frame has no
+/// more) and a delay from `GIFFrameClock`.
+public struct GIFWriter {
+  /// Largest side GIF's 16-bit fields allow.
+  public static let maxSide = 65535
+  /// Largest pixel count accepted, bounding the per-frame working memory.
+  public static let maxPixels = 1 << 28
+
+  public let width: Int
+  public let height: Int
+  public let options: GIFOptions
+  /// Frames added so far.
+  public var frameCount: Int { clock.frames }
+
+  private var clock: GIFFrameClock
+  private var output: [UInt8] = []
+  private var finished = false
+  /// The previous and current frames composited to packed RGB.
+  private var previous: [UInt32] = []
+  private var current: [UInt32] = []
+  private var region: [UInt32] = []
+  private var indices: [UInt8] = []
+  private var quantizer = ColorQuantizer()
+  private var lzw = GIFLZW()
+
+  /// Starts an animation and writes its header. Fails for sizes GIF cannot hold and for
+  /// invalid frame rates.
+  public init(width: Int, height: Int, fps: Double, options: GIFOptions = GIFOptions())
+    throws(EncodeError)
+  {
+    try EncodeError.validateSize(
+      width: width, height: height, maxSide: GIFWriter.maxSide, maxPixels: GIFWriter.maxPixels)
+    self.width = width
+    self.height = height
+    self.options = options
+    self.clock = try GIFFrameClock(fps: fps)
+    output.append(contentsOf: Array("GIF89a".utf8))
+    appendLE16(width)
+    appendLE16(height)
+    // No global colour table (every frame has its own); background index 0; square pixels.
+    output.append(contentsOf: [0x00, 0x00, 0x00])
+    // NETSCAPE2.0 application extension: sub-block 1 holds the loop count.
+    output.append(contentsOf: [0x21, 0xFF, 0x0B])
+    output.append(contentsOf: Array("NETSCAPE2.0".utf8))
+    output.append(contentsOf: [0x03, 0x01])
+    appendLE16(options.loopCount)
+    output.append(0x00)
+  }
+
+  private mutating func appendLE16(_ value: Int) {
+    output.append(UInt8(truncatingIfNeeded: value))
+    output.append(UInt8(truncatingIfNeeded: value >> 8))
+  }
+
+  /// Encodes one frame (same size as the animation).
+  public mutating func add(_ frame: Bitmap) throws(EncodeError) {
+    guard !finished else { throw .alreadyFinished }
+    guard frame.width == width, frame.height == height else {
+      throw .frameSizeMismatch(
+        expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
+    }
+    try EncodeError.validate(frame, maxSide: GIFWriter.maxSide, maxPixels: GIFWriter.maxPixels)
+    composite(frame)
+    let first = previous.isEmpty
+    let rect =
+      options.onlyChangedRegion && !first
+      ? changedRect() : (x: 0, y: 0, width: width, height: height)
+    let skipUnchanged = options.onlyChangedRegion && !first
+    var skipped = 0
+    region.removeAll(keepingCapacity: true)
+    region.reserveCapacity(rect.width * rect.height)
+    for y in rect.y..<(rect.y + rect.height) {
+      let row = y * width
+      for x in rect.x..<(rect.x + rect.width) {
+        let color = current[row + x]
+        if skipUnchanged && color == previous[row + x] {
+          region.append(ColorQuantizer.skip)
+          skipped += 1
+        } else {
+          region.append(color)
+        }
+      }
+    }
+    let maxColors = skipped > 0 ? 255 : 256
+    if indices.count != region.count {  // the quantizer overwrites every entry
+      indices = [UInt8](repeating: 0, count: region.count)
+    }
+    let palette = region.withUnsafeBufferPointer { pixels in
+      indices.withUnsafeMutableBufferPointer { out in
+        quantizer.quantize(
+          pixels, width: rect.width, origin: (rect.x, rect.y), maxColors: maxColors,
+          dither: options.dither, into: out)
+      }
+    }
+    // The quantizer gives skipped pixels index 255; move it next to a short palette so
+    // the colour table can stay small.
+    let transparentIndex = palette.count
+    if skipped > 0 && transparentIndex < 255 {
+      for i in indices.indices where indices[i] == 255 { indices[i] = UInt8(transparentIndex) }
+    }
+    writeFrame(rect: rect, palette: palette, transparent: skipped > 0 ? transparentIndex : nil)
+    swap(&previous, &current)
+  }
+
+  /// Finishes the animation and returns every byte not yet taken. Fails if no frame was
+  /// added (a GIF needs at least one image) or the animation was already finished.
+  public mutating func finish() throws(EncodeError) -> [UInt8] {
+    guard !finished else { throw .alreadyFinished }
+    guard frameCount > 0 else { throw .noFrames }
+    finished = true
+    output.append(0x3B)
+    return takeBytes()
+  }
+
+  /// Returns the bytes encoded since the last call, for writing out as they come.
+  public mutating func takeBytes() -> [UInt8] {
+    let bytes = output
+    output = []
+    return bytes
+  }
+
+  /// Straight-alpha RGBA over the background colour, into `current` as packed RGB.
+  private mutating func composite(_ frame: Bitmap) {
+    let count = width * height
+    if current.count != count { current = [UInt32](repeating: 0, count: count) }
+    let bg = options.background
+    let (br, bgG, bb) = (UInt32(bg.red), UInt32(bg.green), UInt32(bg.blue))
+    frame.pixels.withUnsafeBufferPointer { src in
+      current.withUnsafeMutableBufferPointer { dst in
+        for i in 0..<count {
+          let r = UInt32(src[i * 4])
+          let g = UInt32(src[i * 4 + 1])
+          let b = UInt32(src[i * 4 + 2])
+          let a = UInt32(src[i * 4 + 3])
+          if a == 255 {
+            dst[i] = r << 16 | g << 8 | b
+          } else {
+            let ia = 255 - a
+            // Rounded division by 255, without a divide per channel.
+            @inline(__always) func blend(_ f: UInt32, _ k: UInt32) -> UInt32 {
+              let t = f * a + k * ia + 128
+              return (t + (t >> 8)) >> 8
+            }
+            dst[i] = blend(r, br) << 16 | blend(g, bgG) << 8 | blend(b, bb)
+          }
+        }
+      }
+    }
+  }
+
+  /// The bounding box of pixels that differ from the previous frame; a single pixel when
+  /// nothing changed (every frame needs an image to carry its delay).
+  private func changedRect() -> (x: Int, y: Int, width: Int, height: Int) {
+    var minX = width
+    var minY = height
+    var maxX = -1
+    var maxY = -1
+    current.withUnsafeBufferPointer { cur in
+      previous.withUnsafeBufferPointer { prev in
+        for y in 0..<height {
+          let row = y * width
+          var x = 0
+          while x < width && cur[row + x] == prev[row + x] { x += 1 }
+          guard x < width else { continue }
+          var last = width - 1
+          while cur[row + last] == prev[row + last] { last -= 1 }
+          minX = min(minX, x)
+          maxX = max(maxX, last)
+          if maxY < 0 { minY = y }
+          maxY = y
+        }
+      }
+    }
+    if maxY < 0 { return (0, 0, 1, 1) }
+    return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+  }
+
+  private mutating func writeFrame(
+    rect: (x: Int, y: Int, width: Int, height: Int), palette: [UInt32], transparent: Int?
+  ) {
+    // Graphic Control Extension: disposal 1 (leave in place, so the next frame's
+    // transparent pixels show this one), transparency flag, delay.
+    output.append(contentsOf: [0x21, 0xF9, 0x04])
+    output.append(UInt8(1 << 2 | (transparent == nil ? 0 : 1)))
+    appendLE16(clock.nextDelay())
+    output.append(UInt8(truncatingIfNeeded: transparent ?? 0))
+    output.append(0x00)
+    // Image descriptor with a local colour table of 2^bits entries.
+    let entries = palette.count + (transparent == nil ? 0 : 1)
+    var bits = 1
+    while 1 << bits < entries { bits += 1 }
+    output.append(0x2C)
+    appendLE16(rect.x)
+    appendLE16(rect.y)
+    appendLE16(rect.width)
+    appendLE16(rect.height)
+    output.append(UInt8(0x80 | (bits - 1)))
+    for color in palette {
+      output.append(UInt8(color >> 16))
+      output.append(UInt8((color >> 8) & 0xFF))
+      output.append(UInt8(color & 0xFF))
+    }
+    output.append(contentsOf: repeatElement(0, count: ((1 << bits) - palette.count) * 3))
+    indices.withUnsafeBufferPointer { data in
+      lzw.encode(data, minCodeSize: max(2, bits), to: &output)
+    }
+  }
+}
+
+/// One-call GIF encoding of a whole frame sequence.
+public enum GIFEncoder {
+  /// The complete animated GIF for `frames`, all the same size, played at `fps`.
+  public static func encode(_ frames: [Bitmap], fps: Double, options: GIFOptions = GIFOptions())
+    throws(EncodeError) -> [UInt8]
+  {
+    guard let first = frames.first else { throw .noFrames }
+    var writer = try GIFWriter(
+      width: first.width, height: first.height, fps: fps, options: options)
+    var bytes: [UInt8] = []
+    for frame in frames {
+      try writer.add(frame)
+      bytes += writer.takeBytes()
+    }
+    bytes += try writer.finish()
+    return bytes
+  }
+}
