@@ -42,7 +42,7 @@ let package = Package(
     .testTarget(name: "AnimSourceTests", dependencies: ["AnimSource", "AnimJSON"]),
     .testTarget(name: "AnimMathTests", dependencies: ["AnimMath"]),
     .testTarget(
-      name: "AnimSyntaxTests", dependencies: ["AnimSource", "AnimSyntax"]),
+      name: "AnimSyntaxTests", dependencies: ["AnimSource", "AnimSyntax"], exclude: ["Corpus"]),
     .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimMath"]),
     .testTarget(name: "animcTests", dependencies: ["AnimSource"]),
   ]

@@ -36,14 +36,16 @@ public struct DiagnosticRenderer: Sendable {
     let lineIndex = file.lines.lineIndex(range.start)
     let lineRange = file.lines.lineRange(lineIndex, in: file.bytes)
     let start = max(range.start, lineRange.start)
-    let line = file.lineText(lineIndex)
+    let line = file.lineText(lineIndex).replacingControlCharacters()
     // Keep tabs in the padding so the marker lines up however the terminal sets tab stops.
     var pad = ""
-    for scalar in String(decoding: file.bytes[lineRange.start..<start], as: UTF8.self).unicodeScalars {
-      pad += scalar == "\t" ? "\t" : " "
+    var i = lineRange.start
+    while i < start {
+      pad += file.bytes[i] == 0x09 ? "\t" : " "
+      i += UTF8Scan.sequenceLength(file.bytes, at: i)
     }
     let end = min(max(range.end, start), lineRange.end)
-    let width = String(decoding: file.bytes[start..<end], as: UTF8.self).unicodeScalars.count
+    let width = UTF8Scan.count(file.bytes, from: start, to: end).scalars
     let marker = "^" + String(repeating: "~", count: max(0, width - 1))
     return line + "\n" + pad + paint(marker, markerColor) + "\n"
   }
@@ -111,5 +113,12 @@ public struct DiagnosticRenderer: Sendable {
 
   public static func lspPosition(_ p: LSPPosition) -> JSONValue {
     .object([("line", .number(Double(p.line))), ("character", .number(Double(p.character)))])
+  }
+}
+
+extension String {
+  /// Control characters other than tab would move the terminal's cursor; show them as U+FFFD.
+  func replacingControlCharacters() -> String {
+    String(String.UnicodeScalarView(unicodeScalars.map { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
   }
 }

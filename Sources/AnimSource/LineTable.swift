@@ -51,30 +51,14 @@ public struct LineTable: Sendable {
     let offset = min(max(offset, 0), bytes.count)
     let line = lineIndex(offset)
     let lineStart = line == 0 ? min(bomLength, offset) : starts[line]
-    var column = 1
-    var i = lineStart
-    while i < offset {
-      if bytes[i] & 0xC0 != 0x80 { column += 1 }
-      i += 1
-    }
-    return LineColumn(line: line + 1, column: column)
+    return LineColumn(line: line + 1, column: 1 + UTF8Scan.count(bytes, from: lineStart, to: offset).scalars)
   }
 
   public func lspPosition(_ offset: Int, in bytes: [UInt8], encoding: PositionEncoding) -> LSPPosition {
     let offset = min(max(offset, 0), bytes.count)
     let line = lineIndex(offset)
     let lineStart = starts[line]
-    var character = 0
-    var i = lineStart
-    while i < offset {
-      let b = bytes[i]
-      switch encoding {
-      case .utf8: character += 1
-      case .utf16:
-        if b & 0xC0 != 0x80 { character += b >= 0xF0 ? 2 : 1 }
-      }
-      i += 1
-    }
+    let character = encoding == .utf8 ? offset - lineStart : UTF8Scan.count(bytes, from: lineStart, to: offset).utf16
     return LSPPosition(line: line, character: character)
   }
 
@@ -86,16 +70,16 @@ public struct LineTable: Sendable {
     var i = starts[position.line]
     var character = 0
     while i < end, character < position.character {
-      let b = bytes[i]
-      let width: Int
       switch encoding {
-      case .utf8: width = 1
-      case .utf16: width = b >= 0xF0 ? 2 : 1
+      case .utf8:
+        i += 1
+        character += 1
+      case .utf16:
+        let n = UTF8Scan.sequenceLength(bytes, at: i)
+        i += n
+        character += n == 4 ? 2 : 1
       }
-      i += 1
-      while i < end, bytes[i] & 0xC0 == 0x80, encoding == .utf16 { i += 1 }
-      character += width
     }
-    return i
+    return min(i, end)
   }
 }

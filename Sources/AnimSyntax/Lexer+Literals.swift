@@ -139,6 +139,15 @@ extension Lexer {
         if !scanEscape() { valid = false }
         continue
       }
+      if b >= 0x80 {
+        let n = utf8Length(at: index)
+        if n == 1 && valid {
+          report(SyntaxCode.invalidCharacter, "invalid UTF-8 in string", index, index + 1, notes: ["source files are UTF-8"])
+          valid = false
+        }
+        index += n
+        continue
+      }
       index += 1
     }
     report(

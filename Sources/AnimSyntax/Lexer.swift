@@ -173,6 +173,21 @@ public struct Lexer {
     } while index < bytes.count && !startsToken(bytes[index])
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     var fixes: [Fix] = []
+    if text == "\u{201C}", let close = smartQuoteClose(from: index) {
+      // A whole “string”: one error, one fix for both quotes, one token.
+      index = close + 3
+      report(
+        SyntaxCode.invalidCharacter, "curly quotes do not delimit strings", start, start + 3,
+        fixes: [
+          Fix(
+            "use straight quotes `\"`",
+            edits: [
+              TextEdit(range: SourceRange(start: start, end: start + 3), newText: "\""),
+              TextEdit(range: SourceRange(start: close, end: close + 3), newText: "\""),
+            ])
+        ])
+      return Token(kind: .error, start: start, end: index)
+    }
     if text == "\u{201C}" || text == "\u{201D}" {
       fixes.append(.replace(SourceRange(start: start, end: index), with: "\"", "use a straight quote `\"`"))
     } else if text == "\u{2212}" {
@@ -184,19 +199,16 @@ public struct Lexer {
     return Token(kind: .error, start: start, end: index)
   }
 
-  /// Length of the UTF-8 sequence at `i`; 1 for an invalid byte, so bad input advances.
-  func utf8Length(at i: Int) -> Int {
-    let b = bytes[i]
-    let n: Int
-    switch b {
-    case 0xC2...0xDF: n = 2
-    case 0xE0...0xEF: n = 3
-    case 0xF0...0xF4: n = 4
-    default: return 1
+  func utf8Length(at i: Int) -> Int { UTF8Scan.sequenceLength(bytes, at: i) }
+
+  /// The offset of a closing `”` later on the same line.
+  func smartQuoteClose(from i: Int) -> Int? {
+    var j = i
+    while j + 2 < bytes.count, bytes[j] != 0x0A, bytes[j] != 0x0D {
+      if bytes[j] == 0xE2, bytes[j + 1] == 0x80, bytes[j + 2] == 0x9D { return j }
+      j += 1
     }
-    guard i + n <= bytes.count else { return 1 }
-    for k in 1..<n where bytes[i + k] & 0xC0 != 0x80 { return 1 }
-    return n
+    return nil
   }
 
   func startsToken(_ b: UInt8) -> Bool {

@@ -44,12 +44,15 @@ extension Parser {
     inParens.append(false)
     defer { inParens.removeLast() }
     while !accept(.rightBrace) {
-      if at(.endOfFile) || atDeclarationStart && token.word != .let {
+      if at(.endOfFile) || atDeclarationStart && token.word != .let && token.word != .timing {
         reportUnclosed(opener, closer: "`}`")
         return
       }
       if token.word?.isClauseWord == true || token.is(.timing) {
+        let startsWithFrom = at(.from)
         parseClause()
+        // `from V to V` and `from V by V` are one value, so they share a line (§6).
+        if startsWithFrom && (at(.to) || at(.by)) && !atStatementEnd { parseClause() }
       } else if token.kind == .error {
         statementFailed = true
         advance()

@@ -4,8 +4,10 @@ extension Parser {
     let m = mark
     while !at(.endOfFile) {
       statementFailed = false
+      let before = token.start
       parseDeclaration()
       endStatement()
+      if token.start == before && !at(.endOfFile) { advance() }  // never loop in place
     }
     tree.root = finish(.file, from: 0, mark: m, end: fileEnd)
   }
@@ -56,7 +58,7 @@ extension Parser {
       } else {
         error(SyntaxCode.expectedDeclaration, "expected a declaration, found \(tokenDescription)")
       }
-      synchronize()
+      skipStatement()
     }
     finish(.errorStatement, from: start, mark: m)
   }
@@ -76,7 +78,7 @@ extension Parser {
     let start = Int(token.start)
     let m = mark
     advance()
-    if at(.string) { parseExpression() } else { absent() }
+    if at(.string) || at(.error) { parsePrimary() } else { absent() }
     parseBlock(.scene)
     finish(.sceneDecl, from: start, mark: m)
   }

@@ -6,6 +6,13 @@ extension Parser {
   var operatorContinues: Bool { !(token.newlineBefore && newlineEnds) }
 
   mutating func parseExpression() {
+    // A value must start on the line of what it follows, unless that was `,` or an
+    // operator (§1): `over` at the end of a line does not take the next line's words.
+    if token.newlineBefore && newlineEnds && !previousKind.continuesLine {
+      error(SyntaxCode.expectedExpression, "expected an expression before the end of the line", at: .at(lastEnd))
+      finish(.errorExpression, from: lastEnd, mark: mark, end: lastEnd)
+      return
+    }
     let start = Int(token.start)
     let m = mark
     parseSum()
@@ -90,7 +97,9 @@ extension Parser {
       finish(.enumCase, from: start, mark: m, payload: symbol)
     case .leftParen: parseParenOrPoint()
     case .leftBracket: parseList()
-    case .error: leaf(.errorExpression)
+    case .error:
+      statementFailed = true
+      leaf(.errorExpression)
     default: expectedExpression()
     }
   }
@@ -173,9 +182,10 @@ extension Parser {
     at(.endOfFile) || at(.rightBrace) || at(.leftBrace) || atDeclarationStart
   }
 
-  /// After an error inside brackets: skip to the closer (consumed) without leaving them.
+  /// After an error inside brackets: skip to the closer (consumed). A different closer
+  /// is left for the bracket it belongs to.
   mutating func skipToCloser(_ closer: TokenKind) {
-    while !at(closer) && !stopsBracket() {
+    while !at(closer) && !stopsBracket() && !at(.rightParen) && !at(.rightBracket) {
       if at(.leftParen) || at(.leftBracket) { skipBalanced() } else { advance() }
     }
     _ = accept(closer)

@@ -13,13 +13,19 @@ extension Parser {
     let opener = token
     let start = Int(token.start)
     let m = mark
-    guard accept(.leftBrace) else {
-      error(SyntaxCode.expectedToken, "expected `{` to open the block, found \(tokenDescription)")
-      finish(.block, from: start, mark: m, end: start)
-      return
-    }
     inParens.append(false)
     defer { inParens.removeLast() }
+    if !accept(.leftBrace) {
+      error(
+        SyntaxCode.expectedToken, "expected `{` to open the block, found \(tokenDescription)",
+        at: token.newlineBefore ? .at(lastEnd) : nil, fixes: [.replace(.at(lastEnd), with: " {", "insert `{`")])
+      // When the body follows anyway, read it as the block, so its lines are not
+      // reported one by one as misplaced.
+      if at(.endOfFile) || atDeclarationStart || !token.newlineBefore {
+        finish(.block, from: start, mark: m, end: start)
+        return
+      }
+    }
     var previousWasOneLineAnimate = false
     while true {
       if at(.rightBrace) {
@@ -27,17 +33,19 @@ extension Parser {
         break
       }
       if at(.endOfFile) || atDeclarationStart && closesBlock(context) {
-        reportUnclosed(opener, closer: "`}`")
+        if opener.kind == .leftBrace { reportUnclosed(opener, closer: "`}`") }
         break
       }
       statementFailed = false
-      if previousWasOneLineAnimate, let w = token.word, w.isAnimationClause, token.newlineBefore {
+      let before = token.start
+      if previousWasOneLineAnimate && token.newlineBefore && continuesAnimation {
         reportClauseOnNextLine()
       } else {
         parseStatement(context)
       }
       previousWasOneLineAnimate = lastStatementWasOneLineAnimate
       endStatement()
+      if token.start == before && !at(.endOfFile) && !at(.rightBrace) { advance() }  // never loop in place
     }
     finish(.block, from: start, mark: m)
   }
@@ -50,6 +58,14 @@ extension Parser {
     case .node: return context != .replicate
     default: return true
     }
+  }
+
+  /// A clause word that can only continue an animation (`fill` only with an enum case,
+  /// since `fill COLOR` is also a style statement).
+  var continuesAnimation: Bool {
+    guard let w = token.word else { return false }
+    if w == .fill { return lookahead.kind == .dot }
+    return w.isAnimationClause
   }
 
   var lastStatementWasOneLineAnimate: Bool {
@@ -69,7 +85,7 @@ extension Parser {
       fixes: [
         .replace(joinRange, with: " ", "join the lines or use the block form `animate PROP { … }`")
       ])
-    synchronize()
+    skipStatement()
     finish(.errorStatement, from: start, mark: m)
   }
 
@@ -77,7 +93,7 @@ extension Parser {
     let start = Int(token.start)
     let m = mark
     switch token.word {
-    case .let where lookahead.kind == .identifier: parseBinding(.letDecl)
+    case .let: parseBinding(.letDecl)
     case .node where context == .replicate: parseNodeDecl()
     case .animate: parseAnimate()
     case .group: parseGroup(.group)
@@ -94,13 +110,13 @@ extension Parser {
     default:
       if token.kind == .identifier || (token.kind == .keyword && token.word == .timing && context != .scene) {
         parseCommand()
-      } else if token.kind == .error {
-        statementFailed = true
-        synchronize()
-        finish(.errorStatement, from: start, mark: m)
       } else {
-        error(SyntaxCode.unknownStatement, "expected a statement, found \(tokenDescription)")
-        synchronize()
+        if token.kind == .error {
+          statementFailed = true
+        } else {
+          error(SyntaxCode.unknownStatement, "expected a statement, found \(tokenDescription)")
+        }
+        skipStatement()
         finish(.errorStatement, from: start, mark: m)
       }
     }

@@ -14,6 +14,8 @@ public struct Parser {
   var token: Token
   var lookahead: Token
   var lastEnd = 0
+  /// The kind of the last consumed token (a `,` or operator lets a line continue, §1).
+  var previousKind = TokenKind.endOfFile
   var tree: SyntaxTree
   var diagnostics: [Diagnostic] = []
   /// Children of the nodes under construction.
@@ -24,6 +26,9 @@ public struct Parser {
   var statementFailed = false
   /// The file's end has been reported as closing an unclosed `{`.
   var reportedUnclosedAtEnd = false
+  /// Where the last unclosed bracket was found out, so the brackets around it that
+  /// unwind at the same token are not reported again.
+  var unclosedFoundAt: Int32 = -1
   let fileEnd: Int
 
   public static func parse(_ file: SourceFile) -> ParseResult {
@@ -48,6 +53,7 @@ public struct Parser {
 
   mutating func advance() {
     lastEnd = Int(token.end)
+    previousKind = token.kind
     token = lookahead
     lookahead = lexer.next()
   }
@@ -159,6 +165,17 @@ public struct Parser {
     return false
   }
 
+  /// Skips the token a broken statement starts with (a whole `{ … }` or `( … )` when it
+  /// opens one), then the rest of the statement: recovery always makes progress.
+  mutating func skipStatement() {
+    switch token.kind {
+    case .endOfFile, .rightBrace: return
+    case .leftBrace, .leftParen, .leftBracket: skipBalanced()
+    default: advance()
+    }
+    synchronize()
+  }
+
   /// Skips the rest of a broken statement: up to its end, keeping brackets balanced so a
   /// skipped `{ … }` is skipped whole.
   mutating func synchronize() {
@@ -186,11 +203,14 @@ public struct Parser {
     } while depth > 0
   }
 
-  /// Reports an opener that was never closed, once for the file's end.
+  /// Reports an opener that was never closed, once for the file's end. A `(` or `[` in a
+  /// statement that already failed is not reported again.
   mutating func reportUnclosed(_ opener: Token, closer: String) {
+    if opener.kind != .leftBrace && statementFailed { return }
     let atEnd = token.kind == .endOfFile
-    if atEnd && reportedUnclosedAtEnd { return }
+    if atEnd && reportedUnclosedAtEnd || unclosedFoundAt == token.start { return }
     if atEnd { reportedUnclosedAtEnd = true }
+    unclosedFoundAt = token.start
     let where_ = atEnd ? "the file ends here" : "expected \(closer) before this"
     diagnostics.append(
       .error(

@@ -41,7 +41,7 @@ public enum Word: Int32, CaseIterable, Sendable {
   public var isAnimationClause: Bool {
     switch self {
     case .from, .to, .by, .over, .delay, .repeat, .autoreverse, .additive, .cumulative, .interpolate,
-      .pacing, .keyframes, .along, .timing:
+      .pacing, .keyframes, .along, .timing, .rotate:
       return true
     default: return false
     }

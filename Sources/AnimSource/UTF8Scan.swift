@@ -1,0 +1,35 @@
+/// How source bytes divide into characters. One rule for the lexer, the line table and
+/// the renderer, so columns agree everywhere: a well-formed UTF-8 sequence is one
+/// character; every byte of a malformed one is a character of its own (shown as U+FFFD).
+public enum UTF8Scan {
+  /// Length of the character starting at `i`: 1…4 for well-formed UTF-8, 1 for a bad byte.
+  @inlinable
+  public static func sequenceLength(_ bytes: [UInt8], at i: Int) -> Int {
+    let b = bytes[i]
+    if b < 0x80 { return 1 }
+    let n: Int
+    switch b {
+    case 0xC2...0xDF: n = 2
+    case 0xE0...0xEF: n = 3
+    case 0xF0...0xF4: n = 4
+    default: return 1
+    }
+    guard i + n <= bytes.count else { return 1 }
+    for k in 1..<n where bytes[i + k] & 0xC0 != 0x80 { return 1 }
+    return n
+  }
+
+  /// Characters in `bytes[start..<end]`, and UTF-16 code units they take.
+  public static func count(_ bytes: [UInt8], from start: Int, to end: Int) -> (scalars: Int, utf16: Int) {
+    var i = start
+    var scalars = 0
+    var utf16 = 0
+    while i < end {
+      let n = sequenceLength(bytes, at: i)
+      scalars += 1
+      utf16 += n == 4 ? 2 : 1
+      i += n
+    }
+    return (scalars, utf16)
+  }
+}
