@@ -5,6 +5,9 @@ public struct Lexer {
   var index: Int
   public internal(set) var symbols: SymbolTable
   public internal(set) var diagnostics: [Diagnostic] = []
+  /// When set, the ranges of all comments, in order (for the formatter and editors).
+  public var collectComments = false
+  public internal(set) var comments: [SourceRange] = []
 
   public init(bytes: [UInt8], symbols: SymbolTable = SymbolTable()) {
     self.bytes = bytes
@@ -52,9 +55,13 @@ public struct Lexer {
         newline = true
         index += 1
       case UInt8(ascii: "/") where peekByte(1) == UInt8(ascii: "/"):
+        let start = index
         while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+        if collectComments { comments.append(SourceRange(start: start, end: index)) }
       case UInt8(ascii: "/") where peekByte(1) == UInt8(ascii: "*"):
+        let start = index
         if skipBlockComment() { newline = true }
+        if collectComments { comments.append(SourceRange(start: start, end: index)) }
       default: return newline
       }
     }

@@ -3,6 +3,8 @@
 public struct ParseResult: Sendable {
   public let tree: SyntaxTree
   public let diagnostics: [Diagnostic]
+  /// Comment ranges in source order, when asked for.
+  public let comments: [SourceRange]
 }
 
 /// Recursive descent over the token stream, one method per grammar rule (see
@@ -31,16 +33,17 @@ public struct Parser {
   var unclosedFoundAt: Int32 = -1
   let fileEnd: Int
 
-  public static func parse(_ file: SourceFile) -> ParseResult {
-    var parser = Parser(bytes: file.bytes)
+  public static func parse(_ file: SourceFile, collectComments: Bool = false) -> ParseResult {
+    var parser = Parser(bytes: file.bytes, collectComments: collectComments)
     parser.parseFile()
     let all = (parser.lexer.diagnostics + parser.diagnostics).sortedBySource()
     parser.tree.symbols = parser.lexer.symbols
-    return ParseResult(tree: parser.tree, diagnostics: all)
+    return ParseResult(tree: parser.tree, diagnostics: all, comments: parser.lexer.comments)
   }
 
-  init(bytes: [UInt8]) {
+  init(bytes: [UInt8], collectComments: Bool = false) {
     lexer = Lexer(bytes: bytes)
+    lexer.collectComments = collectComments
     fileEnd = bytes.count
     token = lexer.next()
     lookahead = lexer.next()

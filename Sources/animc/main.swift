@@ -7,7 +7,12 @@ import AnimSyntax
 
 /// The subcommands; each lives in its own file as `XCommand.run(arguments) -> ExitStatus`.
 let commands: [(name: String, summary: String, run: ([String]) -> ExitStatus)] = [
-  ("check", "Check .anim files for errors and warnings.", CheckCommand.run)
+  ("check", "Check .anim files for errors and warnings.", CheckCommand.run),
+  ("run", RunCommand.summary, RunCommand.run),
+  ("dump", DumpCommand.summary, DumpCommand.run),
+  ("render", RenderCommand.summary, RenderCommand.run),
+  ("fmt", FmtCommand.summary, FmtCommand.run),
+  ("lsp", LSPCommand.summary, LSPCommand.run),
 ]
 
 let usage = """

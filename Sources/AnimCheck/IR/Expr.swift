@@ -1,0 +1,104 @@
+import AnimMath
+import AnimSource
+
+/// A checked expression, evaluated by `Evaluator` when its stage comes (§2: constant,
+/// per run, per spawn, per sample). Calls have their arguments in parameter order with
+/// defaults filled in, so evaluation needs no labels.
+public indirect enum Expr: Sendable {
+  case constant(Value)
+  /// A top-level `let`, by slot (evaluated once per run, in dependency order).
+  case global(Int)
+  /// A `let` in the enclosing block, by slot.
+  case local(Int)
+  /// `self.index`: the 0-based count of the emitter's spawns.
+  case selfIndex
+  /// `trigger.position`: the tap point, or the emitter's origin.
+  case triggerPosition
+  /// `trigger.time`: the scene time of the triggering event.
+  case triggerTime
+  /// `NODE.position` (its model value, read when evaluated), by node index.
+  case nodePosition(Int)
+  /// The instance's position when the animation begins (an omitted `from:` in a path).
+  case instanceStart
+  case negate(Expr)
+  /// Arithmetic on numbers, or points with points or numbers; the range is where a
+  /// non-finite result is reported.
+  case arithmetic(ArithmeticOperator, Expr, Expr, SourceRange)
+  case makePoint(Expr, Expr)
+  case component(Expr, Axis)
+  case list([Expr])
+  case range(Expr, Expr)
+  case call(Builtin, [Expr], SourceRange)
+  /// `path { … }`
+  case pathLiteral([PathCommand])
+  /// `shape { … }` or `shape(w, h) { … }`
+  case shapeLiteral(width: Expr?, height: Expr?, commands: [PathCommand])
+  /// A named or inline shape with its style statements applied.
+  case styledShape(Expr, [StyleSetting])
+}
+
+public enum ArithmeticOperator: Sendable {
+  case add, subtract, multiply, divide
+}
+
+public enum Axis: Sendable {
+  case x, y
+}
+
+/// One command of `path { }` / `shape { }` (§4), with its arguments.
+public struct PathCommand: Sendable {
+  public enum Kind: Sendable {
+    case move, line, quad, cubic, arc, close
+  }
+  public var kind: Kind
+  public var arguments: [Expr]
+  public var counterClockwise: Bool
+
+  public init(kind: Kind, arguments: [Expr], counterClockwise: Bool = false) {
+    self.kind = kind
+    self.arguments = arguments
+    self.counterClockwise = counterClockwise
+  }
+}
+
+/// A style statement in a shape's block: `fill`, `stroke`, `lineWidth`.
+public struct StyleSetting: Sendable {
+  public enum Field: Sendable {
+    case fill, stroke, lineWidth
+  }
+  public var field: Field
+  public var value: Expr
+  public init(field: Field, value: Expr) {
+    self.field = field
+    self.value = value
+  }
+}
+
+/// Every built-in function and constructor (§11). The checker resolves labels and
+/// defaults; arguments arrive in the order listed on each case.
+public enum Builtin: String, Sendable, CaseIterable {
+  // Math (§2)
+  case floor, ceil, round, sqrt, min, max, abs, clamp, lerp, sin, cos, tan, atan2
+  // Random
+  case random, randomInt, choose
+  // Colours: rgb(r, g, b), rgba(r, g, b, a), hsl(h, s, l), mix(a, b, t)
+  case rgb, rgba, hsl, mix
+  // Shapes (§3.1): heart(w, h), circle(r), ellipse(w, h), rect(w, h, corner),
+  // star(points, outer, inner), polygon(points)
+  case heart, circle, ellipse, rect, star, polygon
+  // Paths (§4): line(from, to), quad(from, control, to), cubic(from, c1, c2, to),
+  // arc(center, radius, start, end, clockwise), polyline(points), parabola(from, to, height, type)
+  case line, quad, cubic, arc, polyline, parabola
+  // Timing (§5): cubicBezier(x1, y1, x2, y2), steps(n, position)
+  case cubicBezier, steps
+  /// spring(damping, velocity)
+  case springUIKit
+  /// spring(duration, bounce)
+  case springDuration
+  /// spring(response, dampingFraction)
+  case springResponse
+  /// spring(mass, stiffness, damping, velocity)
+  case springMass
+  // Instance transforms (§3.2): translate(dx, dy), rotate(angle), scale(sx, sy)
+  case translate, rotate, scale
+}

@@ -1,0 +1,62 @@
+import AnimMath
+
+/// A run-time value of an `.anim` expression. Durations are seconds and angles degrees,
+/// both as `.number`: the checker has already proved the units right.
+public enum Value: Sendable {
+  case number(Double)
+  case point(Point)
+  case color(Color)
+  case bool(Bool)
+  case string(String)
+  case path(Path)
+  /// A path whose start is the instance's position when its animation begins (§4: `from:`
+  /// omitted in a node or spawn block); the simulator supplies that point.
+  case deferredPath(DeferredPath)
+  case shape(ShapeValue)
+  case timing(TimingFunction)
+  indirect case range(Value, Value)
+  case list([Value])
+  /// An enum case, by name without the dot (`up`, `forwards`).
+  case enumCase(String)
+  /// One step of a replicator's instance transform.
+  case transform(AffineTransform)
+
+  public var number: Double {
+    if case .number(let n) = self { return n }
+    return .nan
+  }
+
+  public var point: Point {
+    if case .point(let p) = self { return p }
+    return Point(.nan, .nan)
+  }
+
+  public var color: Color {
+    if case .color(let c) = self { return c }
+    return .black
+  }
+}
+
+/// A path waiting for its start point.
+public struct DeferredPath: Sendable {
+  public let build: @Sendable (Point) -> Path
+  public init(_ build: @escaping @Sendable (Point) -> Path) { self.build = build }
+}
+
+/// A shape: its outline in its local box, and its style (§3.1).
+public struct ShapeValue: Sendable, Hashable {
+  public var outline: ShapeOutline
+  public var style: ShapeStyle
+  public init(outline: ShapeOutline, style: ShapeStyle = ShapeStyle()) {
+    self.outline = outline
+    self.style = style
+  }
+}
+
+/// Core Animation's shape-layer defaults: fill black, no stroke, lineWidth 1.
+public struct ShapeStyle: Sendable, Hashable {
+  public var fill: Color? = .black
+  public var stroke: Color? = nil
+  public var lineWidth: Double = 1
+  public init() {}
+}
