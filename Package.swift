@@ -43,7 +43,11 @@ let package = Package(
     .testTarget(name: "AnimMathTests", dependencies: ["AnimMath"]),
     .testTarget(
       name: "AnimSyntaxTests", dependencies: ["AnimSource", "AnimSyntax"], exclude: ["Corpus"]),
+    .testTarget(name: "AnimCheckTests", dependencies: ["AnimCheck", "AnimSyntax", "AnimMath"], exclude: ["Corpus"]),
+    .testTarget(name: "AnimSimTests", dependencies: ["AnimSim", "AnimCheck", "AnimMath"]),
     .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimMath"]),
+    .testTarget(name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax"]),
+    .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),
     .testTarget(name: "animcTests", dependencies: ["AnimSource"]),
   ]
 )
