@@ -15,5 +15,12 @@ public struct Analysis: Sendable {
 /// Runs the front end and the checker over one file.
 public func analyze(_ file: SourceFile) -> Analysis {
   let parsed = Parser.parse(file)
-  return Analysis(file: file, syntax: parsed.tree, diagnostics: parsed.diagnostics, ir: nil)
+  // Names and types are checked only on a tree without syntax errors: a declaration the
+  // parser could not read would otherwise make every use of it a second error.
+  guard !parsed.diagnostics.hasErrors else {
+    return Analysis(file: file, syntax: parsed.tree, diagnostics: parsed.diagnostics, ir: nil)
+  }
+  let checked = checkSemantics(file, parsed.tree)
+  let all = (parsed.diagnostics + checked.diagnostics).sortedBySource()
+  return Analysis(file: file, syntax: parsed.tree, diagnostics: all, ir: all.hasErrors ? nil : checked.ir)
 }

@@ -1,0 +1,93 @@
+/// The types of `.anim` expressions (§2). `.error` is the type of an expression already
+/// reported: it is compatible with everything, so one mistake gives one diagnostic.
+public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
+  case number, duration, angle, point, color, bool, string, path, shape, timing, transform
+  case range(AnimType)
+  case list(AnimType)
+  case enumeration(EnumKind)
+  /// `.name` before its enum is known from context.
+  case enumLiteral(String)
+  case error
+
+  public var description: String {
+    switch self {
+    case .number: return "Number"
+    case .duration: return "Duration"
+    case .angle: return "Angle"
+    case .point: return "Point"
+    case .color: return "Color"
+    case .bool: return "Bool"
+    case .string: return "String"
+    case .path: return "Path"
+    case .shape: return "Shape"
+    case .timing: return "Timing"
+    case .transform: return "Transform"
+    case .range(let t): return "Range<\(t)>"
+    case .list(let t): return "List<\(t)>"
+    case .enumeration(let k): return k.typeName
+    case .enumLiteral(let n): return "enum case `.\(n)`"
+    case .error: return "<error>"
+    }
+  }
+
+  /// The type with its article, for messages: "a Duration", "an Angle".
+  var withArticle: String {
+    let d = description
+    return (d.first.map { "AEIOU".contains($0) } ?? false ? "an " : "a ") + d
+  }
+
+  /// Duration, Angle and Point: the quantities of the unit algebra (§2).
+  var isQuantity: Bool { self == .duration || self == .angle || self == .point }
+
+  /// Whether a value of this type can stand where `expected` is wanted.
+  func fits(_ expected: AnimType) -> Bool {
+    if self == .error || expected == .error { return true }
+    switch (self, expected) {
+    case (.enumLiteral(let name), .enumeration(let kind)): return kind.cases.contains(name)
+    case (.range(let a), .range(let b)), (.list(let a), .list(let b)): return a.fits(b)
+    default: return self == expected
+    }
+  }
+}
+
+/// The closed sets written as `.case` (§4, §6, §11).
+public enum EnumKind: String, Sendable, CaseIterable {
+  case parabolaType, fillMode, interpolation, pacing, alongRotation, stepPosition
+
+  public var cases: [String] {
+    switch self {
+    case .parabolaType: return ["up", "downUp", "upDown"]
+    case .fillMode: return ["removed", "forwards", "backwards", "both"]
+    case .interpolation: return ["linear", "discrete", "paced", "cubic", "spline"]
+    case .pacing: return ["paced", "linear"]
+    case .alongRotation: return ["auto", "autoReverse"]
+    case .stepPosition: return ["start", "end"]
+    }
+  }
+
+  var typeName: String {
+    switch self {
+    case .parabolaType: return "ParabolaType"
+    case .fillMode: return "FillMode"
+    case .interpolation: return "Interpolation"
+    case .pacing: return "Pacing"
+    case .alongRotation: return "Rotation"
+    case .stepPosition: return "StepPosition"
+    }
+  }
+}
+
+/// When an expression can be evaluated (§2): later stages may use earlier ones.
+public enum Stage: Int, Comparable, Sendable {
+  case constant = 0, perRun, perSpawn
+
+  public static func < (a: Stage, b: Stage) -> Bool { a.rawValue < b.rawValue }
+
+  var word: String {
+    switch self {
+    case .constant: return "constant"
+    case .perRun: return "per run"
+    case .perSpawn: return "per spawn"
+    }
+  }
+}

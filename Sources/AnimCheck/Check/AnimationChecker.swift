@@ -1,0 +1,198 @@
+import AnimMath
+import AnimSyntax
+
+/// `animate PROP …` (§6): the property, one value form, the timing clauses, and the
+/// rules on which clauses fit which animation.
+extension Checker {
+  func propertyType(_ p: Property) -> AnimType {
+    switch p {
+    case .position: return .point
+    case .rotation: return .angle
+    case .fill, .stroke: return .color
+    default: return .number
+    }
+  }
+
+  func lookupProperty(_ nameNode: NodeID) -> Property? {
+    let name = tree.name(nameNode)
+    if let p = Property(rawValue: name) { return p }
+    let range = tree.range(nameNode)
+    let near = closestWord(to: name, in: BuiltinNames.properties)
+    error(
+      SemanticCode.unknownProperty, "`\(name)` is not an animatable property", at: range,
+      notes: ["properties are \(BuiltinNames.properties.joined(separator: ", "))"],
+      fixes: near.map { [.replace(range, with: $0, "did you mean `\($0)`?")] } ?? [])
+    return nil
+  }
+
+  /// Clauses by word; a clause given twice is reported and the first kept.
+  func clauses(of stmt: NodeID, from index: Int) -> [Word: NodeID] {
+    var found: [Word: NodeID] = [:]
+    for c in tree.children(stmt).dropFirst(index) where tree.kind(c) == .clause {
+      guard let w = tree.word(c) else { continue }
+      if let first = found[w] {
+        error(
+          SemanticCode.duplicateClause, "`\(w.spelling)` is given twice", at: tree.range(c),
+          labels: [Label(tree.range(first), "first given here")], fixes: [.replace(tree.range(c), with: "", "remove it")])
+        continue
+      }
+      found[w] = c
+    }
+    return found
+  }
+
+  func checkAnimate(_ stmt: NodeID, in scope: inout BlockScope) -> Animation? {
+    let nameNode = tree.child(stmt, 0)
+    guard tree.kind(nameNode) == .name, let property = lookupProperty(nameNode) else { return nil }
+    let c = clauses(of: stmt, from: 1)
+    let type = propertyType(property)
+    guard let value = checkAnimationValue(property, type, c, stmt, in: &scope) else { return nil }
+    guard var timing = checkTiming(c, in: &scope, isGroup: false) else { return nil }
+    if timing.duration == nil && !(isRealTimeTiming(c, in: &scope)) {
+      error(
+        SemanticCode.missingDuration, "this animation needs a duration: add `over`", at: tree.range(stmt),
+        notes: ["only a real-time spring (`spring(response:…)`, `spring(duration:…)`, `spring(mass:…)`) may omit `over`"],
+        fixes: [.replace(.at(tree.range(stmt).end), with: " over 1s", "add `over 1s`")])
+      return nil
+    }
+    var animation = Animation(property: property, value: value, timing: timing, range: tree.range(stmt))
+    animation.additive = c[.additive] != nil
+    animation.cumulative = c[.cumulative] != nil
+    checkEnumClause(c[.fill], .fillMode) { timing.fill = FillMode(rawValue: $0) ?? .forwards }
+    animation.timing = timing
+    warnUnsettledSpring(c, timing, in: &scope)
+    return animation
+  }
+
+  /// The value forms: `from/to/by`, `keyframes`, `along`.
+  func checkAnimationValue(
+    _ property: Property, _ type: AnimType, _ c: [Word: NodeID], _ stmt: NodeID, in scope: inout BlockScope
+  ) -> AnimationValue? {
+    let forms = [Word.keyframes, .along].filter { c[$0] != nil } + (c[.from] != nil || c[.to] != nil || c[.by] != nil ? [.to] : [])
+    if forms.count > 1 || (c[.to] != nil && c[.by] != nil) {
+      let second = [c[.by], c[.along], c[.keyframes]].compactMap { $0 }.max { tree.range($0).start < tree.range($1).start }
+      error(
+        SemanticCode.conflictingValues, "an animation has one value: `from`/`to`, `from`/`by`, `keyframes` or `along`",
+        at: tree.range(second ?? stmt))
+      return nil
+    }
+    for w in [Word.rotate, .pacing] where c[w] != nil && c[.along] == nil {
+      error(SemanticCode.clauseNeedsAlong, "`\(w.spelling)` applies only to motion `along` a path", at: tree.range(c[w]!))
+      return nil
+    }
+    if let i = c[.interpolate], c[.keyframes] == nil {
+      error(SemanticCode.interpolateNeedsKeyframes, "`interpolate` applies only to `keyframes`", at: tree.range(i))
+      return nil
+    }
+    if let along = c[.along] {
+      guard property == .position else {
+        error(
+          SemanticCode.alongNotPosition, "`along` moves `position`; it cannot animate `\(property.rawValue)`",
+          at: tree.range(along))
+        return nil
+      }
+      let path = check(tree.child(along, 0), expecting: .path, in: &scope)
+      guard path.type != .error else { return nil }
+      var pacing = PathPacing.paced
+      var rotation = AlongRotation.none
+      checkEnumClause(c[.pacing], .pacing) { pacing = $0 == "linear" ? .linear : .paced }
+      checkEnumClause(c[.rotate], .alongRotation) { rotation = $0 == "auto" ? .auto : .autoReverse }
+      return .along(path.expr, pacing, rotation)
+    }
+    if let k = c[.keyframes] { return checkKeyframes(k, type, c, in: &scope) }
+    guard c[.from] != nil || c[.to] != nil || c[.by] != nil else {
+      error(
+        SemanticCode.missingValue, "this animation has no value: add `to`, `from … to`, `by`, `keyframes` or `along`",
+        at: tree.range(stmt))
+      return nil
+    }
+    func value(_ w: Word) -> Expr?? {
+      guard let clause = c[w] else { return .some(nil) }
+      let t = check(tree.child(clause, 0), expecting: type, in: &scope)
+      return t.type == .error ? nil : .some(t.expr)
+    }
+    guard let from = value(.from), let to = value(.to), let by = value(.by) else { return nil }
+    return .basic(from: from, to: to, by: by)
+  }
+
+  /// Runs `apply` with the case name when the clause's enum value is valid.
+  func checkEnumClause(_ clause: NodeID?, _ kind: EnumKind, _ apply: (String) -> Void) {
+    guard let clause else { return }
+    var scope = BlockScope(.constant)
+    let t = check(tree.child(clause, 0), expecting: .enumeration(kind), in: &scope)
+    if t.type != .error, case .constant(.enumCase(let name)) = t.expr { apply(name) }
+  }
+
+  /// `over delay timing repeat autoreverse` (and `fill`, applied by the caller).
+  func checkTiming(_ c: [Word: NodeID], in scope: inout BlockScope, isGroup: Bool) -> Timing? {
+    var timing = Timing()
+    var ok = true
+    if let over = c[.over] {
+      let t = check(tree.child(over, 0), expecting: .duration, in: &scope)
+      if t.type == .error { ok = false }
+      if let d = constantNumber(t) {
+        if d < 0 {
+          error(SemanticCode.negativeDuration, "a duration cannot be negative", at: tree.range(tree.child(over, 0)))
+          ok = false
+        } else if d == 0 {
+          warning(
+            SemanticCode.zeroDuration, "a zero-length animation jumps straight to its end value",
+            at: tree.range(over), notes: ["give it a duration, or set the property directly"])
+        }
+      }
+      timing.duration = t.expr
+    }
+    if let delay = c[.delay] {
+      let t = check(tree.child(delay, 0), expecting: .duration, in: &scope)
+      if t.type == .error { ok = false }
+      timing.delay = t.expr
+    }
+    if let tf = c[.timing] {
+      let t = check(tree.child(tf, 0), expecting: .timing, in: &scope)
+      if t.type == .error { ok = false }
+      timing.timingFunction = t.expr
+    }
+    if let r = c[.repeat] {
+      switch tree.flags(r) {
+      case 1: timing.repeatCount = .forever
+      default:
+        let isFor = tree.flags(r) == 2
+        let t = check(tree.child(r, 0), expecting: isFor ? .duration : .number, in: &scope)
+        if t.type == .error { ok = false }
+        if let n = constantNumber(t), n <= 0 {
+          error(
+            SemanticCode.badRepeatCount, isFor ? "`repeat for` needs a positive duration" : "a repeat count must be positive, found \(JSONLimits.text(n))",
+            at: tree.range(tree.child(r, 0)))
+          ok = false
+        }
+        timing.repeatCount = isFor ? .duration(t.expr) : .count(t.expr)
+      }
+    }
+    timing.autoreverse = c[.autoreverse] != nil
+    checkEnumClause(c[.fill], .fillMode) { timing.fill = FillMode(rawValue: $0) ?? .forwards }
+    return ok ? timing : nil
+  }
+
+  func isRealTimeTiming(_ c: [Word: NodeID], in scope: inout BlockScope) -> Bool {
+    guard let tf = c[.timing] else { return false }
+    var s = scope
+    let before = diagnostics.count
+    let t = check(tree.child(tf, 0), expecting: .timing, in: &s)
+    diagnostics.removeSubrange(before...)
+    return t.realTimeSpring
+  }
+
+  /// A real-time spring with an `over` shorter than its settling time jumps at the end (§5).
+  func warnUnsettledSpring(_ c: [Word: NodeID], _ timing: Timing, in scope: inout BlockScope) {
+    guard let over = c[.over], let tf = timing.timingFunction, let d = timing.duration, let dv = fold(d),
+      case .number(let duration) = dv, let v = fold(tf), case .timing(.spring(let spring)) = v, spring.isRealTime
+    else { return }
+    let settle = spring.settlingTime()
+    if settle > duration + 1e-9 {
+      warning(
+        SemanticCode.unsettledSpring,
+        "this spring settles after \(JSONLimits.text((settle * 1000).rounded() / 1000))s, but the animation lasts \(JSONLimits.text(duration))s; it will jump to its end value",
+        at: tree.range(over), fixes: [.replace(tree.range(tree.child(over, 0)), with: JSONLimits.text((settle * 100).rounded(.up) / 100) + "s", "lengthen it to the settling time")])
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import AnimMath
+import AnimSyntax
+
+/// The bodies of nodes and spawns: `let`s, fixed properties, style, animations, groups,
+/// `at`, `remove after`, lowered to `BlockStatement`s in source order.
+extension Checker {
+  func checkBody(_ block: NodeID?, _ scope: inout BlockScope, owner: String) -> [BlockStatement] {
+    guard let block else { return [] }
+    var body: [BlockStatement] = []
+    for stmt in tree.children(block) {
+      if let s = checkBlockStatement(stmt, &scope, owner: owner) { body.append(s) }
+    }
+    for (symbol, local) in scope.locals where !scope.usedLocals.contains(symbol) {
+      warning(
+        SemanticCode.unusedLet, "`\(tree.symbols[symbol])` is never used", at: local.range,
+        fixes: [.replace(local.range, with: "_" + tree.symbols[symbol], "prefix it with `_` to keep it")])
+    }
+    return body
+  }
+
+  func checkBlockStatement(_ stmt: NodeID, _ scope: inout BlockScope, owner: String) -> BlockStatement? {
+    switch tree.kind(stmt) {
+    case .letDecl: return checkLocalLet(stmt, &scope)
+    case .command:
+      return checkPropertyStatement(stmt, tree.name(tree.child(stmt, 0)), Array(tree.children(stmt).dropFirst()), in: &scope)
+    case .animate: return checkAnimate(stmt, in: &scope).map { .timeline(.animation($0)) }
+    case .group, .sequence: return checkGroup(stmt, in: &scope).map { .timeline($0) }
+    case .removeAfter:
+      let t = check(tree.child(stmt, 0), expecting: .duration, in: &scope)
+      if let d = constantNumber(t), d < 0 {
+        error(SemanticCode.negativeDuration, "`remove after` needs a duration ≥ 0", at: tree.range(tree.child(stmt, 0)))
+      }
+      return t.type == .error ? nil : .removeAfter(t.expr)
+    case .at:
+      guard scope.kind == .node, tree.childCount(stmt) == 1 else {
+        error(
+          SemanticCode.misplacedStatement,
+          scope.kind == .node ? "a node appears once: `at` takes one time" : "`at T` sets a node's appearance; spawns appear when triggered",
+          at: tree.range(stmt))
+        return nil
+      }
+      let t = check(tree.child(stmt, 0), expecting: .duration, in: &scope)
+      return t.type == .error ? nil : .appearAt(t.expr)
+    case .errorStatement, .absent: return nil
+    default:
+      error(SemanticCode.misplacedStatement, "this statement does not belong in \(owner)", at: tree.range(stmt))
+      return nil
+    }
+  }
+
+  func checkLocalLet(_ stmt: NodeID, _ scope: inout BlockScope) -> BlockStatement? {
+    let nameNode = tree.child(stmt, 0)
+    guard tree.kind(nameNode) == .name, let symbol = tree.symbol(nameNode) else { return nil }
+    let name = tree.name(nameNode)
+    let range = tree.range(nameNode)
+    let t = check(tree.child(stmt, 1), expecting: nil, in: &scope)
+    if let d = declarations[symbol] {
+      error(
+        SemanticCode.shadowsTopLevel, "`\(name)` is already a top-level \(d.kindWord); a block's `let` needs a name of its own",
+        at: range, labels: [Label(d.nameRange, "declared here")])
+      return nil
+    }
+    if BuiltinNames.isReserved(name) {
+      error(SemanticCode.reservedName, "`\(name)` is the name of a built-in \(BuiltinNames.describe(name))", at: range)
+      return nil
+    }
+    if let previous = scope.locals[symbol] {
+      error(
+        SemanticCode.duplicateName, "`\(name)` is already declared in this block", at: range,
+        labels: [Label(previous.range, "first declared here")])
+      return nil
+    }
+    let slot = scope.localCount
+    scope.localCount += 1
+    let stage = scope.kind == .spawn ? Stage.perSpawn : max(t.stage, .perRun)
+    scope.locals[symbol] = (slot, t.type, stage, range)
+    return t.type == .error ? nil : .bind(slot: slot, t.expr)
+  }
+
+  /// `PROP value` (§6.1), `anchor (ax, ay)`, `z N`.
+  func checkPropertyStatement(_ stmt: NodeID, _ name: String, _ args: [NodeID], in scope: inout BlockScope) -> BlockStatement? {
+    let head = tree.child(stmt, 0)
+    switch name {
+    case "anchor":
+      guard let arg = singleArgument(stmt, args) else { return nil }
+      let t = check(arg, expecting: .point, in: &scope)
+      return t.type == .error ? nil : .anchor(t.expr)
+    case "z":
+      guard let arg = singleArgument(stmt, args) else { return nil }
+      let t = check(arg, expecting: .number, in: &scope)
+      return t.type == .error ? nil : .z(t.expr)
+    default: break
+    }
+    guard let property = Property(rawValue: name) else {
+      let candidates = BuiltinNames.properties + ["anchor", "z", "animate", "remove"]
+      let near = closestWord(to: name, in: candidates)
+      error(
+        SemanticCode.unknownProperty, "unknown property `\(name)`", at: tree.range(head),
+        notes: ["a block sets properties (\(BuiltinNames.properties.joined(separator: ", "))), `anchor`, `z`, and holds `let`, `animate`, `group`, `sequence`"],
+        fixes: near.map { [.replace(tree.range(head), with: $0, "did you mean `\($0)`?")] } ?? [])
+      return nil
+    }
+    guard let arg = singleArgument(stmt, args) else { return nil }
+    let t = check(arg, expecting: propertyType(property), in: &scope)
+    return t.type == .error ? nil : .set(property, t.expr)
+  }
+
+  /// `group|sequence CLAUSE* { … }` (§6).
+  func checkGroup(_ stmt: NodeID, in scope: inout BlockScope) -> TimelineItem? {
+    let count = tree.childCount(stmt)
+    let c = clauses(of: stmt, from: 0)
+    for (w, clause) in c where ![.over, .delay, .timing, .repeat, .autoreverse, .fill].contains(w) {
+      error(
+        SemanticCode.misplacedStatement, "`\(w.spelling)` does not apply to a \(tree.kind(stmt) == .group ? "group" : "sequence")",
+        at: tree.range(clause))
+    }
+    guard let timing = checkTiming(c, in: &scope, isGroup: true) else { return nil }
+    var children: [TimelineItem] = []
+    var infiniteChild: NodeID? = nil
+    for child in tree.children(tree.child(stmt, count - 1)) {
+      switch tree.kind(child) {
+      case .animate:
+        if let infiniteChild, tree.kind(stmt) == .sequence {
+          error(
+            SemanticCode.afterInfiniteChild, "this never starts: the animation before it in the sequence repeats forever",
+            at: tree.range(child), labels: [Label(tree.range(infiniteChild), "repeats forever")])
+          continue
+        }
+        if let a = checkAnimate(child, in: &scope) {
+          if case .forever? = a.timing.repeatCount { infiniteChild = child }
+          children.append(.animation(a))
+        }
+      case .group, .sequence:
+        if let g = checkGroup(child, in: &scope) { children.append(g) }
+      case .errorStatement: continue
+      default:
+        error(SemanticCode.misplacedStatement, "a group or sequence holds only `animate`, `group` and `sequence`", at: tree.range(child))
+      }
+    }
+    return tree.kind(stmt) == .group ? .group(timing, children) : .sequence(timing, children)
+  }
+}

@@ -1,0 +1,180 @@
+import AnimMath
+import AnimSyntax
+
+/// Semantic analysis: resolves names, infers types and units, enforces the rules of
+/// the language and lowers the tree to the IR. Diagnostics are collected, never printed;
+/// an expression already reported has type `.error` and raises nothing further.
+final class Checker {
+  let file: SourceFile
+  let tree: SyntaxTree
+  var diagnostics: [Diagnostic] = []
+  var declarations: [Symbol: Declaration] = [:]
+  /// Top-level declarations in source order.
+  var order: [Symbol] = []
+  var ir = SceneIR()
+  /// Values of constant globals by slot, for folding at check time.
+  var constantGlobals: [Value] = []
+  /// The `let` chain being resolved, to name a whole cycle.
+  var resolving: [Symbol] = []
+  var sceneChecked = false
+  var nodeCount = 0
+
+  init(file: SourceFile, tree: SyntaxTree) {
+    self.file = file
+    self.tree = tree
+  }
+
+  func run() -> (diagnostics: [Diagnostic], ir: SceneIR) {
+    collectDeclarations()
+    assignNodeIndices()
+    checkScene()
+    for symbol in order { resolve(symbol) }
+    checkNodesAndEmitters()
+    checkInput()
+    warnUnusedLets()
+    return (diagnostics, ir)
+  }
+
+  // MARK: Reporting
+
+  func error(
+    _ code: String, _ message: String, at range: SourceRange, labels: [Label] = [], notes: [String] = [],
+    fixes: [Fix] = []
+  ) {
+    diagnostics.append(.error(code, message, at: range, labels: labels, notes: notes, fixes: fixes))
+  }
+
+  func warning(_ code: String, _ message: String, at range: SourceRange, notes: [String] = [], fixes: [Fix] = []) {
+    diagnostics.append(.warning(code, message, at: range, notes: notes, fixes: fixes))
+  }
+
+  func text(_ id: NodeID) -> String { file.text(tree.range(id)) }
+
+  // MARK: Declarations
+
+  /// Every top-level name, and the nodes inside replicators, visible in the whole file.
+  func collectDeclarations() {
+    for decl in tree.children(tree.root) {
+      let kind: Declaration.Kind
+      switch tree.kind(decl) {
+      case .letDecl: kind = .letValue
+      case .timingDecl: kind = .timing
+      case .shapeDecl: kind = .shape
+      case .pathDecl: kind = .path
+      case .nodeDecl: kind = .node
+      case .emitterDecl: kind = .emitter
+      case .replicateDecl:
+        kind = .replicator
+        if let block = tree.optionalChild(decl, 2) {
+          for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl { declare(stmt, .node) }
+        }
+      default: continue
+      }
+      declare(decl, kind)
+    }
+  }
+
+  func declare(_ decl: NodeID, _ kind: Declaration.Kind) {
+    let nameNode = tree.child(decl, 0)
+    guard tree.kind(nameNode) == .name, let symbol = tree.symbol(nameNode) else { return }
+    let name = tree.name(nameNode)
+    let range = tree.range(nameNode)
+    if let previous = declarations[symbol] {
+      error(
+        SemanticCode.duplicateName, "`\(name)` is already declared", at: range,
+        labels: [Label(previous.nameRange, "first declared here as a \(previous.kindWord)")],
+        fixes: [.replace(range, with: name + "2", "rename this one")])
+      return
+    }
+    if BuiltinNames.isReserved(name) {
+      error(
+        SemanticCode.reservedName, "`\(name)` is the name of a built-in \(BuiltinNames.describe(name)) and cannot be declared",
+        at: range, fixes: [.replace(range, with: "my" + name.prefix(1).uppercased() + name.dropFirst(), "choose another name")])
+    }
+    var d = Declaration(kind: kind, name: name, nameRange: range, syntax: decl)
+    if kind == .node {
+      d.nodeIndex = nodeCount
+      d.type = .point
+      d.state = .done
+      nodeCount += 1
+    }
+    if kind == .emitter || kind == .replicator { d.state = .done }
+    declarations[symbol] = d
+    order.append(symbol)
+  }
+
+  /// Checks a value declaration on first use, so `let`s may appear in any order; a
+  /// reference back into the chain being checked is a cycle, reported once.
+  func resolve(_ symbol: Symbol) {
+    guard var d = declarations[symbol] else { return }
+    switch d.state {
+    case .done: return
+    case .checking:
+      reportCycle(from: symbol)
+      return
+    case .unchecked: break
+    }
+    d.state = .checking
+    declarations[symbol] = d
+    resolving.append(symbol)
+    let typed = checkDeclarationValue(d)
+    resolving.removeLast()
+    d = declarations[symbol] ?? d
+    d.state = .done
+    d.type = typed.type
+    d.stage = typed.stage
+    d.usesScene = typed.usesScene
+    d.realTimeSpring = typed.realTimeSpring
+    d.slot = ir.globals.count
+    ir.globals.append(GlobalBinding(name: d.name, slot: ir.globals.count, value: typed.expr))
+    d.constant = typed.stage == .constant ? fold(typed.expr) : nil
+    constantGlobals.append(d.constant ?? .number(.nan))
+    declarations[symbol] = d
+  }
+
+  func reportCycle(from symbol: Symbol) {
+    guard let start = resolving.firstIndex(of: symbol) else { return }
+    let chain = resolving[start...].compactMap { declarations[$0] }
+    guard !chain.contains(where: { $0.type == .error && $0.state == .done }) else { return }
+    let names = chain.map { "`\($0.name)`" } + ["`\(chain.first?.name ?? "")`"]
+    let first = chain.first?.nameRange ?? .at(0)
+    error(
+      SemanticCode.letCycle, "these declarations depend on each other in a cycle: \(names.joined(separator: " → "))",
+      at: first, labels: chain.dropFirst().map { Label($0.nameRange, "part of the cycle") })
+    // Mark the whole chain so each name reports nothing more.
+    for s in resolving[start...] {
+      declarations[s]?.type = .error
+    }
+  }
+
+  func checkDeclarationValue(_ d: Declaration) -> Typed {
+    var scope = BlockScope(.topLevel)
+    let value = tree.child(d.syntax, 1)
+    switch d.kind {
+    case .letValue: return check(value, expecting: nil, in: &scope)
+    case .timing: return check(value, expecting: .timing, in: &scope)
+    case .path: return check(value, expecting: .path, in: &scope)
+    case .shape: return checkShapeDeclaration(d, in: &scope)
+    default: return .error
+    }
+  }
+
+  /// Evaluates a constant expression now (for key times, limits, `cubicBezier` bounds).
+  func fold(_ e: Expr) -> Value? {
+    var ctx = EvaluationContext(random: RandomStream(seed: 0, name: ""))
+    ctx.globals = constantGlobals
+    return try? Evaluator.evaluate(e, &ctx)
+  }
+
+  func constantNumber(_ t: Typed) -> Double? {
+    guard t.stage == .constant, t.type != .error, let v = fold(t.expr), case .number(let n) = v, n.isFinite else {
+      return nil
+    }
+    return n
+  }
+}
+
+/// Runs the checker on a parsed file.
+func checkSemantics(_ file: SourceFile, _ tree: SyntaxTree) -> (diagnostics: [Diagnostic], ir: SceneIR) {
+  Checker(file: file, tree: tree).run()
+}

@@ -1,0 +1,170 @@
+import AnimMath
+import AnimSyntax
+
+/// Calls to built-ins (§11): positional arguments first, labelled ones in any order,
+/// defaults filled in, so the IR's arguments are in parameter order.
+extension Checker {
+  struct Argument {
+    var label: String?
+    var labelRange: SourceRange
+    var value: NodeID
+  }
+
+  func arguments(_ call: NodeID) -> [Argument] {
+    tree.children(call).dropFirst().map { arg in
+      let label = tree.symbol(arg).map { tree.symbols[$0] }
+      let r = tree.range(arg)
+      return Argument(label: label, labelRange: SourceRange(start: r.start, end: r.start + (label?.utf8.count ?? 0)), value: tree.child(arg, 0))
+    }
+  }
+
+  func checkCall(_ id: NodeID, in scope: inout BlockScope) -> Typed {
+    let callee = tree.child(id, 0)
+    let name = tree.name(callee)
+    let args = arguments(id)
+    let range = tree.range(id)
+    if let symbol = tree.symbol(callee), declarations[symbol] != nil || scope.locals[symbol] != nil {
+      error(SemanticCode.unknownFunction, "`\(name)` is not a function", at: tree.range(callee))
+      return .error
+    }
+    switch name {
+    case "spring":
+      let labels = Set(args.compactMap(\.label))
+      return checkSpring(Signature.spring(labels: labels), args, range, in: &scope)
+    case "heart":
+      // `heart(w, h = w)`: the default height is the width.
+      var sig = Signature.fixed["heart"]!
+      if args.count == 1, args[0].label == nil || args[0].label == "w" { sig.parameters[1].defaultValue = .local(-1) }
+      return checkSignature(sig, args, range, in: &scope)
+    case "scale":
+      return checkScaleTransform(args, range, in: &scope)
+    case "min", "max", "abs", "clamp", "lerp", "random", "randomInt", "choose":
+      return checkGeneric(name, args, range, in: &scope)
+    default:
+      if let sig = Signature.fixed[name] { return checkSignature(sig, args, range, in: &scope) }
+      let near = closestWord(to: name, in: BuiltinNames.functions)
+      error(
+        SemanticCode.unknownFunction, "there is no function `\(name)`", at: tree.range(callee),
+        fixes: near.map { [.replace(tree.range(callee), with: $0, "did you mean `\($0)`?")] } ?? [])
+      return .error
+    }
+  }
+
+  /// Matches arguments to parameters, checks each, fills defaults.
+  func checkSignature(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
+    guard let matched = match(sig, args, range, in: scope) else { return .error }
+    var exprs: [Expr] = []
+    var stage = Stage.constant
+    var usesScene = false
+    var failed = false
+    for (i, p) in sig.parameters.enumerated() {
+      if let node = matched[i] {
+        let t = check(node, expecting: p.type, in: &scope)
+        if t.type == .error { failed = true }
+        exprs.append(t.expr)
+        stage = max(stage, t.stage)
+        usesScene = usesScene || t.usesScene
+      } else if case .local(-1)? = p.defaultValue, let first = exprs.first {
+        exprs.append(first)
+      } else if let d = p.defaultValue {
+        exprs.append(d)
+      } else if i == 0, p.label == "from", sig.result == .path, scope.allowsImplicitFrom {
+        exprs.append(.instanceStart)
+      }
+    }
+    if failed { return .error }
+    if sig.builtin == .cubicBezier { checkBezierBounds(args, exprs) }
+    return Typed(type: sig.result, expr: .call(sig.builtin, exprs, range), stage: stage, usesScene: usesScene)
+  }
+
+  /// For each parameter, the argument given for it, or nil; reports label mistakes.
+  func match(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: BlockScope) -> [NodeID?]? {
+    var slots = [NodeID?](repeating: nil, count: sig.parameters.count)
+    var next = 0
+    var ok = true
+    let name = sig.builtin.rawValue.hasPrefix("spring") ? "spring" : sig.builtin.rawValue
+    for arg in args {
+      if let label = arg.label {
+        guard let i = sig.parameters.firstIndex(where: { $0.label == label }) else {
+          let labels = sig.parameters.compactMap(\.label)
+          let near = closestWord(to: label, in: labels)
+          error(
+            SemanticCode.unknownLabel, "`\(name)` has no parameter `\(label):`\(labels.isEmpty ? "" : "; its labels are \(labels.map { "`\($0):`" }.joined(separator: ", "))")",
+            at: arg.labelRange, fixes: near.map { [.replace(arg.labelRange, with: $0, "did you mean `\($0):`?")] } ?? [])
+          ok = false
+          continue
+        }
+        if slots[i] != nil {
+          error(SemanticCode.duplicateArgument, "`\(label):` is given twice", at: arg.labelRange)
+          ok = false
+        }
+        slots[i] = arg.value
+      } else {
+        while next < slots.count && slots[next] != nil { next += 1 }
+        guard next < slots.count else {
+          error(
+            SemanticCode.extraArgument, "`\(name)` takes \(sig.parameters.count) argument\(sig.parameters.count == 1 ? "" : "s")",
+            at: tree.range(arg.value), fixes: [])
+          ok = false
+          break
+        }
+        slots[next] = arg.value
+        next += 1
+      }
+    }
+    guard ok else { return nil }
+    for (i, p) in sig.parameters.enumerated() where slots[i] == nil && p.defaultValue == nil {
+      if i == 0, p.label == "from", sig.result == .path, scope.allowsImplicitFrom { continue }
+      let what = p.label.map { "`\($0):`" } ?? "argument \(i + 1) (\(p.type))"
+      var notes: [String] = []
+      if p.label == "from" && sig.result == .path {
+        notes.append("`from:` may be omitted only inside a node or spawn block, where it is the instance's position")
+      }
+      error(SemanticCode.missingArgument, "`\(name)` is missing \(what)", at: range, notes: notes)
+      return nil
+    }
+    return slots
+  }
+
+  /// x1 and x2 of `cubicBezier` must lie in 0…1 (§5).
+  func checkBezierBounds(_ args: [Argument], _ exprs: [Expr]) {
+    for i in [0, 2] where i < exprs.count {
+      guard let v = fold(exprs[i]), case .number(let x) = v, x < 0 || x > 1 else { continue }
+      let node = i < args.count ? args[i].value : nil
+      error(
+        SemanticCode.bezierOutOfRange, "`cubicBezier` x\(i == 0 ? 1 : 2) must lie in 0…1, found \(x)",
+        at: node.map { tree.range($0) } ?? .at(0), notes: ["x values outside 0…1 would make time run backwards"])
+    }
+  }
+
+  func checkSpring(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
+    var t = checkSignature(sig, args, range, in: &scope)
+    guard t.type != .error else { return t }
+    t.realTimeSpring = sig.builtin != .springUIKit
+    if sig.builtin == .springDuration, let arg = args.first(where: { $0.label == "bounce" }),
+      case .call(_, let exprs, _) = t.expr, let v = fold(exprs[1]), case .number(let b) = v, !(b > -1 && b < 1)
+    {
+      error(SemanticCode.bounceOutOfRange, "`bounce` must lie between -1 and 1 (exclusive), found \(b)", at: tree.range(arg.value))
+      return .error
+    }
+    if sig.builtin == .springUIKit, case .call(_, let exprs, _) = t.expr, let v = fold(exprs[0]), case .number(let z) = v,
+      z <= 0
+    {
+      error(SemanticCode.badArgumentValue, "a spring's `damping` must be greater than 0", at: range)
+      return .error
+    }
+    return t
+  }
+
+  /// `scale(s)` or `scale(sx, sy)` in an instance transform.
+  func checkScaleTransform(_ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
+    guard args.count == 1 || args.count == 2 else {
+      error(SemanticCode.extraArgument, "`scale` takes `(s)` or `(sx, sy)`", at: range)
+      return .error
+    }
+    let sx = check(args[0].value, expecting: .number, in: &scope)
+    let sy = args.count == 2 ? check(args[1].value, expecting: .number, in: &scope) : sx
+    if sx.type == .error || sy.type == .error { return .error }
+    return Typed(type: .transform, expr: .call(.scale, [sx.expr, sy.expr], range), stage: max(sx.stage, sy.stage))
+  }
+}

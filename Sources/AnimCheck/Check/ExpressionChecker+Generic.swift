@@ -1,0 +1,64 @@
+import AnimMath
+import AnimSyntax
+
+/// Built-ins whose types follow their arguments: `min max abs clamp lerp` on Numbers,
+/// Durations, Angles and Points; `random`, `randomInt`, `choose` (§2).
+extension Checker {
+  func checkGeneric(_ name: String, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
+    if let labelled = args.first(where: { $0.label != nil }) {
+      error(SemanticCode.unknownLabel, "`\(name)` takes no labelled arguments", at: labelled.labelRange)
+      return .error
+    }
+    let arity: ClosedRange<Int>
+    switch name {
+    case "abs", "random", "randomInt": arity = 1...1
+    case "min", "max": arity = 2...2
+    case "clamp", "lerp": arity = 3...3
+    default: arity = 1...10_000
+    }
+    guard arity.contains(args.count) else {
+      let want = arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "at least \(arity.lowerBound)"
+      error(
+        args.count < arity.lowerBound ? SemanticCode.missingArgument : SemanticCode.extraArgument,
+        "`\(name)` takes \(want) argument\(arity.lowerBound == 1 ? "" : "s"), found \(args.count)", at: range)
+      return .error
+    }
+    var typed: [Typed] = []
+    for (i, a) in args.enumerated() {
+      let expected: AnimType? = name == "lerp" && i == 2 ? .number : (i > 0 && name != "lerp" ? typed.first?.type : nil)
+      let t = check(a.value, expecting: expected == .error ? nil : expected, in: &scope)
+      typed.append(t)
+    }
+    if typed.contains(where: { $0.type == .error }) { return .error }
+    if name == "lerp" {
+      let b = conform(typed[1], to: typed[0].type, at: args[1].value)
+      if b.type == .error { return .error }
+    }
+    let first = typed[0].type
+    let stage = typed.map(\.stage).max() ?? .constant
+    let usesScene = typed.contains { $0.usesScene }
+    let exprs = typed.map(\.expr)
+    switch name {
+    case "random", "randomInt":
+      let allowed: [AnimType] = name == "random" ? [.range(.number), .range(.duration), .range(.angle)] : [.range(.number)]
+      guard allowed.contains(first), case .range(let element) = first else {
+        error(
+          SemanticCode.typeMismatch, "`\(name)` takes a range of \(name == "random" ? "Numbers, Durations or Angles" : "Numbers"), found \(first.withArticle)",
+          at: tree.range(args[0].value),
+          fixes: tree.kind(args[0].value) == .range ? [] : [.replace(tree.range(args[0].value), with: "0..1", "write a range such as `0..1`")])
+        return .error
+      }
+      let builtin: Builtin = name == "random" ? .random : .randomInt
+      return Typed(type: element, expr: .call(builtin, exprs, range), stage: max(stage, .perRun), usesScene: usesScene)
+    case "choose":
+      return Typed(type: first, expr: .call(.choose, exprs, range), stage: max(stage, .perRun), usesScene: usesScene)
+    default:
+      guard [.number, .duration, .angle, .point].contains(first) else {
+        error(SemanticCode.typeMismatch, "`\(name)` works on Numbers, Durations, Angles and Points, found \(first.withArticle)", at: tree.range(args[0].value))
+        return .error
+      }
+      let builtin = Builtin(rawValue: name) ?? .min
+      return Typed(type: first, expr: .call(builtin, exprs, range), stage: stage, usesScene: usesScene)
+    }
+  }
+}

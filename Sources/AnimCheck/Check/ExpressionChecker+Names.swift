@@ -1,0 +1,132 @@
+import AnimMath
+import AnimSyntax
+
+/// Names and member access: locals, top-level declarations, colours, timing curves,
+/// `scene.…`, `self.index`, `trigger.…`, `NODE.position`, `p.x`.
+extension Checker {
+  func checkName(_ id: NodeID, in scope: inout BlockScope) -> Typed {
+    guard let symbol = tree.symbol(id) else { return .error }
+    let name = tree.name(id)
+    let range = tree.range(id)
+    if let local = scope.locals[symbol] {
+      scope.usedLocals.insert(symbol)
+      if local.type == .error { return .error }
+      return Typed(type: local.type, expr: .local(local.slot), stage: local.stage)
+    }
+    if let d = declarations[symbol] { return reference(symbol, d, at: range, in: scope) }
+    if let c = BuiltinNames.colors[name] { return Typed(type: .color, expr: .constant(.color(c))) }
+    if let t = BuiltinNames.timings[name] { return Typed(type: .timing, expr: .constant(.timing(t))) }
+    if BuiltinNames.functions.contains(name) {
+      error(
+        SemanticCode.notAValue, "`\(name)` is a function; call it with its arguments", at: range,
+        fixes: [.replace(.at(range.end), with: "()", "call it: `\(name)(…)`")])
+      return .error
+    }
+    reportUndefined(name, at: range, in: scope)
+    return .error
+  }
+
+  func reportUndefined(_ name: String, at range: SourceRange, in scope: BlockScope) {
+    let visible = scope.locals.keys.map { tree.symbols[$0] } + declarations.values.map(\.name) + BuiltinNames.all
+      + BuiltinNames.properties
+    let near = closestWord(to: name, in: visible)
+    error(
+      SemanticCode.undefinedName, "cannot find `\(name)` in scope", at: range,
+      fixes: near.map { [.replace(range, with: $0, "did you mean `\($0)`?")] } ?? [])
+  }
+
+  func reference(_ symbol: Symbol, _ d0: Declaration, at range: SourceRange, in scope: BlockScope) -> Typed {
+    switch d0.kind {
+    case .node:
+      error(
+        SemanticCode.notAValue, "`\(d0.name)` is a node, not a value", at: range,
+        fixes: [.replace(range, with: d0.name + ".position", "use its position: `\(d0.name).position`")])
+      return .error
+    case .emitter, .replicator:
+      error(SemanticCode.notAValue, "`\(d0.name)` is \(d0.kind == .emitter ? "an emitter" : "a replicator"), not a value", at: range)
+      return .error
+    default: break
+    }
+    resolve(symbol)
+    declarations[symbol]?.used = true
+    guard let d = declarations[symbol], d.type != .error, let slot = d.slot else { return .error }
+    if scope.kind == .scene && d.usesScene {
+      error(SemanticCode.sceneCycle, "`\(d.name)` reads `scene` settings, so the `scene` block cannot use it", at: range)
+      return .error
+    }
+    return Typed(type: d.type, expr: .global(slot), stage: d.stage, usesScene: d.usesScene, realTimeSpring: d.realTimeSpring)
+  }
+
+  func checkMember(_ id: NodeID, in scope: inout BlockScope) -> Typed {
+    let base = tree.child(id, 0)
+    let member = tree.name(id)
+    let memberRange = tree.memberNameRange(id)
+    switch tree.kind(base) {
+    case .sceneExpr: return sceneMember(member, id, memberRange, in: scope)
+    case .selfExpr, .triggerExpr: return spawnMember(tree.kind(base) == .selfExpr, member, id, memberRange, in: scope)
+    case .name:
+      if let symbol = tree.symbol(base), scope.locals[symbol] == nil, let d = declarations[symbol], d.kind == .node {
+        declarations[symbol]?.used = true
+        let position = Expr.nodePosition(d.nodeIndex ?? 0)
+        switch member {
+        case "position": return Typed(type: .point, expr: position, stage: .perRun)
+        case "x": return Typed(type: .number, expr: .component(position, .x), stage: .perRun)
+        case "y": return Typed(type: .number, expr: .component(position, .y), stage: .perRun)
+        default:
+          return unknownMember(member, of: "node `\(d.name)`", memberRange, candidates: ["position", "x", "y"])
+        }
+      }
+    default: break
+    }
+    let b = check(base, expecting: nil, in: &scope)
+    guard b.type != .error else { return .error }
+    guard b.type == .point else {
+      return unknownMember(member, of: "\(b.type.withArticle)", memberRange, candidates: [])
+    }
+    switch member {
+    case "x": return Typed(type: .number, expr: .component(b.expr, .x), stage: b.stage, usesScene: b.usesScene)
+    case "y": return Typed(type: .number, expr: .component(b.expr, .y), stage: b.stage, usesScene: b.usesScene)
+    default: return unknownMember(member, of: "a Point", memberRange, candidates: ["x", "y"])
+    }
+  }
+
+  func unknownMember(_ member: String, of what: String, _ range: SourceRange, candidates: [String]) -> Typed {
+    let near = closestWord(to: member, in: candidates)
+    let list = candidates.isEmpty ? "" : "; it has \(candidates.map { "`.\($0)`" }.joined(separator: ", "))"
+    error(
+      SemanticCode.unknownMember, "\(what) has no member `\(member)`\(list)", at: range,
+      fixes: near.map { [.replace(range, with: $0, "did you mean `\($0)`?")] } ?? [])
+    return .error
+  }
+
+  func sceneMember(_ member: String, _ id: NodeID, _ range: SourceRange, in scope: BlockScope) -> Typed {
+    if scope.kind == .scene {
+      error(SemanticCode.sceneCycle, "`scene.\(member)` inside the `scene` block refers to itself", at: tree.range(id))
+      return .error
+    }
+    let s = ir.settings
+    switch member {
+    case "width": return Typed(type: .number, expr: .constant(.number(s.width)), usesScene: true)
+    case "height": return Typed(type: .number, expr: .constant(.number(s.height)), usesScene: true)
+    case "center":
+      return Typed(type: .point, expr: .constant(.point(Point(s.width / 2, s.height / 2))), usesScene: true)
+    default: return unknownMember(member, of: "`scene`", range, candidates: ["width", "height", "center"])
+    }
+  }
+
+  func spawnMember(_ isSelf: Bool, _ member: String, _ id: NodeID, _ range: SourceRange, in scope: BlockScope) -> Typed {
+    let word = isSelf ? "self" : "trigger"
+    guard scope.allowsSpawnValues else {
+      error(
+        SemanticCode.misplacedSelfOrTrigger, "`\(word).\(member)` exists only inside a `spawn` block", at: tree.range(id))
+      return .error
+    }
+    switch (isSelf, member) {
+    case (true, "index"): return Typed(type: .number, expr: .selfIndex, stage: .perSpawn)
+    case (false, "position"): return Typed(type: .point, expr: .triggerPosition, stage: .perSpawn)
+    case (false, "time"): return Typed(type: .duration, expr: .triggerTime, stage: .perSpawn)
+    default:
+      return unknownMember(member, of: "`\(word)`", range, candidates: isSelf ? ["index"] : ["position", "time"])
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import AnimMath
+import AnimSyntax
+
+/// Types and lowers expressions (§2). Each `check…` returns the type, the IR and the
+/// stage; a mistake is reported once and yields `.error`, which later rules ignore.
+extension Checker {
+  func check(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
+    let typed = infer(id, expecting: expected, in: &scope)
+    guard let expected else { return typed }
+    return conform(typed, to: expected, at: id)
+  }
+
+  /// Reports a value of the wrong type, with the unit fix when a bare number needs one.
+  func conform(_ typed: Typed, to expected: AnimType, at id: NodeID) -> Typed {
+    if typed.type.fits(expected) {
+      var t = typed
+      if case .enumLiteral = typed.type { t.type = expected }
+      return t
+    }
+    let range = tree.range(id)
+    if case .enumLiteral(let name) = typed.type, case .enumeration(let kind) = expected {
+      let near = closestWord(to: name, in: kind.cases)
+      error(
+        SemanticCode.unknownEnumCase, "`.\(name)` is not a \(kind.typeName); expected one of \(kind.cases.map { "`.\($0)`" }.joined(separator: ", "))",
+        at: range, fixes: near.map { [.replace(range, with: "." + $0, "did you mean `.\($0)`?")] } ?? [])
+      return .error
+    }
+    error(
+      SemanticCode.typeMismatch, "expected \(expected.withArticle), found \(typed.type.withArticle)", at: range,
+      fixes: unitFix(for: id, found: typed.type, expected: expected))
+    return .error
+  }
+
+  /// `6` where a Duration is wanted: "add a unit: `6s`" (§2).
+  func unitFix(for id: NodeID, found: AnimType, expected: AnimType) -> [Fix] {
+    let literal = tree.kind(id) == .number ? id : (tree.kind(id) == .negate ? tree.child(id, 0) : nil)
+    guard let literal, tree.kind(literal) == .number else { return [] }
+    let range = tree.range(literal)
+    let written = file.text(range)
+    switch (found, expected) {
+    case (.number, .duration) where tree.unit(literal) == .none:
+      return [.replace(range, with: written + "s", "add a unit: `\(written)s`")]
+    case (.number, .angle) where tree.unit(literal) == .none:
+      return [.replace(range, with: written + "deg", "add a unit: `\(written)deg`")]
+    case (.duration, .number), (.angle, .number):
+      let bare = String(written.prefix { $0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" })
+      return [.replace(range, with: bare, "remove the unit: `\(bare)`")]
+    default: return []
+    }
+  }
+
+  func infer(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
+    switch tree.kind(id) {
+    case .number: return checkNumberLiteral(id)
+    case .string: return Typed(type: .string, expr: .constant(.string(tree.string(id))))
+    case .color:
+      let v = tree.colorValue(id)
+      let c = Color(rgba8: UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
+      return Typed(type: .color, expr: .constant(.color(c)))
+    case .bool: return Typed(type: .bool, expr: .constant(.bool(tree.flags(id) == 1)))
+    case .enumCase: return Typed(type: .enumLiteral(tree.name(id)), expr: .constant(.enumCase(tree.name(id))))
+    case .name: return checkName(id, in: &scope)
+    case .member: return checkMember(id, in: &scope)
+    case .paren: return infer(tree.child(id, 0), expecting: expected, in: &scope)
+    case .point: return checkPoint(id, in: &scope)
+    case .list: return checkList(id, expecting: expected, in: &scope)
+    case .negate: return checkNegate(id, in: &scope)
+    case .binary: return checkBinary(id, in: &scope)
+    case .range: return checkRange(id, expecting: expected, in: &scope)
+    case .call: return checkCall(id, in: &scope)
+    case .shapeLiteral: return checkShapeLiteral(id, in: &scope)
+    case .pathLiteral:
+      let (commands, stage) = checkPathCommands(tree.child(id, 0), in: &scope)
+      return Typed(type: .path, expr: .pathLiteral(commands), stage: stage)
+    case .selfExpr, .triggerExpr, .sceneExpr:
+      let word = tree.kind(id) == .selfExpr ? "self" : tree.kind(id) == .triggerExpr ? "trigger" : "scene"
+      let members = word == "self" ? "`self.index`" : word == "trigger" ? "`trigger.position` or `trigger.time`" : "`scene.width`, `scene.height` or `scene.center`"
+      error(SemanticCode.notAValue, "`\(word)` is not a value on its own; use \(members)", at: tree.range(id))
+      return .error
+    default: return .error
+    }
+  }
+
+  func checkNumberLiteral(_ id: NodeID) -> Typed {
+    let v = tree.number(id)
+    guard v.isFinite else {
+      error(SemanticCode.notFinite, "this number is too large to represent", at: tree.range(id))
+      return .error
+    }
+    switch tree.unit(id) {
+    case .none: return Typed(type: .number, expr: .constant(.number(v)))
+    case .percent: return Typed(type: .number, expr: .constant(.number(v / 100)))
+    case .seconds: return Typed(type: .duration, expr: .constant(.number(v)))
+    case .milliseconds: return Typed(type: .duration, expr: .constant(.number(v / 1000)))
+    case .degrees: return Typed(type: .angle, expr: .constant(.number(v)))
+    case .radians: return Typed(type: .angle, expr: .constant(.number(degrees(fromRadians: v))))
+    case .turns: return Typed(type: .angle, expr: .constant(.number(v * 360)))
+    }
+  }
+
+  func checkPoint(_ id: NodeID, in scope: inout BlockScope) -> Typed {
+    let x = check(tree.child(id, 0), expecting: .number, in: &scope)
+    let y = check(tree.child(id, 1), expecting: .number, in: &scope)
+    if x.type == .error || y.type == .error { return .error }
+    return Typed(type: .point, expr: .makePoint(x.expr, y.expr), stage: max(x.stage, y.stage), usesScene: x.usesScene || y.usesScene)
+  }
+
+  func checkList(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
+    var element: AnimType? = nil
+    if case .list(let e)? = expected { element = e }
+    var items: [Expr] = []
+    var stage = Stage.constant
+    var usesScene = false
+    var failed = false
+    for child in tree.children(id) {
+      let t = check(child, expecting: element, in: &scope)
+      if t.type == .error { failed = true }
+      if element == nil && t.type != .error { element = t.type }
+      items.append(t.expr)
+      stage = max(stage, t.stage)
+      usesScene = usesScene || t.usesScene
+    }
+    if failed { return .error }
+    return Typed(type: .list(element ?? .number), expr: .list(items), stage: stage, usesScene: usesScene)
+  }
+
+  func checkNegate(_ id: NodeID, in scope: inout BlockScope) -> Typed {
+    var t = check(tree.child(id, 0), expecting: nil, in: &scope)
+    guard t.type != .error else { return .error }
+    guard [.number, .duration, .angle, .point].contains(t.type) else {
+      error(SemanticCode.badOperands, "cannot negate \(t.type.withArticle)", at: tree.range(id))
+      return .error
+    }
+    if case .constant(.number(let n)) = t.expr { t.expr = .constant(.number(-n)) } else { t.expr = .negate(t.expr) }
+    return t
+  }
+
+  func checkRange(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
+    var element: AnimType? = nil
+    if case .range(let e)? = expected { element = e }
+    let lo = check(tree.child(id, 0), expecting: element, in: &scope)
+    let hi = check(tree.child(id, 1), expecting: element ?? (lo.type == .error ? nil : lo.type), in: &scope)
+    if lo.type == .error || hi.type == .error { return .error }
+    return Typed(
+      type: .range(lo.type), expr: .range(lo.expr, hi.expr), stage: max(lo.stage, hi.stage), usesScene: lo.usesScene || hi.usesScene)
+  }
+}

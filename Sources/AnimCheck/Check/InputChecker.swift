@@ -1,0 +1,69 @@
+import AnimMath
+import AnimSyntax
+
+/// `input { tap …; pause at T; resume at T; speed S at T }` (§3, §8): constant times.
+extension Checker {
+  func checkInput() {
+    let blocks = tree.children(tree.root).filter { tree.kind($0) == .inputDecl }
+    for extra in blocks.dropFirst() {
+      error(SemanticCode.duplicateBlock, "a file has at most one `input` block", at: tree.range(extra),
+        labels: [Label(tree.range(blocks[0]), "the first one")])
+    }
+    guard let input = blocks.first, let block = tree.optionalChild(input, 0) else { return }
+    for stmt in tree.children(block) {
+      guard tree.kind(stmt) == .inputEvent else {
+        if !tree.kind(stmt).isError {
+          error(SemanticCode.misplacedStatement, "the `input` block holds `tap`, `pause`, `resume` and `speed` events", at: tree.range(stmt))
+        }
+        continue
+      }
+      if let event = checkInputEvent(stmt) { ir.input.append(event) }
+    }
+  }
+
+  func checkInputEvent(_ stmt: NodeID) -> InputEvent? {
+    let head = tree.name(stmt)
+    let whenNode = tree.child(stmt, 1)
+    let when: InputEvent.When
+    switch tree.kind(whenNode) {
+    case .at: when = .at(constantTimes(whenNode))
+    case .every:
+      guard let e = checkEvery(whenNode) else { return nil }
+      when = .every(period: e.period, from: e.from, until: e.until)
+    default: return nil
+    }
+    let subject = tree.optionalChild(stmt, 0)
+    switch head {
+    case "tap":
+      var target = InputEvent.Target.none
+      if let subject {
+        if tree.kind(subject) == .name {
+          guard let i = nodeIndex(subject) else { return nil }
+          target = .node(i)
+        } else {
+          guard let p = constantValue(subject, .point, what: "a tap point", scope: .constant) else { return nil }
+          target = .point(p.point)
+        }
+      }
+      return .tap(target, when)
+    case "pause", "resume", "speed":
+      guard case .at(let times) = when, times.count == 1 else {
+        error(SemanticCode.misplacedStatement, "`\(head)` happens once: `\(head) at T`", at: tree.range(stmt))
+        return nil
+      }
+      if head == "speed" {
+        guard let subject, let s = constantValue(subject, .number, what: "the speed", scope: .constant) else {
+          error(SemanticCode.missingArgument, "`speed` needs a factor: `speed 2 at 1s`", at: tree.range(stmt))
+          return nil
+        }
+        return .speed(s.number, at: times[0])
+      }
+      if let subject {
+        error(SemanticCode.extraArgument, "`\(head)` takes only a time", at: tree.range(subject))
+        return nil
+      }
+      return head == "pause" ? .pause(at: times[0]) : .resume(at: times[0])
+    default: return nil
+    }
+  }
+}

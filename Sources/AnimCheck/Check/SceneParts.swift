@@ -1,0 +1,165 @@
+import AnimMath
+import AnimSyntax
+
+/// Nodes, emitters and replicators become templates in the IR. Node indices (for
+/// `NODE.position` and tap targets) count top-level nodes first, then replicator
+/// children, each in source order.
+extension Checker {
+  func assignNodeIndices() {
+    let topLevel = Set(tree.children(tree.root))
+    let nodes = order.filter { declarations[$0]?.kind == .node }
+    let isTopLevel = { (s: Symbol) in self.declarations[s].map { topLevel.contains($0.syntax) } ?? false }
+    let sorted = nodes.filter(isTopLevel) + nodes.filter { !isTopLevel($0) }
+    for (i, s) in sorted.enumerated() { declarations[s]?.nodeIndex = i }
+  }
+
+  func checkNodesAndEmitters() {
+    for decl in tree.children(tree.root) {
+      switch tree.kind(decl) {
+      case .nodeDecl:
+        if let t = nodeTemplate(decl) { ir.nodes.append(t) }
+      case .emitterDecl:
+        if let e = checkEmitter(decl) { ir.emitters.append(e) }
+      case .replicateDecl:
+        if let r = checkReplicator(decl) { ir.replicators.append(r) }
+      default: break
+      }
+    }
+  }
+
+  /// `node NAME = SHAPE { … }`, or a replicator's child.
+  func nodeTemplate(_ decl: NodeID) -> NodeTemplate? {
+    let name = tree.name(tree.child(decl, 0))
+    var scope = BlockScope(.node)
+    return template(name: name, shape: tree.child(decl, 1), block: tree.optionalChild(decl, 2), &scope, range: tree.range(decl))
+  }
+
+  func template(name: String, shape: NodeID, block: NodeID?, _ scope: inout BlockScope, range: SourceRange) -> NodeTemplate? {
+    let s = check(shape, expecting: .shape, in: &scope)
+    var body: [BlockStatement] = []
+    var shapeID: String? = s.stage == .perSpawn ? nil : name
+    if tree.kind(shape) == .name, let symbol = tree.symbol(shape), let d = declarations[symbol], d.kind == .shape {
+      shapeID = d.name
+      body = d.shapeDefaults
+    }
+    body += checkBody(block, &scope, owner: scope.kind == .spawn ? "a spawn block" : "a node block")
+    guard s.type != .error else { return nil }
+    return NodeTemplate(name: name, shape: s.expr, shapeID: shapeID, body: body, localCount: scope.localCount, range: range)
+  }
+
+  func checkEmitter(_ decl: NodeID) -> EmitterTemplate? {
+    let name = tree.name(tree.child(decl, 0))
+    guard let block = tree.optionalChild(decl, 1) else { return nil }
+    var triggers: [Trigger] = []
+    var spawns: [NodeID] = []
+    var burst = 1
+    var maxCount = 10_000
+    var origin: Expr? = nil
+    for stmt in tree.children(block) {
+      switch tree.kind(stmt) {
+      case .onTap:
+        if let target = tree.optionalChild(stmt, 0) {
+          guard let index = nodeIndex(target) else { continue }
+          triggers.append(.tap(node: index))
+        } else {
+          triggers.append(.tap(node: nil))
+        }
+      case .every:
+        if let e = checkEvery(stmt) { triggers.append(.every(period: e.period, from: e.from, until: e.until)) }
+      case .at:
+        triggers.append(.at(constantTimes(stmt)))
+      case .spawn: spawns.append(stmt)
+      case .command:
+        let head = tree.name(tree.child(stmt, 0))
+        let args = Array(tree.children(stmt).dropFirst())
+        switch head {
+        case "burst", "max":
+          guard let arg = singleArgument(stmt, args), let v = constantValue(arg, .number, what: "`\(head)`", scope: .constant) else { continue }
+          let n = v.number
+          if head == "burst" {
+            if n.rounded() != n || n < 1 || n > 100_000 {
+              error(SemanticCode.outOfLimits, "`burst` must be a whole number in 1…100000, found \(JSONLimits.text(n))", at: tree.range(arg))
+            } else {
+              burst = Int(n)
+            }
+          } else if n.rounded() != n || n < 0 {
+            error(SemanticCode.outOfLimits, "`max` must be a whole number ≥ 0, found \(JSONLimits.text(n))", at: tree.range(arg))
+          } else {
+            maxCount = Int(min(n, 1e12))
+            if n > 1_000_000 {
+              warning(SemanticCode.maxAboveLimit, "`max` is above the run's limit of 1,000,000 live instances", at: tree.range(arg))
+            }
+          }
+        case "origin":
+          guard let arg = singleArgument(stmt, args) else { continue }
+          var scope = BlockScope(.topLevel)
+          let t = check(arg, expecting: .point, in: &scope)
+          if t.type != .error { origin = t.expr }
+        default:
+          let near = closestWord(to: head, in: ["burst", "max", "origin", "spawn", "every", "on"])
+          error(
+            SemanticCode.unknownProperty, "`\(head)` is not an emitter setting; emitters take `on tap`, `every`, `at`, `burst`, `max`, `origin` and one `spawn`",
+            at: tree.range(tree.child(stmt, 0)), fixes: near.map { [.replace(tree.range(tree.child(stmt, 0)), with: $0, "did you mean `\($0)`?")] } ?? [])
+        }
+      case .errorStatement: continue
+      default:
+        error(SemanticCode.misplacedStatement, "this does not belong in an emitter", at: tree.range(stmt))
+      }
+    }
+    guard spawns.count == 1 else {
+      if spawns.isEmpty {
+        error(SemanticCode.spawnCount, "emitter `\(name)` has no `spawn`: what should it create?", at: tree.range(tree.child(decl, 0)),
+          fixes: [.replace(.at(tree.range(block).end - 1), with: "  spawn circle(10)\n", "add a `spawn SHAPE { … }`")])
+      } else {
+        error(SemanticCode.spawnCount, "an emitter has one `spawn`", at: tree.range(spawns[1]), labels: [Label(tree.range(spawns[0]), "the first one")])
+      }
+      return nil
+    }
+    var scope = BlockScope(.spawn)
+    let spawn = spawns[0]
+    guard let t = template(name: name, shape: tree.child(spawn, 0), block: tree.optionalChild(spawn, 1), &scope, range: tree.range(spawn)) else { return nil }
+    warnForeverWithoutRemove(t)
+    var e = EmitterTemplate(name: name, triggers: triggers, spawn: t)
+    e.burst = burst
+    e.max = maxCount
+    e.origin = origin
+    warnMaxOverflow(e, decl)
+    return e
+  }
+
+  /// A node name in a trigger or input target.
+  func nodeIndex(_ target: NodeID) -> Int? {
+    guard tree.kind(target) == .name, let symbol = tree.symbol(target), let d = declarations[symbol], d.kind == .node else {
+      if tree.kind(target) == .name {
+        let name = tree.name(target)
+        let nodes = declarations.values.filter { $0.kind == .node }.map(\.name)
+        let near = closestWord(to: name, in: nodes)
+        error(
+          SemanticCode.badTapTarget, "`\(name)` is not a node; taps target nodes", at: tree.range(target),
+          fixes: near.map { [.replace(tree.range(target), with: $0, "did you mean `\($0)`?")] } ?? [])
+      } else {
+        error(SemanticCode.badTapTarget, "a tap targets a node by name", at: tree.range(target))
+      }
+      return nil
+    }
+    declarations[symbol]?.used = true
+    return d.nodeIndex
+  }
+
+  func checkEvery(_ stmt: NodeID) -> (period: Double, from: Double, until: Double?)? {
+    guard let p = constantValue(tree.child(stmt, 0), .duration, what: "the period", scope: .constant) else { return nil }
+    guard p.number > 0 else {
+      error(SemanticCode.negativeDuration, "`every` needs a period greater than 0", at: tree.range(tree.child(stmt, 0)))
+      return nil
+    }
+    var from = 0.0
+    var until: Double? = nil
+    if let f = tree.optionalChild(stmt, 1) { from = constantValue(f, .duration, what: "`from`", scope: .constant)?.number ?? 0 }
+    if let u = tree.optionalChild(stmt, 2) { until = constantValue(u, .duration, what: "`until`", scope: .constant)?.number }
+    return (p.number, from, until)
+  }
+
+  func constantTimes(_ stmt: NodeID) -> [Double] {
+    tree.children(stmt).compactMap { constantValue($0, .duration, what: "an event time", scope: .constant)?.number }
+  }
+}
