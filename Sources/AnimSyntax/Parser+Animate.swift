@@ -48,6 +48,7 @@ extension Parser {
         reportUnclosed(opener, closer: "`}`")
         return
       }
+      let before = token.start
       if token.word?.isClauseWord == true || token.is(.timing) {
         let startsWithFrom = at(.from)
         parseClause()
@@ -58,9 +59,11 @@ extension Parser {
         advance()
       } else {
         error(SyntaxCode.expectedToken, "expected a clause, found \(tokenDescription)")
+        skipStatement()
       }
       endStatement()
       statementFailed = false
+      if token.start == before && !at(.endOfFile) && !at(.rightBrace) { advance() }  // never loop in place
     }
   }
 

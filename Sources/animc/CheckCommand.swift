@@ -11,6 +11,7 @@ enum CheckCommand {
     options: [
       OptionSpec(names: ["--format"], value: "human|json", help: "Diagnostics as text on stderr (default) or LSP JSON on stdout."),
       OptionSpec(names: ["--color"], value: "auto|always|never", help: "Colour in human output (default: auto, only on a terminal)."),
+      OptionSpec(names: ["--emit-ir"], help: "Print the checked intermediate representation on stdout."),
       OptionSpec(names: ["--emit-syntax"], help: "Print the syntax tree as an S-expression on stdout."),
     ],
     details: """
@@ -39,6 +40,7 @@ enum CheckCommand {
       do { file = try InputFiles.read(path) } catch { return Console.fail(error.message) }
       let analysis = analyze(file)
       if parsed.has("--emit-syntax") { Console.out(analysis.syntax.sexpr() + "\n") }
+      if parsed.has("--emit-ir"), let ir = analysis.ir { Console.out(IRPrinter.print(ir)) }
       errors += analysis.diagnostics.filter { $0.severity == .error }.count
       warnings += analysis.diagnostics.filter { $0.severity == .warning }.count
       if format == "json" {
