@@ -10,6 +10,7 @@ extension Checker {
     for stmt in tree.children(block) {
       if let s = checkBlockStatement(stmt, &scope, owner: owner) { body.append(s) }
     }
+    warnHiddenAnimations(body)
     for (symbol, local) in scope.locals where !scope.usedLocals.contains(symbol) {
       warning(
         SemanticCode.unusedLet, "`\(tree.symbols[symbol])` is never used", at: local.range,

@@ -1,0 +1,46 @@
+import AnimMath
+import AnimSyntax
+
+/// §10: an animation is entirely hidden when a later, non-additive animation of the same
+/// property is in effect (active or filling) over the whole interval in which the
+/// earlier one is. Only animations whose timing is constant can be judged.
+extension Checker {
+  /// When an animation is in effect, relative to its instance's creation.
+  struct Effect {
+    var start: Double
+    var end: Double
+  }
+
+  func warnHiddenAnimations(_ body: [BlockStatement]) {
+    let animations: [Animation] = body.compactMap {
+      if case .timeline(.animation(let a)) = $0 { return a }
+      return nil
+    }
+    for (i, earlier) in animations.enumerated() {
+      guard let e = effect(earlier) else { continue }
+      for later in animations[(i + 1)...] where later.property == earlier.property && !later.additive {
+        guard let l = effect(later), l.start <= e.start, l.end >= e.end else { continue }
+        warning(
+          SemanticCode.hiddenAnimation,
+          "this animation of `\(earlier.property.rawValue)` is entirely hidden by a later one",
+          at: earlier.range,
+          notes: ["a later animation replaces the value below it for as long as it is in effect; make one `additive`, or give them separate times"])
+        break
+      }
+    }
+  }
+
+  func effect(_ a: Animation) -> Effect? {
+    guard let end = itemEnd(.animation(a)) else {
+      // Repeats forever: active from its begin to the end of time.
+      guard case .forever? = a.timing.repeatCount else { return nil }
+      let delay = a.timing.delay.flatMap(fold).map(\.number) ?? 0
+      let backwards = a.timing.fill == .backwards || a.timing.fill == .both
+      return Effect(start: backwards ? -.infinity : delay, end: .infinity)
+    }
+    let delay = a.timing.delay.flatMap(fold).map(\.number) ?? 0
+    let backwards = a.timing.fill == .backwards || a.timing.fill == .both
+    let forwards = a.timing.fill == .forwards || a.timing.fill == .both
+    return Effect(start: backwards ? -.infinity : delay, end: forwards ? .infinity : end)
+  }
+}
