@@ -1,0 +1,123 @@
+import AnimSource
+import Foundation
+import Testing
+
+/// The `animc` binary as scripts see it: exit statuses, streams, formats (§10).
+@Suite struct CLITests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// Runs the built `animc` with `args`, feeding `stdin`.
+  static func animc(_ args: [String], stdin: String = "") throws -> Run {
+    let binary = root.appendingPathComponent(".build/debug/animc")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+      throw CLIError(message: "build animc first: swift build --product animc")
+    }
+    let p = Process()
+    p.executableURL = binary
+    p.arguments = args
+    p.currentDirectoryURL = root
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    p.environment = env
+    let input = Pipe()
+    let out = Pipe()
+    let err = Pipe()
+    p.standardInput = input
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+  }
+
+  struct CLIError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  @Test func cleanFilesExitZeroAndPrintNothing() throws {
+    let r = try Self.animc(["check", "examples/heart-view.anim", "examples/love-burst.anim"])
+    #expect(r.status == 0)
+    #expect(r.stdout.isEmpty)
+    #expect(r.stderr.isEmpty)
+  }
+
+  @Test func errorsExitOneWithTheHumanFormat() throws {
+    let r = try Self.animc(["check", "-"], stdin: "node n = circle(5) {\n  animate x to 5 over 6sec\n}\n")
+    #expect(r.status == 1)
+    #expect(r.stdout.isEmpty)
+    // FILE:LINE:COL: error: MESSAGE [CODE], the line, a marker under the whole range, help.
+    let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines[0] == "<stdin>:2:24: error: unknown unit `sec` [E0106]")
+    #expect(lines[1] == "  animate x to 5 over 6sec")
+    #expect(lines[2] == "                       ^~~")
+    #expect(r.stderr.contains("help: seconds are written `s`"))
+  }
+
+  @Test func jsonIsLSPShapedWithZeroBasedUTF16Positions() throws {
+    // "💖" is one scalar but two UTF-16 units: the character offset counts 2 for it.
+    let r = try Self.animc(["check", "--format", "json", "-"], stdin: "let a = \"💖\" + 6sec\n")
+    #expect(r.status == 1)
+    let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
+    let d = try #require(json?.first)
+    #expect(d["code"] as? String == "E0106")
+    #expect(d["severity"] as? Int == 1)
+    #expect(d["source"] as? String == "animc")
+    let range = try #require(d["range"] as? [String: [String: Int]])
+    // `sec` starts after `let a = "💖" + 6`: 8 + 1 + 2 + 1 + 3 + 1 = 16 UTF-16 units.
+    #expect(range["start"] == ["line": 0, "character": 16])
+    #expect(range["end"] == ["line": 0, "character": 19])
+    let data = try #require(d["data"] as? [String: Any])
+    let fixes = try #require(data["fixes"] as? [[String: Any]])
+    #expect(fixes.first?["newText"] as? String == "s")
+  }
+
+  @Test func semanticErrorsComeFromTheSameCommand() throws {
+    let r = try Self.animc(["check", "-"], stdin: "node n = circle(5) {\n  animate x to 5 over 6\n}\n")
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("<stdin>:2:23: error: expected a Duration, found a Number [E0310]"))
+    #expect(r.stderr.contains("help: add a unit: `6s`"))
+  }
+
+  @Test func warningsAloneExitZero() throws {
+    let r = try Self.animc(["check", "-"], stdin: "let unused = 1\n")
+    #expect(r.status == 0)
+    #expect(r.stderr.contains("warning: `unused` is declared but never used [W0301]"))
+  }
+
+  @Test func commandLineMistakesExitTwo() throws {
+    #expect(try Self.animc(["check", "--fromat", "json", "x.anim"]).status == 2)
+    #expect(try Self.animc(["check", "no/such/file.anim"]).status == 2)
+    #expect(try Self.animc(["check"]).status == 2)
+    #expect(try Self.animc(["frobnicate"]).status == 2)
+    let r = try Self.animc(["chek", "x"])
+    #expect(r.stderr.contains("did you mean `check`?"))
+  }
+
+  @Test func everyCommandHasHelp() throws {
+    for command in ["check", "run", "dump", "render", "fmt", "lsp"] {
+      let r = try Self.animc([command, "--help"])
+      #expect(r.status == 0, "\(command) --help")
+      #expect(r.stdout.contains("USAGE: animc \(command)"), "\(command) --help")
+    }
+    #expect(try Self.animc(["--help"]).stdout.contains("COMMANDS:"))
+  }
+
+  @Test func emitIRPrintsTheCheckedScene() throws {
+    let r = try Self.animc(["check", "--emit-ir", "examples/add-to-cart.anim"])
+    #expect(r.status == 0)
+    #expect(r.stdout.hasPrefix("scene \"Add to cart\" size 375x667"))
+    #expect(r.stdout.contains("keyframes [0: 1, 0.5: 0.65, 0.8: 0.2, 1: 0]"))
+  }
+}
