@@ -45,10 +45,20 @@ public struct SyntaxTree: Sendable {
     NodeID(childIDs[Int(nodes[Int(id.index)].firstChild) + i])
   }
 
-  public func children(_ id: NodeID) -> [NodeID] {
+  /// The children of `id`, as a view into the tree (no copy).
+  public func children(_ id: NodeID) -> Children {
     let n = nodes[Int(id.index)]
-    let first = Int(n.firstChild)
-    return (0..<Int(n.childCount)).map { NodeID(childIDs[first + $0]) }
+    return Children(ids: childIDs, first: Int(n.firstChild), count: Int(n.childCount))
+  }
+
+  /// A node's children, in order.
+  public struct Children: RandomAccessCollection, Sendable {
+    let ids: [Int32]
+    let first: Int
+    public let count: Int
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+    public subscript(i: Int) -> NodeID { NodeID(ids[first + i]) }
   }
 
   /// The child at `i`, or nil when it is `.absent` or out of range.

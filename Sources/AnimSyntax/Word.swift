@@ -13,17 +13,23 @@ public enum Word: Int32, CaseIterable, Sendable {
   // Contextual words: ordinary names except in one position.
   case ccw, pause, resume, speed, transform, color, offset, move, line, quad, cubic, arc, close
 
-  public var spelling: String {
-    switch self {
+  /// How the word is written. Computed once: `String(describing:)` uses reflection.
+  public var spelling: String { Word.spellings[Int(rawValue)] }
+
+  private static let spellings: [String] = Word.allCases.map { word in
+    switch word {
     case .let: return "let"
     case .true: return "true"
     case .false: return "false"
     case .self: return "self"
     case .repeat: return "repeat"
     case .for: return "for"
-    default: return String(describing: self)
+    default: return String(describing: word)
     }
   }
+
+  /// The clause words' spellings, for "may not be a declared name" (§1).
+  public static let clauseWordSpellings: Set<String> = Set(Word.allCases.filter(\.isClauseWord).map(\.spelling))
 
   public var isReserved: Bool { rawValue <= Word.trigger.rawValue }
   public var isClauseWord: Bool { rawValue >= Word.from.rawValue && rawValue <= Word.instance.rawValue }

@@ -26,8 +26,8 @@ extension Checker {
   }
 
   /// Clauses by word; a clause given twice is reported and the first kept.
-  func clauses(of stmt: NodeID, from index: Int) -> [Word: NodeID] {
-    var found: [Word: NodeID] = [:]
+  func clauses(of stmt: NodeID, from index: Int) -> Clauses {
+    var found = Clauses()
     for c in tree.children(stmt).dropFirst(index) where tree.kind(c) == .clause {
       guard let w = tree.word(c) else { continue }
       if let first = found[w] {
@@ -41,13 +41,30 @@ extension Checker {
     return found
   }
 
+  /// An animation's clauses by word: a handful of entries, so a list beats hashing.
+  struct Clauses: Sequence {
+    private var entries: [(Word, NodeID)] = []
+
+    subscript(word: Word) -> NodeID? {
+      get { entries.first { $0.0 == word }?.1 }
+      set {
+        entries.removeAll { $0.0 == word }
+        if let newValue { entries.append((word, newValue)) }
+      }
+    }
+
+    func makeIterator() -> IndexingIterator<[(Word, NodeID)]> { entries.makeIterator() }
+  }
+
   func checkAnimate(_ stmt: NodeID, in scope: inout BlockScope) -> Animation? {
     let nameNode = tree.child(stmt, 0)
     guard tree.kind(nameNode) == .name, let property = lookupProperty(nameNode) else { return nil }
     let c = clauses(of: stmt, from: 1)
     let type = propertyType(property)
-    guard let value = checkAnimationValue(property, type, c, stmt, in: &scope) else { return nil }
-    guard var timing = checkTiming(c, in: &scope, isGroup: false) else { return nil }
+    // The value and the timing are independent: a mistake in one still checks the other.
+    let value = checkAnimationValue(property, type, c, stmt, in: &scope)
+    let checkedTiming = checkTiming(c, in: &scope, isGroup: false)
+    guard let value, let timing = checkedTiming else { return nil }
     if timing.duration == nil && !(isRealTimeTiming(c, in: &scope)) {
       error(
         SemanticCode.missingDuration, "this animation needs a duration: add `over`", at: tree.range(stmt),
@@ -58,15 +75,13 @@ extension Checker {
     var animation = Animation(property: property, value: value, timing: timing, range: tree.range(stmt))
     animation.additive = c[.additive] != nil
     animation.cumulative = c[.cumulative] != nil
-    checkEnumClause(c[.fill], .fillMode) { timing.fill = FillMode(rawValue: $0) ?? .forwards }
-    animation.timing = timing
     warnUnsettledSpring(c, timing, in: &scope)
     return animation
   }
 
   /// The value forms: `from/to/by`, `keyframes`, `along`.
   func checkAnimationValue(
-    _ property: Property, _ type: AnimType, _ c: [Word: NodeID], _ stmt: NodeID, in scope: inout BlockScope
+    _ property: Property, _ type: AnimType, _ c: Clauses, _ stmt: NodeID, in scope: inout BlockScope
   ) -> AnimationValue? {
     let forms = [Word.keyframes, .along].filter { c[$0] != nil } + (c[.from] != nil || c[.to] != nil || c[.by] != nil ? [.to] : [])
     if forms.count > 1 || (c[.to] != nil && c[.by] != nil) {
@@ -124,7 +139,7 @@ extension Checker {
   }
 
   /// `over delay timing repeat autoreverse` (and `fill`, applied by the caller).
-  func checkTiming(_ c: [Word: NodeID], in scope: inout BlockScope, isGroup: Bool) -> Timing? {
+  func checkTiming(_ c: Clauses, in scope: inout BlockScope, isGroup: Bool) -> Timing? {
     var timing = Timing()
     var ok = true
     if let over = c[.over] {
@@ -173,7 +188,7 @@ extension Checker {
     return ok ? timing : nil
   }
 
-  func isRealTimeTiming(_ c: [Word: NodeID], in scope: inout BlockScope) -> Bool {
+  func isRealTimeTiming(_ c: Clauses, in scope: inout BlockScope) -> Bool {
     guard let tf = c[.timing] else { return false }
     var s = scope
     let before = diagnostics.count
@@ -183,7 +198,7 @@ extension Checker {
   }
 
   /// A real-time spring with an `over` shorter than its settling time jumps at the end (§5).
-  func warnUnsettledSpring(_ c: [Word: NodeID], _ timing: Timing, in scope: inout BlockScope) {
+  func warnUnsettledSpring(_ c: Clauses, _ timing: Timing, in scope: inout BlockScope) {
     guard let over = c[.over], let tf = timing.timingFunction, let d = timing.duration, let dv = fold(d),
       case .number(let duration) = dv, let v = fold(tf), case .timing(.spring(let spring)) = v, spring.isRealTime
     else { return }

@@ -15,6 +15,8 @@ enum BuiltinNames {
     "easeInEaseOut": .easeInOut, "default": .ease, "ease": .ease,
   ]
 
+  static let functionSet: Set<String> = Set(functions)
+
   static let functions: [String] = [
     "floor", "ceil", "round", "sqrt", "min", "max", "abs", "clamp", "lerp", "sin", "cos", "tan", "atan2", "random",
     "randomInt", "choose", "rgb", "rgba", "hsl", "mix", "heart", "circle", "ellipse", "rect", "star", "polygon",
@@ -29,14 +31,13 @@ enum BuiltinNames {
 
   /// Declared names may not take these (§1).
   static func isReserved(_ name: String) -> Bool {
-    colors[name] != nil || timings[name] != nil || functions.contains(name)
-      || Word.allCases.contains { $0.isClauseWord && $0.spelling == name }
+    colors[name] != nil || timings[name] != nil || functionSet.contains(name) || Word.clauseWordSpellings.contains(name)
   }
 
   static func describe(_ name: String) -> String {
     if colors[name] != nil { return "colour" }
     if timings[name] != nil { return "timing curve" }
-    if functions.contains(name) { return "function" }
+    if functionSet.contains(name) { return "function" }
     return "clause word"
   }
 }

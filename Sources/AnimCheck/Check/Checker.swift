@@ -29,8 +29,8 @@ final class Checker {
     assignNodeIndices()
     checkScene()
     for symbol in order { resolve(symbol) }
+    checkInput()  // before the emitters: their `max` warning counts the input's taps
     checkNodesAndEmitters()
-    checkInput()
     warnUnusedLets()
     return (diagnostics, ir)
   }

@@ -23,7 +23,9 @@ extension Checker {
     let name = tree.name(callee)
     let args = arguments(id)
     let range = tree.range(id)
-    if let symbol = tree.symbol(callee), declarations[symbol] != nil || scope.locals[symbol] != nil {
+    if let symbol = tree.symbol(callee), declarations[symbol] != nil || scope.locals[symbol] != nil,
+      !BuiltinNames.isReserved(name)
+    {
       error(SemanticCode.unknownFunction, "`\(name)` is not a function", at: tree.range(callee))
       return .error
     }
@@ -52,7 +54,11 @@ extension Checker {
 
   /// Matches arguments to parameters, checks each, fills defaults.
   func checkSignature(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
-    guard let matched = match(sig, args, range, in: scope) else { return .error }
+    guard let matched = match(sig, args, range, in: scope) else {
+      // Still check the arguments, for their own mistakes and the names they use.
+      for a in args { _ = check(a.value, expecting: nil, in: &scope) }
+      return .error
+    }
     var exprs: [Expr] = []
     var stage = Stage.constant
     var usesScene = false
@@ -150,7 +156,8 @@ extension Checker {
     if sig.builtin == .springUIKit, case .call(_, let exprs, _) = t.expr, let v = fold(exprs[0]), case .number(let z) = v,
       z <= 0
     {
-      error(SemanticCode.badArgumentValue, "a spring's `damping` must be greater than 0", at: range)
+      let at = args.first { $0.label == "damping" }.map { tree.range($0.value) } ?? range
+      error(SemanticCode.badArgumentValue, "a spring's `damping` must be greater than 0", at: at)
       return .error
     }
     return t

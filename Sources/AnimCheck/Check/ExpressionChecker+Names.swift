@@ -16,7 +16,7 @@ extension Checker {
     if let d = declarations[symbol] { return reference(symbol, d, at: range, in: scope) }
     if let c = BuiltinNames.colors[name] { return Typed(type: .color, expr: .constant(.color(c))) }
     if let t = BuiltinNames.timings[name] { return Typed(type: .timing, expr: .constant(.timing(t))) }
-    if BuiltinNames.functions.contains(name) {
+    if BuiltinNames.functionSet.contains(name) {
       error(
         SemanticCode.notAValue, "`\(name)` is a function; call it with its arguments", at: range,
         fixes: [.replace(.at(range.end), with: "()", "call it: `\(name)(…)`")])

@@ -4,7 +4,7 @@ import AnimSyntax
 /// `keyframes k0: v0 [T0], …` (§6.5): constant key times, 0 first, 1 last, strictly
 /// increasing; values of the property's type; segment timings.
 extension Checker {
-  func checkKeyframes(_ clause: NodeID, _ type: AnimType, _ c: [Word: NodeID], in scope: inout BlockScope) -> AnimationValue? {
+  func checkKeyframes(_ clause: NodeID, _ type: AnimType, _ c: Clauses, in scope: inout BlockScope) -> AnimationValue? {
     var frames: [Keyframe] = []
     var ok = true
     var previous: (key: Double, node: NodeID)? = nil
@@ -41,6 +41,7 @@ extension Checker {
       } else if key < 0 || key > 1 {
         error(SemanticCode.badKeyTimes, "key times lie in 0…1 (or 0%…100%), found \(JSONLimits.text(key))", at: range)
         ok = false
+        continue  // an out-of-range key is no reference for the next one
       } else if let previous, key <= previous.key {
         error(
           SemanticCode.badKeyTimes, "key times must increase: \(JSONLimits.text(key)) comes after \(JSONLimits.text(previous.key))",

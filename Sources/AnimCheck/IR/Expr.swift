@@ -4,7 +4,7 @@ import AnimSource
 /// A checked expression, evaluated by `Evaluator` when its stage comes (§2: constant,
 /// per run, per spawn, per sample). Calls have their arguments in parameter order with
 /// defaults filled in, so evaluation needs no labels.
-public indirect enum Expr: Sendable {
+public enum Expr: Sendable {
   case constant(Value)
   /// A top-level `let`, by slot (evaluated once per run, in dependency order).
   case global(Int)
@@ -20,21 +20,21 @@ public indirect enum Expr: Sendable {
   case nodePosition(Int)
   /// The instance's position when the animation begins (an omitted `from:` in a path).
   case instanceStart
-  case negate(Expr)
+  indirect case negate(Expr)
   /// Arithmetic on numbers, or points with points or numbers; the range is where a
   /// non-finite result is reported.
-  case arithmetic(ArithmeticOperator, Expr, Expr, SourceRange)
-  case makePoint(Expr, Expr)
-  case component(Expr, Axis)
+  indirect case arithmetic(ArithmeticOperator, Expr, Expr, SourceRange)
+  indirect case makePoint(Expr, Expr)
+  indirect case component(Expr, Axis)
   case list([Expr])
-  case range(Expr, Expr)
+  indirect case range(Expr, Expr)
   case call(Builtin, [Expr], SourceRange)
   /// `path { … }`
   case pathLiteral([PathCommand])
   /// `shape { … }` or `shape(w, h) { … }`
-  case shapeLiteral(width: Expr?, height: Expr?, commands: [PathCommand])
+  indirect case shapeLiteral(width: Expr?, height: Expr?, commands: [PathCommand])
   /// A named or inline shape with its style statements applied.
-  case styledShape(Expr, [StyleSetting])
+  indirect case styledShape(Expr, [StyleSetting])
 }
 
 public enum ArithmeticOperator: Sendable {

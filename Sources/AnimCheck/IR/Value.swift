@@ -11,15 +11,15 @@ public enum Value: Sendable {
   case path(Path)
   /// A path whose start is the instance's position when its animation begins (§4: `from:`
   /// omitted in a node or spawn block); the simulator supplies that point.
-  case deferredPath(DeferredPath)
-  case shape(ShapeValue)
+  indirect case deferredPath(DeferredPath)
+  indirect case shape(ShapeValue)
   case timing(TimingFunction)
   indirect case range(Value, Value)
   case list([Value])
   /// An enum case, by name without the dot (`up`, `forwards`).
   case enumCase(String)
   /// One step of a replicator's instance transform.
-  case transform(AffineTransform)
+  indirect case transform(AffineTransform)
 
   public var number: Double {
     if case .number(let n) = self { return n }
