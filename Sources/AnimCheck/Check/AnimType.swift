@@ -30,6 +30,12 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Whether this is the type of an already-reported mistake (cheaper than `==`).
+  var isError: Bool {
+    if case .error = self { return true }
+    return false
+  }
+
   /// The type with its article, for messages: "a Duration", "an Angle".
   var withArticle: String {
     let d = description
@@ -41,7 +47,7 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
 
   /// Whether a value of this type can stand where `expected` is wanted.
   func fits(_ expected: AnimType) -> Bool {
-    if self == .error || expected == .error { return true }
+    if isError || expected.isError { return true }
     switch (self, expected) {
     case (.enumLiteral(let name), .enumeration(let kind)): return kind.cases.contains(name)
     case (.range(let a), .range(let b)), (.list(let a), .list(let b)): return a.fits(b)

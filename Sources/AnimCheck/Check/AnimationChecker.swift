@@ -107,7 +107,7 @@ extension Checker {
         return nil
       }
       let path = check(tree.child(along, 0), expecting: .path, in: &scope)
-      guard path.type != .error else { return nil }
+      guard !path.type.isError else { return nil }
       var pacing = PathPacing.paced
       var rotation = AlongRotation.none
       checkEnumClause(c[.pacing], .pacing) { pacing = $0 == "linear" ? .linear : .paced }
@@ -124,7 +124,7 @@ extension Checker {
     func value(_ w: Word) -> Expr?? {
       guard let clause = c[w] else { return .some(nil) }
       let t = check(tree.child(clause, 0), expecting: type, in: &scope)
-      return t.type == .error ? nil : .some(t.expr)
+      return t.type.isError ? nil : .some(t.expr)
     }
     guard let from = value(.from), let to = value(.to), let by = value(.by) else { return nil }
     return .basic(from: from, to: to, by: by)
@@ -135,7 +135,7 @@ extension Checker {
     guard let clause else { return }
     var scope = BlockScope(.constant)
     let t = check(tree.child(clause, 0), expecting: .enumeration(kind), in: &scope)
-    if t.type != .error, case .constant(.enumCase(let name)) = t.expr { apply(name) }
+    if !t.type.isError, case .constant(.enumCase(let name)) = t.expr { apply(name) }
   }
 
   /// `over delay timing repeat autoreverse` (and `fill`, applied by the caller).
@@ -144,7 +144,7 @@ extension Checker {
     var ok = true
     if let over = c[.over] {
       let t = check(tree.child(over, 0), expecting: .duration, in: &scope)
-      if t.type == .error { ok = false }
+      if t.type.isError { ok = false }
       if let d = constantNumber(t) {
         if d < 0 {
           error(SemanticCode.negativeDuration, "a duration cannot be negative", at: tree.range(tree.child(over, 0)))
@@ -159,12 +159,12 @@ extension Checker {
     }
     if let delay = c[.delay] {
       let t = check(tree.child(delay, 0), expecting: .duration, in: &scope)
-      if t.type == .error { ok = false }
+      if t.type.isError { ok = false }
       timing.delay = t.expr
     }
     if let tf = c[.timing] {
       let t = check(tree.child(tf, 0), expecting: .timing, in: &scope)
-      if t.type == .error { ok = false }
+      if t.type.isError { ok = false }
       timing.timingFunction = t.expr
     }
     if let r = c[.repeat] {
@@ -173,7 +173,7 @@ extension Checker {
       default:
         let isFor = tree.flags(r) == 2
         let t = check(tree.child(r, 0), expecting: isFor ? .duration : .number, in: &scope)
-        if t.type == .error { ok = false }
+        if t.type.isError { ok = false }
         if let n = constantNumber(t), n <= 0 {
           error(
             SemanticCode.badRepeatCount, isFor ? "`repeat for` needs a positive duration" : "a repeat count must be positive, found \(JSONLimits.text(n))",

@@ -31,7 +31,7 @@ extension Checker {
       if let d = constantNumber(t), d < 0 {
         error(SemanticCode.negativeDuration, "`remove after` needs a duration ≥ 0", at: tree.range(tree.child(stmt, 0)))
       }
-      return t.type == .error ? nil : .removeAfter(t.expr)
+      return t.type.isError ? nil : .removeAfter(t.expr)
     case .at:
       guard scope.kind == .node, tree.childCount(stmt) == 1 else {
         error(
@@ -41,7 +41,7 @@ extension Checker {
         return nil
       }
       let t = check(tree.child(stmt, 0), expecting: .duration, in: &scope)
-      return t.type == .error ? nil : .appearAt(t.expr)
+      return t.type.isError ? nil : .appearAt(t.expr)
     case .errorStatement, .absent: return nil
     default:
       error(SemanticCode.misplacedStatement, "this statement does not belong in \(owner)", at: tree.range(stmt))
@@ -75,7 +75,7 @@ extension Checker {
     scope.localCount += 1
     let stage = scope.kind == .spawn ? Stage.perSpawn : max(t.stage, .perRun)
     scope.locals[symbol] = (slot, t.type, stage, range)
-    return t.type == .error ? nil : .bind(slot: slot, t.expr)
+    return t.type.isError ? nil : .bind(slot: slot, t.expr)
   }
 
   /// `PROP value` (§6.1), `anchor (ax, ay)`, `z N`.
@@ -85,11 +85,11 @@ extension Checker {
     case "anchor":
       guard let arg = singleArgument(stmt, args) else { return nil }
       let t = check(arg, expecting: .point, in: &scope)
-      return t.type == .error ? nil : .anchor(t.expr)
+      return t.type.isError ? nil : .anchor(t.expr)
     case "z":
       guard let arg = singleArgument(stmt, args) else { return nil }
       let t = check(arg, expecting: .number, in: &scope)
-      return t.type == .error ? nil : .z(t.expr)
+      return t.type.isError ? nil : .z(t.expr)
     default: break
     }
     guard let property = Property(rawValue: name) else {
@@ -103,7 +103,7 @@ extension Checker {
     }
     guard let arg = singleArgument(stmt, args) else { return nil }
     let t = check(arg, expecting: propertyType(property), in: &scope)
-    return t.type == .error ? nil : .set(property, t.expr)
+    return t.type.isError ? nil : .set(property, t.expr)
   }
 
   /// `group|sequence CLAUSE* { … }` (§6).

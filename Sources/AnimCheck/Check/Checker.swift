@@ -8,7 +8,7 @@ final class Checker {
   let file: SourceFile
   let tree: SyntaxTree
   var diagnostics: [Diagnostic] = []
-  var declarations: [Symbol: Declaration] = [:]
+  var declarations = DeclarationTable()
   /// Top-level declarations in source order.
   var order: [Symbol] = []
   var ir = SceneIR()
@@ -135,7 +135,7 @@ final class Checker {
   func reportCycle(from symbol: Symbol) {
     guard let start = resolving.firstIndex(of: symbol) else { return }
     let chain = resolving[start...].compactMap { declarations[$0] }
-    guard !chain.contains(where: { $0.type == .error && $0.state == .done }) else { return }
+    guard !chain.contains(where: { $0.type.isError && $0.state == .done }) else { return }
     let names = chain.map { "`\($0.name)`" } + ["`\(chain.first?.name ?? "")`"]
     let first = chain.first?.nameRange ?? .at(0)
     error(
@@ -167,7 +167,7 @@ final class Checker {
   }
 
   func constantNumber(_ t: Typed) -> Double? {
-    guard t.stage == .constant, t.type != .error, let v = fold(t.expr), case .number(let n) = v, n.isFinite else {
+    guard t.stage == .constant, !t.type.isError, let v = fold(t.expr), case .number(let n) = v, n.isFinite else {
       return nil
     }
     return n

@@ -72,3 +72,24 @@ struct BlockScope {
   /// Whether an omitted `from:` in a path means the instance's position (§4).
   var allowsImplicitFrom: Bool { kind == .node || kind == .spawn }
 }
+
+/// Top-level declarations by symbol. Symbols are dense small integers, so an array
+/// indexed by symbol id replaces hashing on the checker's hottest lookup.
+struct DeclarationTable {
+  private var slots: [Declaration?] = []
+
+  subscript(symbol: Symbol) -> Declaration? {
+    get {
+      let i = Int(symbol.id)
+      return i >= 0 && i < slots.count ? slots[i] : nil
+    }
+    set {
+      let i = Int(symbol.id)
+      guard i >= 0 else { return }
+      if i >= slots.count { slots += [Declaration?](repeating: nil, count: i - slots.count + 1) }
+      slots[i] = newValue
+    }
+  }
+
+  var values: [Declaration] { slots.compactMap { $0 } }
+}

@@ -66,7 +66,7 @@ extension Checker {
     for (i, p) in sig.parameters.enumerated() {
       if let node = matched[i] {
         let t = check(node, expecting: p.type, in: &scope)
-        if t.type == .error { failed = true }
+        if t.type.isError { failed = true }
         exprs.append(t.expr)
         stage = max(stage, t.stage)
         usesScene = usesScene || t.usesScene
@@ -145,7 +145,7 @@ extension Checker {
 
   func checkSpring(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
     var t = checkSignature(sig, args, range, in: &scope)
-    guard t.type != .error else { return t }
+    guard !t.type.isError else { return t }
     t.realTimeSpring = sig.builtin != .springUIKit
     if sig.builtin == .springDuration, let arg = args.first(where: { $0.label == "bounce" }),
       case .call(_, let exprs, _) = t.expr, let v = fold(exprs[1]), case .number(let b) = v, !(b > -1 && b < 1)
@@ -171,7 +171,7 @@ extension Checker {
     }
     let sx = check(args[0].value, expecting: .number, in: &scope)
     let sy = args.count == 2 ? check(args[1].value, expecting: .number, in: &scope) : sx
-    if sx.type == .error || sy.type == .error { return .error }
+    if sx.type.isError || sy.type.isError { return .error }
     return Typed(type: .transform, expr: .call(.scale, [sx.expr, sy.expr], range), stage: max(sx.stage, sy.stage))
   }
 }

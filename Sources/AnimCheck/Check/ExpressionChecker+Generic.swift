@@ -26,13 +26,13 @@ extension Checker {
     var typed: [Typed] = []
     for (i, a) in args.enumerated() {
       let expected: AnimType? = name == "lerp" && i == 2 ? .number : (i > 0 && name != "lerp" ? typed.first?.type : nil)
-      let t = check(a.value, expecting: expected == .error ? nil : expected, in: &scope)
+      let t = check(a.value, expecting: expected?.isError == true ? nil : expected, in: &scope)
       typed.append(t)
     }
-    if typed.contains(where: { $0.type == .error }) { return .error }
+    if typed.contains(where: { $0.type.isError }) { return .error }
     if name == "lerp" {
       let b = conform(typed[1], to: typed[0].type, at: args[1].value)
-      if b.type == .error { return .error }
+      if b.type.isError { return .error }
     }
     let first = typed[0].type
     let stage = typed.map(\.stage).max() ?? .constant

@@ -10,7 +10,7 @@ extension Checker {
     let range = tree.range(id)
     if let local = scope.locals[symbol] {
       scope.usedLocals.insert(symbol)
-      if local.type == .error { return .error }
+      if local.type.isError { return .error }
       return Typed(type: local.type, expr: .local(local.slot), stage: local.stage)
     }
     if let d = declarations[symbol] { return reference(symbol, d, at: range, in: scope) }
@@ -49,7 +49,7 @@ extension Checker {
     }
     resolve(symbol)
     declarations[symbol]?.used = true
-    guard let d = declarations[symbol], d.type != .error, let slot = d.slot else { return .error }
+    guard let d = declarations[symbol], !d.type.isError, let slot = d.slot else { return .error }
     if scope.kind == .scene && d.usesScene {
       error(SemanticCode.sceneCycle, "`\(d.name)` reads `scene` settings, so the `scene` block cannot use it", at: range)
       return .error
@@ -79,7 +79,7 @@ extension Checker {
     default: break
     }
     let b = check(base, expecting: nil, in: &scope)
-    guard b.type != .error else { return .error }
+    guard !b.type.isError else { return .error }
     guard b.type == .point else {
       return unknownMember(member, of: "\(b.type.withArticle)", memberRange, candidates: [])
     }

@@ -9,7 +9,7 @@ extension Checker {
     let rhsNode = tree.child(id, 1)
     let a = check(lhsNode, expecting: nil, in: &scope)
     let b = check(rhsNode, expecting: nil, in: &scope)
-    if a.type == .error || b.type == .error { return .error }
+    if a.type.isError || b.type.isError { return .error }
     guard let result = resultType(op, a.type, b.type) else {
       reportOperands(op, a.type, b.type, lhsNode, rhsNode, at: tree.range(id))
       return .error

@@ -101,7 +101,7 @@ extension Checker {
   func checkPoint(_ id: NodeID, in scope: inout BlockScope) -> Typed {
     let x = check(tree.child(id, 0), expecting: .number, in: &scope)
     let y = check(tree.child(id, 1), expecting: .number, in: &scope)
-    if x.type == .error || y.type == .error { return .error }
+    if x.type.isError || y.type.isError { return .error }
     return Typed(type: .point, expr: .makePoint(x.expr, y.expr), stage: max(x.stage, y.stage), usesScene: x.usesScene || y.usesScene)
   }
 
@@ -114,8 +114,8 @@ extension Checker {
     var failed = false
     for child in tree.children(id) {
       let t = check(child, expecting: element, in: &scope)
-      if t.type == .error { failed = true }
-      if element == nil && t.type != .error { element = t.type }
+      if t.type.isError { failed = true }
+      if element == nil && !t.type.isError { element = t.type }
       items.append(t.expr)
       stage = max(stage, t.stage)
       usesScene = usesScene || t.usesScene
@@ -126,7 +126,7 @@ extension Checker {
 
   func checkNegate(_ id: NodeID, in scope: inout BlockScope) -> Typed {
     var t = check(tree.child(id, 0), expecting: nil, in: &scope)
-    guard t.type != .error else { return .error }
+    guard !t.type.isError else { return .error }
     guard [.number, .duration, .angle, .point].contains(t.type) else {
       error(SemanticCode.badOperands, "cannot negate \(t.type.withArticle)", at: tree.range(id))
       return .error
@@ -139,8 +139,8 @@ extension Checker {
     var element: AnimType? = nil
     if case .range(let e)? = expected { element = e }
     let lo = check(tree.child(id, 0), expecting: element, in: &scope)
-    let hi = check(tree.child(id, 1), expecting: element ?? (lo.type == .error ? nil : lo.type), in: &scope)
-    if lo.type == .error || hi.type == .error { return .error }
+    let hi = check(tree.child(id, 1), expecting: element ?? (lo.type.isError ? nil : lo.type), in: &scope)
+    if lo.type.isError || hi.type.isError { return .error }
     return Typed(
       type: .range(lo.type), expr: .range(lo.expr, hi.expr), stage: max(lo.stage, hi.stage), usesScene: lo.usesScene || hi.usesScene)
   }

@@ -17,10 +17,10 @@ extension Checker {
       var timing: Expr? = nil
       if let tnode = tree.optionalChild(kf, 2) {
         let tt = check(tnode, expecting: .timing, in: &scope)
-        if tt.type == .error { ok = false }
+        if tt.type.isError { ok = false }
         timing = tt.expr
       }
-      guard kt.type != .error, vt.type != .error else {
+      guard !kt.type.isError, !vt.type.isError else {
         ok = false
         continue
       }

@@ -24,7 +24,7 @@ extension Checker {
         guard let arg = singleArgument(stmt, args) else { continue }
         var scope = BlockScope(.topLevel)
         let t = check(arg, expecting: .point, in: &scope)
-        if t.type != .error { r.position = t.expr }
+        if !t.type.isError { r.position = t.expr }
       case .errorStatement: continue
       default:
         error(

@@ -86,7 +86,7 @@ extension Checker {
   func constantValue(_ id: NodeID, _ type: AnimType, what: String, scope kind: BlockScope.Kind = .scene) -> Value? {
     var scope = BlockScope(kind)
     let t = check(id, expecting: type, in: &scope)
-    guard t.type != .error else { return nil }
+    guard !t.type.isError else { return nil }
     guard t.stage == .constant else {
       error(
         SemanticCode.notConstant, "\(what) must be a constant, but this is evaluated \(t.stage.word)", at: tree.range(id),

@@ -43,7 +43,7 @@ extension Checker {
       body = d.shapeDefaults
     }
     body += checkBody(block, &scope, owner: scope.kind == .spawn ? "a spawn block" : "a node block")
-    guard s.type != .error else { return nil }
+    guard !s.type.isError else { return nil }
     return NodeTemplate(name: name, shape: s.expr, shapeID: shapeID, body: body, localCount: scope.localCount, range: range)
   }
 
@@ -94,7 +94,7 @@ extension Checker {
           guard let arg = singleArgument(stmt, args) else { continue }
           var scope = BlockScope(.topLevel)
           let t = check(arg, expecting: .point, in: &scope)
-          if t.type != .error { origin = t.expr }
+          if !t.type.isError { origin = t.expr }
         default:
           let near = closestWord(to: head, in: ["burst", "max", "origin", "spawn", "every", "on"])
           error(

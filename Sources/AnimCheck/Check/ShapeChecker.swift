@@ -5,7 +5,7 @@ import AnimSyntax
 extension Checker {
   func checkShapeDeclaration(_ d: Declaration, in scope: inout BlockScope) -> Typed {
     let base = check(tree.child(d.syntax, 1), expecting: .shape, in: &scope)
-    guard base.type != .error, let block = tree.optionalChild(d.syntax, 2) else { return base }
+    guard !base.type.isError, let block = tree.optionalChild(d.syntax, 2) else { return base }
     var settings: [StyleSetting] = []
     var defaults: [BlockStatement] = []
     var stage = base.stage
@@ -16,7 +16,7 @@ extension Checker {
         guard let arg = singleArgument(stmt, args) else { continue }
         let t = check(arg, expecting: field == .lineWidth ? .number : .color, in: &scope)
         stage = max(stage, t.stage)
-        if t.type != .error { settings.append(StyleSetting(field: field, value: t.expr)) }
+        if !t.type.isError { settings.append(StyleSetting(field: field, value: t.expr)) }
       } else if let statement = checkPropertyStatement(stmt, head, args, in: &scope) {
         defaults.append(statement)
       }
@@ -53,7 +53,7 @@ extension Checker {
     if let w = tree.optionalChild(id, 0), let h = tree.optionalChild(id, 1) {
       let tw = check(w, expecting: .number, in: &scope)
       let th = check(h, expecting: .number, in: &scope)
-      if tw.type == .error || th.type == .error { return .error }
+      if tw.type.isError || th.type.isError { return .error }
       width = tw.expr
       height = th.expr
       stage = max(tw.stage, th.stage)
@@ -96,7 +96,7 @@ extension Checker {
       var failed = false
       for (arg, type) in zip(args, types) {
         let t = check(arg, expecting: type, in: &scope)
-        if t.type == .error { failed = true }
+        if t.type.isError { failed = true }
         stage = max(stage, t.stage)
         exprs.append(t.expr)
       }

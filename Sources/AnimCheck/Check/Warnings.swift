@@ -6,7 +6,7 @@ import AnimSyntax
 extension Checker {
   func warnUnusedLets() {
     for symbol in order {
-      guard let d = declarations[symbol], d.kind == .letValue, !d.used, d.type != .error, !d.name.hasPrefix("_") else { continue }
+      guard let d = declarations[symbol], d.kind == .letValue, !d.used, !d.type.isError, !d.name.hasPrefix("_") else { continue }
       warning(
         SemanticCode.unusedLet, "`\(d.name)` is declared but never used", at: d.nameRange,
         fixes: [.replace(d.nameRange, with: "_" + d.name, "prefix it with `_` to keep it")])
