@@ -27,7 +27,8 @@ public enum Formatter {
       return FormatResult(formatted: nil, diagnostics: parsed.diagnostics, changed: false)
     }
     var printer = Printer(file: file, tree: parsed.tree)
-    guard let text = printer.print(), sameMeaning(parsed, file: file, text) else {
+    let printed = printer.print()
+    guard let text = printed, sameMeaning(parsed, file: file, text) else {
       let d = Diagnostic.error(
         FormatCode.unverifiedOutput, "internal formatter error: the output would not match the input; file left unchanged",
         at: SourceRange(start: 0, end: 0), notes: ["please report this file"])
@@ -42,7 +43,7 @@ public enum Formatter {
     let after = Parser.parse(output, collectComments: true)
     guard !after.diagnostics.contains(where: { $0.severity == .error }) else { return false }
     guard after.tree.sexpr() == before.tree.sexpr() else { return false }
-    func words(_ s: String) -> [Substring] { s.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) }
+    func words(_ s: String) -> [Substring] { s.split(whereSeparator: \.isWhitespace) }
     let a = before.comments.map { words(file.text($0)) }
     let b = after.comments.map { words(output.text($0)) }
     return a == b

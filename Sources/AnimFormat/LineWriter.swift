@@ -70,8 +70,9 @@ struct LineWriter {
     softSpace = false
   }
 
-  /// A comment after code on the same line: it keeps its source column when that is past
-  /// the code (hand-aligned columns survive), else it sits one space after the code.
+  /// A comment after code on the same line: it keeps its source column (`column`, 0 for
+  /// none) when that is past the code, so hand-aligned comments stay aligned; else it
+  /// sits one space after the code.
   mutating func trailingComment(_ text: String, column: Int) {
     let width = current.unicodeScalars.count
     current += String(repeating: " ", count: max(1, column - 1 - width))

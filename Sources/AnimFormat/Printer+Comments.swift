@@ -23,7 +23,9 @@ extension Printer {
       let endsLine = !isBlock || body.contains("\n") || atEnd || hasNewline(from: c.end, to: nextStart)
       let trailing = consumedAny && !hasNewline(from: previousEnd, to: c.start)
       if trailing && endsLine {
-        out.trailingComment(body, column: column(of: c.start))
+        // One space in the source means "right after the code", not a column to keep.
+        let aligned = c.start - previousEnd > 1
+        out.trailingComment(body, column: aligned ? column(of: c.start) : 0)
         out.requireBreak()
       } else if trailing {
         out.inlineComment(body)

@@ -37,6 +37,8 @@ extension Printer {
       printDelimited(e, elements: tree.children(e), closer: .rightBracket)
     case .negate:
       take(.minus)
+      // `- -a`, not `--a`, which reads as a decrement.
+      if tree.kind(tree.child(e, 0)) == .negate { out.space() }
       printExpression(tree.child(e, 0))
     case .binary:
       printExpression(tree.child(e, 0))
