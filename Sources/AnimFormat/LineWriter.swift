@@ -83,8 +83,9 @@ struct LineWriter {
 
   /// A block comment between tokens of one line: one space on each side.
   mutating func inlineComment(_ text: String) {
-    let last = current.unicodeScalars.last
-    if lineHasContent && last != "(" && last != "[" { current += " " }
+    // A space even after `(`: the layout may end the line after the comment, and a
+    // trailing comment is one space after the code.
+    if lineHasContent { current += " " }
     appendRaw(text)
     lineHasContent = true
     wantsSpace = false
