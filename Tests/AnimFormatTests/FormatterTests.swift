@@ -71,4 +71,23 @@ struct FormatterTests {
     let r = try #require(Fixture.format(text).formatted)
     #expect(r == "node n = circle(1) {\n  /* why */\n  fill red\n}\n")
   }
+
+  @Test func trailingCommasAreDropped() throws {
+    let r = try #require(Fixture.format("let a = [1, 2,]\nlet b = max(1, 2,)\n").formatted)
+    #expect(r == "let a = [1, 2]\nlet b = max(1, 2)\n")
+  }
+
+  @Test func sceneWithoutTitleAndGroupClauses() throws {
+    let text = "scene{fps 30}\nnode n = circle(1) {\n  sequence   repeat 2   autoreverse {\n    animate x to 1 over 1s\n  }\n}\n"
+    let r = try #require(Fixture.format(text).formatted)
+    #expect(r == "scene { fps 30 }\n\nnode n = circle(1) {\n  sequence repeat 2 autoreverse {\n    animate x to 1 over 1s\n  }\n}\n")
+  }
+
+  @Test func largeFileStaysFast() throws {
+    let one = String(decoding: Fixture.bytes(Fixture.root.appendingPathComponent("examples/add-to-cart.anim")), as: UTF8.self)
+    let big = String(repeating: one + "\n", count: 20)
+    let clock = ContinuousClock()
+    let elapsed = clock.measure { _ = Fixture.format(big) }
+    #expect(elapsed < .seconds(10))
+  }
 }
