@@ -4,7 +4,7 @@ import AnimMath
 /// same way the rasterizer does: per item a `<path>` in its local box with
 /// `transform="matrix(…)"`, tint multiplied into the colours, opacity as element (group)
 /// opacity, Core Animation's miter limit of 10, and `strokeStart…strokeEnd` expressed as
-/// one dash over a path length of 1.
+/// one dash (`stroke-dasharray` and `stroke-dashoffset`, in user units).
 public enum SVGWriter {
   /// The SVG document for `drawing`. The `viewBox` is the drawing in points; `width` and
   /// `height` are `pixelWidth × pixelHeight` (default: the point size), scaled per axis.
@@ -62,20 +62,13 @@ public enum SVGWriter {
   }
 
   /// The subpaths a trimmed stroke touches, each with the dash attributes that keep its
-  /// share of `strokeStart…strokeEnd`. Lengths come from a fine flattening, so the split
-  /// between subpaths matches the rasterizer's to far below a pixel.
+  /// share of `strokeStart…strokeEnd`, measured on the true outline.
   static func trimmedPieces(_ item: DrawItem) -> [(path: Path, dash: String)] {
     let s = clampUnit(item.strokeStart)
     let e = clampUnit(item.strokeEnd)
     guard s < e else { return [] }
     let subpaths = SVGPathData.subpaths(item.path)
-    var lengths: [Double] = []
-    var scratch = Polylines()
-    for sub in subpaths {
-      scratch.removeAll()
-      guard PathFlattener.flatten(sub, tolerance: 1e-4, into: &scratch) else { return [] }
-      lengths.append(scratch.runs.reduce(0) { $0 + StrokeTrimmer.length(of: $1, in: scratch.points) })
-    }
+    let lengths = subpaths.map(SVGPathData.length(ofSubpath:))
     let total = lengths.reduce(0, +)
     guard total > 0, total.isFinite else { return [] }
     var result: [(path: Path, dash: String)] = []
@@ -89,10 +82,12 @@ public enum SVGWriter {
         result.append((sub, ""))
         continue
       }
-      // One dash of the kept length, shifted to begin at the kept start; the gap of 2
-      // path lengths guarantees no second dash appears.
-      let dash = " pathLength=\"1\" stroke-dasharray=\"\(SVGNumber.format((b - a) / len)) 2\""
-        + " stroke-dashoffset=\"\(SVGNumber.format(-(a - offset) / len))\""
+      // One dash of the kept length, shifted to begin at the kept start; a gap longer
+      // than the subpath guarantees no second dash appears. Lengths are in user units
+      // rather than `pathLength="1"` fractions: librsvg (2.54) ignores `pathLength`.
+      let gap = SVGNumber.format((2 * len + 1).rounded(.up))
+      let dash = " stroke-dasharray=\"\(SVGNumber.format(b - a)) \(gap)\""
+        + " stroke-dashoffset=\"\(SVGNumber.format(offset - a))\""
       result.append((sub, dash))
     }
     return result
