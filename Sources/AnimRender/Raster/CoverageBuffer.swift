@@ -33,7 +33,9 @@ struct CoverageBuffer {
 
   /// Deposits the edges of every run of `lines` (each run implicitly closed, as a fill
   /// treats subpaths), with `(originX, originY)` subtracted from the points.
-  mutating func addPolygons(_ points: [Point], _ runs: [Polylines.Run], originX: Double, originY: Double) {
+  mutating func addPolygons(
+    _ points: [Point], _ runs: [Polylines.Run], originX: Double, originY: Double
+  ) {
     let w = Double(width)
     let h = Double(height)
     let stride = self.stride
@@ -116,7 +118,7 @@ struct CoverageBuffer {
     let dxdy = (bx - ax) / (by - ay)
     var x = min(w, max(0, ax))
     var row = Int(ay)
-    let lastRow = min(rows - 1, Int(by.rounded(.up)) - 1)
+    let lastRow = min(rows - 1, ceilInt(by) - 1)
     while row <= lastRow {
       let top = max(Double(row), ay)
       let bottom = min(Double(row + 1), by)
@@ -128,10 +130,11 @@ struct CoverageBuffer {
         let line = a + row * stride
         let lo = min(x, xnext)
         let hi = max(x, xnext)
-        let loF = lo.rounded(.down)
-        let loI = Int(loF)
-        let hiC = hi.rounded(.up)
-        let hiI = Int(hiC)
+        // x ≥ 0 here, so truncation is floor (and cheaper than a libm call).
+        let loI = Int(lo)
+        let loF = Double(loI)
+        let hiI = ceilInt(hi)
+        let hiC = Double(hiI)
         if hiI <= loI + 1 {
           // Within one cell: the area right of the edge's midpoint goes to the next cell.
           let xmf = 0.5 * (x + xnext) - loF
@@ -161,5 +164,11 @@ struct CoverageBuffer {
       x = xnext
       row += 1
     }
+  }
+
+  /// ⌈v⌉ for 0 ≤ v within `Int` range, without a libm call.
+  @inline(__always) private static func ceilInt(_ v: Double) -> Int {
+    let i = Int(v)
+    return Double(i) < v ? i + 1 : i
   }
 }

@@ -133,7 +133,9 @@ enum PathFlattener {
     return n.isFinite ? max(1, min(maxPieces, Int(n))) : maxPieces
   }
 
-  private static func addQuad(_ p0: Point, _ c: Point, _ p1: Point, _ tol: Double, _ out: inout Polylines) {
+  private static func addQuad(
+    _ p0: Point, _ c: Point, _ p1: Point, _ tol: Double, _ out: inout Polylines
+  ) {
     // B''(t) = 2(p0 − 2c + p1), constant.
     let dd = p0 - 2 * c + p1
     let n = curvePieces(2 * dd.length, tol)
@@ -141,9 +143,10 @@ enum PathFlattener {
     for i in 1..<n {
       let t = Double(i) / Double(n)
       let u = 1 - t
-      out.add(Point(
-        u * u * p0.x + 2 * u * t * c.x + t * t * p1.x + push.x,
-        u * u * p0.y + 2 * u * t * c.y + t * t * p1.y + push.y))
+      out.add(
+        Point(
+          u * u * p0.x + 2 * u * t * c.x + t * t * p1.x + push.x,
+          u * u * p0.y + 2 * u * t * c.y + t * t * p1.y + push.y))
     }
     out.add(p1)
   }
@@ -163,9 +166,10 @@ enum PathFlattener {
       let b = 3 * u * u * t
       let cc = 3 * u * t * t
       let d = t * t * t
-      out.add(Point(
-        a * p0.x + b * c1.x + cc * c2.x + d * p1.x + k * (u * d0.x + t * d1.x),
-        a * p0.y + b * c1.y + cc * c2.y + d * p1.y + k * (u * d0.y + t * d1.y)))
+      out.add(
+        Point(
+          a * p0.x + b * c1.x + cc * c2.x + d * p1.x + k * (u * d0.x + t * d1.x),
+          a * p0.y + b * c1.y + cc * c2.y + d * p1.y + k * (u * d0.y + t * d1.y)))
     }
     out.add(p1)
   }

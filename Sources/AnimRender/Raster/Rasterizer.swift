@@ -4,7 +4,7 @@ import AnimMath
 ///
 /// A rasterizer owns its scratch buffers (flattened outlines, stroke polygons, coverage
 /// accumulation) and reuses them from item to item and frame to frame, so rendering a
-/// frame into an existing bitmap allocates nothing once the buffers have grown. It is
+/// frame into an existing bitmap needs no new buffers once they have grown. It is
 /// not thread-safe: use one per thread.
 public final class Rasterizer {
   /// The largest canvas side in pixels; larger requests are clamped.
@@ -16,6 +16,7 @@ public final class Rasterizer {
   private var local = Polylines()
   private var trimmed = Polylines()
   private var strokePolygons = Polylines()
+  private var stripScratch: [Point] = []
   private var deviceFill: [Point] = []
   private var deviceStroke: [Point] = []
   private var fillAcc = CoverageBuffer()
@@ -45,7 +46,8 @@ public final class Rasterizer {
       Compositor.byte(Float(clampUnit(bg.r) * alpha * 255)),
       Compositor.byte(Float(clampUnit(bg.g) * alpha * 255)),
       Compositor.byte(Float(clampUnit(bg.b) * alpha * 255)),
-      Compositor.byte(Float(alpha * 255)))
+      Compositor.byte(Float(alpha * 255))
+    )
     bitmap.pixels.withUnsafeMutableBufferPointer { buf in
       guard let pixels = buf.baseAddress else { return }
       Self.clear(pixels, count: w * h, to: bgPixel)
@@ -63,7 +65,9 @@ public final class Rasterizer {
 
   /// Non-zero fill coverage (0…1, row-major) of `path` mapped by `transform` into a
   /// `width × height` pixel grid: what a fill paints before colour and opacity.
-  public func fillCoverage(of path: Path, transform: AffineTransform, width: Int, height: Int) -> [Float] {
+  public func fillCoverage(of path: Path, transform: AffineTransform, width: Int, height: Int)
+    -> [Float]
+  {
     let w = Self.side(width)
     let h = Self.side(height)
     local.removeAll()
@@ -92,7 +96,8 @@ public final class Rasterizer {
   // MARK: - Drawing one item
 
   private func draw(
-    _ item: DrawItem, _ m: AffineTransform, _ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int
+    _ item: DrawItem, _ m: AffineTransform, _ pixels: UnsafeMutablePointer<UInt8>, width: Int,
+    height: Int
   ) {
     let opacity = item.effectiveOpacity
     guard opacity > 0, let tol = localTolerance(m) else { return }
@@ -126,17 +131,18 @@ public final class Rasterizer {
       strokeAcc.reset(width: box.width, height: box.height)
       strokeAcc.addPolygons(deviceStroke, strokePolygons.runs, originX: ox, originY: oy)
     }
-    let fillPaint = fill.map { Self.paint($0, opacity) }
-    let strokePaint = stroke.map { Self.paint($0, opacity) }
-    if hasFill, hasStroke, let fillPaint, let strokePaint, let stroke {
+    let fillPaint = fill.map { PremultipliedPaint($0, opacity: opacity) }
+    let strokePaint = stroke.map { PremultipliedPaint($0, opacity: opacity) }
+    if hasFill, hasStroke, let fillPaint, let strokePaint {
       Compositor.compositeLayer(
         pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0,
-        fill: &fillAcc, fillPaint, stroke: &strokeAcc, strokePaint,
-        strokeAlpha: Float(stroke.a))
+        fill: &fillAcc, fillPaint, stroke: &strokeAcc, strokePaint)
     } else if hasFill, let fillPaint {
-      Compositor.composite(pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &fillAcc, fillPaint)
+      Compositor.composite(
+        pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &fillAcc, fillPaint)
     } else if hasStroke, let strokePaint {
-      Compositor.composite(pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &strokeAcc, strokePaint)
+      Compositor.composite(
+        pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &strokeAcc, strokePaint)
     }
   }
 
@@ -153,13 +159,14 @@ public final class Rasterizer {
       guard PathFlattener.flatten(path, tolerance: tol, into: &local) else { return nil }
     }
     if StrokeTrimmer.keepsAll(start: start, end: end) {
-      Stroker.stroke(local, width: lineWidth, into: &strokePolygons)
+      Stroker.stroke(local, width: lineWidth, into: &strokePolygons, scratch: &stripScratch)
     } else {
       trimmed.removeAll()
       StrokeTrimmer.trim(local, start: start, end: end, into: &trimmed)
-      Stroker.stroke(trimmed, width: lineWidth, into: &strokePolygons)
+      Stroker.stroke(trimmed, width: lineWidth, into: &strokePolygons, scratch: &stripScratch)
     }
-    return DeviceGeometry.map(strokePolygons.points, m, into: &deviceStroke, width: width, height: height)
+    return DeviceGeometry.map(
+      strokePolygons.points, m, into: &deviceStroke, width: width, height: height)
   }
 
   /// The flattening tolerance in local units, or nil when `m` is degenerate or not finite.
@@ -191,18 +198,16 @@ public final class Rasterizer {
     return out
   }
 
-  private static func paint(_ c: Color, _ opacity: Double) -> PremultipliedPaint {
-    let a = c.a * opacity
-    return PremultipliedPaint(
-      r: Float(c.r * a * 255), g: Float(c.g * a * 255), b: Float(c.b * a * 255), a: Float(a * 255))
-  }
-
   private static func side(_ n: Int) -> Int { max(0, min(maxSide, n)) }
 
-  private static func clear(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, to p: (UInt8, UInt8, UInt8, UInt8)) {
+  private static func clear(
+    _ pixels: UnsafeMutablePointer<UInt8>, count: Int, to p: (UInt8, UInt8, UInt8, UInt8)
+  ) {
     // One 32-bit store per pixel; the byte order in memory stays R, G, B, A.
     let word = UInt32(p.0) | UInt32(p.1) << 8 | UInt32(p.2) << 16 | UInt32(p.3) << 24
     let raw = UnsafeMutableRawPointer(pixels)
-    for i in 0..<count { raw.storeBytes(of: word.littleEndian, toByteOffset: i * 4, as: UInt32.self) }
+    for i in 0..<count {
+      raw.storeBytes(of: word.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+    }
   }
 }

@@ -19,10 +19,25 @@ enum Stroker {
   static let miterLimit = 10.0
 
   /// Appends the stroke polygons of `lines` at `width` to `out`. Nothing for a width
-  /// that is zero, negative or not finite.
-  static func stroke(_ lines: Polylines, width: Double, into out: inout Polylines) {
+  /// that is zero, negative or not finite. `scratch` holds one strip's left side.
+  static func stroke(
+    _ lines: Polylines, width: Double, into out: inout Polylines, scratch: inout [Point]
+  ) {
     guard width > 0, width.isFinite else { return }
     let hw = width / 2
+    // Trapezoids joined at smooth corners are emitted as one strip polygon: the right
+    // side forward, then the left side back (positive area, like every other piece).
+    // Their shared cuts would cancel in the accumulation anyway; leaving them out
+    // halves the edges to deposit.
+    var stripStart = -1
+    func flush() {
+      guard stripStart >= 0 else { return }
+      out.points.append(contentsOf: scratch.reversed())
+      out.runs.append(
+        Polylines.Run(start: stripStart, count: out.points.count - stripStart, closed: true))
+      stripStart = -1
+      scratch.removeAll(keepingCapacity: true)
+    }
     for run in lines.runs where run.count >= 2 {
       let segments = run.closed ? run.count : run.count - 1
       // Segment k runs from point k to point k + 1 (wrapping when closed).
@@ -44,12 +59,22 @@ enum Stroker {
           current = next
         }
         guard let seg = current else { continue }
-        let q = seg.q
-        let (l0, r0, _) = cut(at: seg.p, previous, seg, hw, ending: false)
-        let (l1, r1, smoothEnd) = cut(at: q, seg, next, hw, ending: true)
-        out.addPolygon(l0, l1, r1, r0)
-        if !smoothEnd, let next { join(at: q, seg.d, next.d, hw, &out) }
+        let (l0, r0, smoothStart) = cut(at: seg.p, previous, seg, hw, ending: false)
+        if stripStart < 0 || !smoothStart {
+          flush()
+          stripStart = out.points.count
+          out.points.append(r0)
+          scratch.append(l0)
+        }
+        let (l1, r1, smoothEnd) = cut(at: seg.q, seg, next, hw, ending: true)
+        out.points.append(r1)
+        scratch.append(l1)
+        if !smoothEnd {
+          flush()
+          if let next { join(at: seg.q, seg.d, next.d, hw, &out) }
+        }
       }
+      flush()
     }
   }
 
@@ -80,7 +105,9 @@ enum Stroker {
   /// The wedge filling the outer side of the corner at `p` between unit directions
   /// `d0` (incoming) and `d1` (outgoing): a miter when its length is within the limit,
   /// else a bevel. The inner side is already covered by the overlapping rectangles.
-  private static func join(at p: Point, _ d0: Point, _ d1: Point, _ hw: Double, _ out: inout Polylines) {
+  private static func join(
+    at p: Point, _ d0: Point, _ d1: Point, _ hw: Double, _ out: inout Polylines
+  ) {
     let cross = d0.cross(d1)
     if cross == 0 && d0.dot(d1) > 0 { return }
     let n0 = Point(-d0.y, d0.x)

@@ -113,7 +113,8 @@ public enum SVGPathData {
         total += from.distance(to: p)
         current = p
       case .quad(let c, let p):
-        total += chords(256) { t in from * ((1 - t) * (1 - t)) + c * (2 * (1 - t) * t) + p * (t * t) }
+        total += chords(256) { t in from * ((1 - t) * (1 - t)) + c * (2 * (1 - t) * t) + p * (t * t)
+        }
         current = p
       case .cubic(let c1, let c2, let p):
         total += chords(256) { t in

@@ -8,14 +8,17 @@ import AnimMath
 public enum SVGWriter {
   /// The SVG document for `drawing`. The `viewBox` is the drawing in points; `width` and
   /// `height` are `pixelWidth × pixelHeight` (default: the point size), scaled per axis.
-  public static func document(_ drawing: Drawing, pixelWidth: Int? = nil, pixelHeight: Int? = nil) -> String {
+  public static func document(_ drawing: Drawing, pixelWidth: Int? = nil, pixelHeight: Int? = nil)
+    -> String
+  {
     let w = SVGNumber.format(drawing.width)
     let h = SVGNumber.format(drawing.height)
     let pw = pixelWidth.map { String(max(0, $0)) } ?? w
     let ph = pixelHeight.map { String(max(0, $0)) } ?? h
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(pw)\" height=\"\(ph)\""
     out += " viewBox=\"0 0 \(w) \(h)\" preserveAspectRatio=\"none\">\n"
-    out += "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\"\(paint("fill", drawing.background))/>\n"
+    out +=
+      "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\"\(paint("fill", drawing.background))/>\n"
     for item in drawing.items { element(item, &out) }
     out += "</svg>\n"
     return out
@@ -50,13 +53,15 @@ public enum SVGWriter {
     }
     let pieces = trimmedPieces(item)
     if pieces.count == 1, SVGPathData.subpaths(item.path).count == 1, let piece = pieces.first {
-      out += "<path d=\"\(SVGPathData.string(item.path))\"\(group)\(fillAttr)\(strokeAttr)\(piece.dash)/>\n"
+      out +=
+        "<path d=\"\(SVGPathData.string(item.path))\"\(group)\(fillAttr)\(strokeAttr)\(piece.dash)/>\n"
       return
     }
     out += "<g\(group)>\n"
     if fill != nil { out += "<path d=\"\(SVGPathData.string(item.path))\"\(fillAttr)/>\n" }
     for piece in pieces {
-      out += "<path d=\"\(SVGPathData.string(piece.path))\" fill=\"none\"\(strokeAttr)\(piece.dash)/>\n"
+      out +=
+        "<path d=\"\(SVGPathData.string(piece.path))\" fill=\"none\"\(strokeAttr)\(piece.dash)/>\n"
     }
     out += "</g>\n"
   }
@@ -86,7 +91,8 @@ public enum SVGWriter {
       // than the subpath guarantees no second dash appears. Lengths are in user units
       // rather than `pathLength="1"` fractions: librsvg (2.54) ignores `pathLength`.
       let gap = SVGNumber.format((2 * len + 1).rounded(.up))
-      let dash = " stroke-dasharray=\"\(SVGNumber.format(b - a)) \(gap)\""
+      let dash =
+        " stroke-dasharray=\"\(SVGNumber.format(b - a)) \(gap)\""
         + " stroke-dashoffset=\"\(SVGNumber.format(offset - a))\""
       result.append((sub, dash))
     }

@@ -33,7 +33,8 @@ struct CoverageTests {
     let a = Point(3.2, 1.7)
     let b = Point(27.9, 9.4)
     let c = Point(11.1, 30.6)
-    let cov = raster.fillCoverage(of: TestShapes.polygon([a, b, c]), transform: .identity, width: 32, height: 32)
+    let cov = raster.fillCoverage(
+      of: TestShapes.polygon([a, b, c]), transform: .identity, width: 32, height: 32)
     let total = cov.reduce(0.0) { $0 + Double($1) }
     let area = abs((b - a).cross(c - a)) / 2
     #expect(abs(total - area) < 1e-3, "total \(total) vs \(area)")
@@ -64,7 +65,8 @@ struct CoverageTests {
   @Test func shapesCrossingTheCanvasEdgesAreClippedExactly() {
     // A 10×10 square at (−4.5, −2.25) on a 4×4 canvas covers x < 4, y < 4 fully except
     // nothing: it reaches x = 5.5, y = 7.75.
-    let cov = raster.fillCoverage(of: TestShapes.rect(-4.5, -2.25, 10, 10), transform: .identity, width: 4, height: 4)
+    let cov = raster.fillCoverage(
+      of: TestShapes.rect(-4.5, -2.25, 10, 10), transform: .identity, width: 4, height: 4)
     #expect(cov.allSatisfy { abs($0 - 1) < 1e-6 })
     // A diagonal half-plane triangle extending far beyond every side.
     let tri = TestShapes.polygon([Point(-100, -100), Point(100, 100), Point(-100, 100)])
@@ -76,7 +78,8 @@ struct CoverageTests {
   @Test func transformsMapTheLocalBox() {
     // A unit-ish square scaled by 4 and rotated 90° about the origin, then moved.
     let m = AffineTransform.translation(10, 2) * .rotation(.pi / 2) * .scale(4, 4)
-    let cov = raster.fillCoverage(of: TestShapes.rect(0, 0, 2, 1), transform: m, width: 16, height: 16)
+    let cov = raster.fillCoverage(
+      of: TestShapes.rect(0, 0, 2, 1), transform: m, width: 16, height: 16)
     #expect(abs(cov.reduce(0, +) - 32) < 1e-3)
     // Rotated 90°: x ∈ [6, 10], y ∈ [2, 10].
     #expect(cov[5 * 16 + 7] > 0.999 && cov[5 * 16 + 10] < 1e-6 && cov[5 * 16 + 5] < 1e-6)

@@ -8,7 +8,9 @@ import Testing
 struct ReferenceComparisonTests {
   static let minimumPSNR = 35.0
 
-  func compare(_ name: String, _ drawing: Drawing, width: Int, height: Int, alpha: Bool = false) throws {
+  func compare(_ name: String, _ drawing: Drawing, width: Int, height: Int, alpha: Bool = false)
+    throws
+  {
     let ours = Rasterizer().render(drawing, width: width, height: height)
     let svg = SVGWriter.document(drawing, pixelWidth: width, pixelHeight: height)
     let theirs = try ReferenceRenderer.render(svg: svg, name: name, width: width, height: height)
@@ -26,7 +28,9 @@ struct ReferenceComparisonTests {
   ]
 
   /// Where a shape's anchor at unit point (0.5, 0.5) of its box goes to `(x, y)`.
-  static func placed(_ x: Double, _ y: Double, box: Double, rotate: Double = 0, sx: Double = 1, sy: Double = 1)
+  static func placed(
+    _ x: Double, _ y: Double, box: Double, rotate: Double = 0, sx: Double = 1, sy: Double = 1
+  )
     -> AffineTransform
   {
     let move = AffineTransform.translation(x, y)
@@ -44,32 +48,44 @@ struct ReferenceComparisonTests {
       items.append(
         DrawItem(
           path: TestShapes.heart(36, 36), transform: Self.placed(x, y, box: 36),
-          fill: Self.palette[i % 5].lerp(to: .white, 0.1 * Double(i % 3)), opacity: 0.35 + 0.025 * Double(i)))
+          fill: Self.palette[i % 5].lerp(to: .white, 0.1 * Double(i % 3)),
+          opacity: 0.35 + 0.025 * Double(i)))
     }
     try compare(
-      "hearts", Drawing(width: 200, height: 120, background: Color(rgba8: 0x1C, 0x1C, 0x1E), items: items),
+      "hearts",
+      Drawing(width: 200, height: 120, background: Color(rgba8: 0x1C, 0x1C, 0x1E), items: items),
       width: 200, height: 120)
   }
 
   @Test func strokedCirclesAndTrimming() throws {
     let circle = TestShapes.circle(20)
     let items = [
-      DrawItem(path: circle, transform: Self.placed(30, 30, box: 40), fill: Self.palette[0], stroke: .white, lineWidth: 4),
+      DrawItem(
+        path: circle, transform: Self.placed(30, 30, box: 40), fill: Self.palette[0],
+        stroke: .white, lineWidth: 4),
       DrawItem(
         path: circle, transform: Self.placed(85, 30, box: 40), fill: Self.palette[1],
         stroke: Color(r: 0, g: 0, b: 0, a: 0.5), lineWidth: 6, opacity: 0.8),
-      DrawItem(path: circle, transform: Self.placed(140, 30, box: 40), fill: nil, stroke: Self.palette[2], lineWidth: 5, strokeEnd: 0.5),
       DrawItem(
-        path: circle, transform: Self.placed(30, 85, box: 40), fill: nil, stroke: Self.palette[3], lineWidth: 3,
+        path: circle, transform: Self.placed(140, 30, box: 40), fill: nil, stroke: Self.palette[2],
+        lineWidth: 5, strokeEnd: 0.5),
+      DrawItem(
+        path: circle, transform: Self.placed(30, 85, box: 40), fill: nil, stroke: Self.palette[3],
+        lineWidth: 3,
         strokeStart: 0.2, strokeEnd: 0.9),
       DrawItem(
-        path: TestShapes.heart(36, 36), transform: Self.placed(85, 85, box: 36), fill: nil, stroke: Self.palette[4],
+        path: TestShapes.heart(36, 36), transform: Self.placed(85, 85, box: 36), fill: nil,
+        stroke: Self.palette[4],
         lineWidth: 3, strokeEnd: 0.5),
       DrawItem(
-        path: TestShapes.star(20, 8), transform: Self.placed(140, 85, box: 40), fill: Self.palette[1],
+        path: TestShapes.star(20, 8), transform: Self.placed(140, 85, box: 40),
+        fill: Self.palette[1],
         stroke: .white, lineWidth: 2.5),
     ]
-    try compare("circles", Drawing(width: 170, height: 115, background: Color(rgba8: 0x30, 0x30, 0x40), items: items), width: 170, height: 115)
+    try compare(
+      "circles",
+      Drawing(width: 170, height: 115, background: Color(rgba8: 0x30, 0x30, 0x40), items: items),
+      width: 170, height: 115)
   }
 
   @Test func rotatedScaledAndTinted() throws {
@@ -88,24 +104,34 @@ struct ReferenceComparisonTests {
     }
     // A replicator-like ring of stars with shear.
     for i in 0..<6 {
-      let ring = AffineTransform.translation(100, 160) * AffineTransform.rotation(Double(i) * .pi / 3)
+      let ring =
+        AffineTransform.translation(100, 160) * AffineTransform.rotation(Double(i) * .pi / 3)
       let shear = AffineTransform(a: 1, b: 0, c: 0.4, d: 1, tx: 0, ty: -22)
       let m = ring * shear * AffineTransform.translation(-8, -8)
-      items.append(DrawItem(path: TestShapes.star(8, 3.5), transform: m, fill: Self.palette[(i + 2) % 5], opacity: 0.7))
+      items.append(
+        DrawItem(
+          path: TestShapes.star(8, 3.5), transform: m, fill: Self.palette[(i + 2) % 5], opacity: 0.7
+        ))
     }
-    try compare("transforms", Drawing(width: 200, height: 200, background: .white, items: items), width: 200, height: 200)
+    try compare(
+      "transforms", Drawing(width: 200, height: 200, background: .white, items: items), width: 200,
+      height: 200)
   }
 
   @Test func pixelScaleAndTranslucentBackground() throws {
     let items = [
-      DrawItem(path: TestShapes.heart(36, 36), transform: Self.placed(30, 30, box: 36), fill: Self.palette[0]),
       DrawItem(
-        path: TestShapes.circle(15), transform: Self.placed(42, 40, box: 30), fill: Color(r: 0, g: 0.5, b: 1, a: 0.6),
+        path: TestShapes.heart(36, 36), transform: Self.placed(30, 30, box: 36),
+        fill: Self.palette[0]),
+      DrawItem(
+        path: TestShapes.circle(15), transform: Self.placed(42, 40, box: 30),
+        fill: Color(r: 0, g: 0.5, b: 1, a: 0.6),
         stroke: .black, lineWidth: 1),
     ]
     // 60×60 points at 150×120 pixels: scaled 2.5 by 2 on a half-transparent backdrop.
     try compare(
-      "scaled", Drawing(width: 60, height: 60, background: Color(r: 1, g: 1, b: 0.8, a: 0.5), items: items),
+      "scaled",
+      Drawing(width: 60, height: 60, background: Color(r: 1, g: 1, b: 0.8, a: 0.5), items: items),
       width: 150, height: 120, alpha: true)
   }
 }

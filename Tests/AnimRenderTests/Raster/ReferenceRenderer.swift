@@ -11,7 +11,8 @@ enum ReferenceRenderer {
   }
 
   /// Where rendered pairs are kept for inspection.
-  static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("animc-raster-ref")
+  static let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "animc-raster-ref")
 
   /// `svg` rendered by rsvg-convert at `width × height`: straight-alpha RGBA bytes.
   static func render(svg: String, name: String, width: Int, height: Int) throws -> [UInt8] {
@@ -21,12 +22,15 @@ enum ReferenceRenderer {
     let raw = directory.appendingPathComponent("\(name)-rsvg.rgba")
     try svg.write(to: svgFile, atomically: true, encoding: .utf8)
     let (status, output) = try run([
-      "rsvg-convert", "-f", "png", "-w", String(width), "-h", String(height), "-o", png.path, svgFile.path,
+      "rsvg-convert", "-f", "png", "-w", String(width), "-h", String(height), "-o", png.path,
+      svgFile.path,
     ])
     if status == 127 {
       throw Failure(description: "rsvg-convert is not installed (apt-get install -y librsvg2-bin)")
     }
-    guard status == 0 else { throw Failure(description: "rsvg-convert failed (\(status)): \(output)") }
+    guard status == 0 else {
+      throw Failure(description: "rsvg-convert failed (\(status)): \(output)")
+    }
     let script = """
       import sys
       from PIL import Image

@@ -9,7 +9,8 @@ struct RobustnessTests {
 
   func render(_ items: [DrawItem], width: Int = 32, height: Int = 32) -> Bitmap {
     Rasterizer().render(
-      Drawing(width: 32, height: 32, background: background, items: items), width: width, height: height)
+      Drawing(width: 32, height: 32, background: background, items: items), width: width,
+      height: height)
   }
 
   func isBackground(_ b: Bitmap) -> Bool {
@@ -78,14 +79,18 @@ struct RobustnessTests {
     #expect(isBackground(render([stroked(Path())])))
     #expect(isBackground(render([stroked(Path([.move(to: Point(3, 3))]))])))
     #expect(isBackground(render([stroked(Path([.close, .close]))])))
-    #expect(isBackground(render([stroked(Path([.move(to: Point(3, 3)), .line(to: Point(3, 3)), .close]))])))
+    #expect(
+      isBackground(
+        render([stroked(Path([.move(to: Point(3, 3)), .line(to: Point(3, 3)), .close]))])))
     let dot = Path([.arc(Arc(center: Point(5, 5), radius: 0, start: 0, end: 7))])
     #expect(isBackground(render([stroked(dot)])))
     var item = stroked(TestShapes.rect(2, 2, 8, 8), width: 0)
     item.fill = nil
     #expect(isBackground(render([item])))
     // Commands with no current point start from the origin, as the SVG output does.
-    let implicit = Path([.line(to: Point(20, 0)), .line(to: Point(20, 20)), .close, .line(to: Point(0, 20))])
+    let implicit = Path([
+      .line(to: Point(20, 0)), .line(to: Point(20, 20)), .close, .line(to: Point(0, 20)),
+    ])
     #expect(!isBackground(render([DrawItem(path: implicit)])))
   }
 

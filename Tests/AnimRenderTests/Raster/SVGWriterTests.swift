@@ -42,8 +42,12 @@ struct SVGWriterTests {
       fill: Color(r: 1, g: 0.5, b: 0, a: 0.5), stroke: .white, lineWidth: 2, opacity: 0.75,
       tint: Color(r: 0.5, g: 1, b: 1, a: 1))
     let svg = SVGWriter.document(
-      Drawing(width: 100, height: 50, background: .black, items: [item]), pixelWidth: 200, pixelHeight: 100)
-    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"100\" viewBox=\"0 0 100 50\""))
+      Drawing(width: 100, height: 50, background: .black, items: [item]), pixelWidth: 200,
+      pixelHeight: 100)
+    #expect(
+      svg.hasPrefix(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"100\" viewBox=\"0 0 100 50\""
+      ))
     #expect(svg.contains("<rect x=\"0\" y=\"0\" width=\"100\" height=\"50\" fill=\"#000000\"/>"))
     #expect(svg.contains("transform=\"matrix(1 0.5 -0.5 1 3.25 -4)\""))
     #expect(svg.contains("opacity=\"0.75\""))
@@ -53,7 +57,8 @@ struct SVGWriterTests {
   }
 
   @Test func trimmedStrokesBecomeOneDash() {
-    var item = DrawItem(path: TestShapes.circle(10), fill: nil, stroke: .black, strokeStart: 0.25, strokeEnd: 0.75)
+    var item = DrawItem(
+      path: TestShapes.circle(10), fill: nil, stroke: .black, strokeStart: 0.25, strokeEnd: 0.75)
     var svg = SVGWriter.document(Drawing(width: 20, height: 20, items: [item]))
     // Circumference 20π ≈ 62.831853: a dash of half of it, starting a quarter round.
     #expect(svg.contains("stroke-dasharray=\"31.415927 127\" stroke-dashoffset=\"-15.707963\""))

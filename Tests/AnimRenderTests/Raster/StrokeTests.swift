@@ -42,14 +42,16 @@ struct StrokeTests {
     b.line(to: Point(40, 20))
     let back = Point(40 - 38 * cos(10 * Double.pi / 180), 20 - 38 * sin(10 * Double.pi / 180))
     b.line(to: back)
-    let cov = raster.strokeCoverage(of: b.path, transform: .identity, lineWidth: 4, width: 64, height: 40)
+    let cov = raster.strokeCoverage(
+      of: b.path, transform: .identity, lineWidth: 4, width: 64, height: 40)
     for x in 43..<64 { #expect(cov[20 * 64 + x] == 0, "x \(x)") }
     // A 90° corner is mitered: its outer corner pixel is fully covered.
     var c = PathBuilder()
     c.move(to: Point(4, 4))
     c.line(to: Point(20, 4))
     c.line(to: Point(20, 20))
-    let right = raster.strokeCoverage(of: c.path, transform: .identity, lineWidth: 4, width: 32, height: 32)
+    let right = raster.strokeCoverage(
+      of: c.path, transform: .identity, lineWidth: 4, width: 32, height: 32)
     #expect(right[2 * 32 + 21] == 1)
   }
 
@@ -60,11 +62,13 @@ struct StrokeTests {
     #expect(abs(sum(half) - 10) < 1e-4)
     #expect(half[5 * 12 + 4] == 1 && half[5 * 12 + 5] == 0)
     let middle = raster.strokeCoverage(
-      of: path, transform: .identity, lineWidth: 2, strokeStart: 0.25, strokeEnd: 0.75, width: 12, height: 12)
+      of: path, transform: .identity, lineWidth: 2, strokeStart: 0.25, strokeEnd: 0.75, width: 12,
+      height: 12)
     #expect(abs(sum(middle) - 10) < 1e-4)
     #expect(abs(middle[5 * 12 + 2] - 0.5) < 1e-5 && abs(middle[5 * 12 + 7] - 0.5) < 1e-5)
     let none = raster.strokeCoverage(
-      of: path, transform: .identity, lineWidth: 2, strokeStart: 0.6, strokeEnd: 0.4, width: 12, height: 12)
+      of: path, transform: .identity, lineWidth: 2, strokeStart: 0.6, strokeEnd: 0.4, width: 12,
+      height: 12)
     #expect(sum(none) == 0)
   }
 
@@ -80,7 +84,8 @@ struct StrokeTests {
 
   @Test func strokeWidthScalesWithTheTransform() {
     let cov = raster.strokeCoverage(
-      of: line(Point(0, 2), Point(10, 2)), transform: .scale(1, 3), lineWidth: 2, width: 12, height: 12)
+      of: line(Point(0, 2), Point(10, 2)), transform: .scale(1, 3), lineWidth: 2, width: 12,
+      height: 12)
     #expect(abs(sum(cov) - 60) < 1e-3)  // 10 long, 2·3 = 6 tall
   }
 

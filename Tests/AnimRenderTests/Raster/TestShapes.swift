@@ -14,7 +14,8 @@ enum TestShapes {
     builder.move(to: b)
     builder.quad(control: Point(l.x, l.y + r), to: l)
     builder.arc(Arc(center: Point(l.x + r, l.y), radius: r, start: .pi, end: 0, clockwise: true))
-    builder.arc(Arc(center: Point(l.x + 3 * r, l.y), radius: r, start: .pi, end: 0, clockwise: true))
+    builder.arc(
+      Arc(center: Point(l.x + 3 * r, l.y), radius: r, start: .pi, end: 0, clockwise: true))
     builder.quad(control: Point(l.x + 4 * r, l.y + r), to: b)
     builder.close()
     return builder.path
@@ -39,7 +40,9 @@ enum TestShapes {
   }
 
   /// An axis-aligned rectangle, clockwise on screen (or counter-clockwise).
-  static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, reversed: Bool = false) -> Path {
+  static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, reversed: Bool = false)
+    -> Path
+  {
     let pts = [Point(x, y), Point(x + w, y), Point(x + w, y + h), Point(x, y + h)]
     return polygon(reversed ? pts.reversed() : pts)
   }
