@@ -1,0 +1,159 @@
+import AnimMath
+
+/// A colour premultiplied by its alpha and the layer's opacity, as one RGBA8 pixel
+/// (bytes R, G, B, A in memory, i.e. a little-endian `UInt32`).
+struct PremultipliedPaint {
+  var pixel: UInt32
+  /// The colour's own alpha (0…255) without the opacity: how much a stroke hides the
+  /// fill under it within the layer.
+  var ownAlpha: UInt32
+
+  init(_ c: Color, opacity: Double) {
+    let a = clampUnit(c.a) * clampUnit(opacity)
+    func q(_ v: Double) -> UInt32 { UInt32(Compositor.byte(Float(v * 255))) }
+    pixel =
+      q(clampUnit(c.r) * a) | q(clampUnit(c.g) * a) << 8 | q(clampUnit(c.b) * a) << 16 | q(a) << 24
+    ownAlpha = q(clampUnit(c.a))
+  }
+}
+
+/// Source-over compositing of coverage onto premultiplied 8-bit RGBA pixels, two
+/// channels per integer multiply (R and B, then G and A, in the halves of a `UInt32`),
+/// with exact rounded division by 255, so that an opaque pixel stays exactly opaque and
+/// no channel can carry into its neighbour. Reading a coverage row zeroes it, which
+/// leaves the buffer ready for the next item.
+enum Compositor {
+  /// One layer (a fill alone or a stroke alone): `dst = paint·c + dst·(1 − paintA·c)`.
+  /// The box at `(boxX, boxY)` must lie inside the `canvasWidth`-wide canvas.
+  static func composite(
+    _ pixels: UnsafeMutablePointer<UInt8>, canvasWidth: Int, boxX: Int, boxY: Int,
+    _ coverage: inout CoverageBuffer, _ paint: PremultipliedPaint
+  ) {
+    let w = coverage.width
+    let h = coverage.height
+    let stride = coverage.stride
+    let src = paint.pixel
+    let opaque = src >> 24 == 255
+    _ = coverage.withCells { cells in
+      for row in 0..<h {
+        let acc = cells + row * stride
+        let px = UnsafeMutableRawPointer(pixels + ((boxY + row) * canvasWidth + boxX) * 4)
+        var sum: Float = 0
+        for x in 0..<w {
+          sum += acc[x]
+          acc[x] = 0
+          let c = level(sum)
+          if c == 0 { continue }
+          if c == 255 && opaque {
+            store(px, x, src)
+            continue
+          }
+          let s = scale(src, c)
+          store(px, x, s &+ scale(load(px, x), 255 &- s >> 24))
+        }
+        acc[w] = 0
+        acc[w + 1] = 0
+      }
+    }
+  }
+
+  /// A fill and a stroke composited as one layer, as Core Animation draws a shape layer
+  /// and SVG's `opacity` groups an element: the stroke goes over the fill inside the
+  /// layer, then the layer (opacity already folded into both paints) goes over `dst`.
+  static func compositeLayer(
+    _ pixels: UnsafeMutablePointer<UInt8>, canvasWidth: Int, boxX: Int, boxY: Int,
+    fill: inout CoverageBuffer, _ fillPaint: PremultipliedPaint,
+    stroke: inout CoverageBuffer, _ strokePaint: PremultipliedPaint
+  ) {
+    let w = fill.width
+    let h = fill.height
+    let stride = fill.stride
+    guard stroke.width == w, stroke.height == h else { return }
+    let f = fillPaint.pixel
+    let s = strokePaint.pixel
+    let hide = strokePaint.ownAlpha
+    _ = fill.withCells { fcells in
+      stroke.withCells { scells in
+        for row in 0..<h {
+          let fa = fcells + row * stride
+          let sa = scells + row * stride
+          let px = UnsafeMutableRawPointer(pixels + ((boxY + row) * canvasWidth + boxX) * 4)
+          var fsum: Float = 0
+          var ssum: Float = 0
+          for x in 0..<w {
+            fsum += fa[x]
+            ssum += sa[x]
+            fa[x] = 0
+            sa[x] = 0
+            let cf = level(fsum)
+            let cs = level(ssum)
+            if cf == 0 && cs == 0 { continue }
+            // The fill shows through where the stroke is partial or translucent.
+            let under = scale(scale(f, cf), 255 &- div255(hide &* cs))
+            let layer = scale(s, cs) &+ under
+            store(px, x, layer &+ scale(load(px, x), 255 &- layer >> 24))
+          }
+          fa[w] = 0
+          fa[w + 1] = 0
+          sa[w] = 0
+          sa[w + 1] = 0
+        }
+      }
+    }
+  }
+
+  /// Premultiplied → straight alpha in place, for canvases that are not opaque.
+  static func unpremultiply(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
+    for i in 0..<count {
+      let p = pixels + i * 4
+      let a = Int(p[3])
+      if a == 255 { continue }
+      if a == 0 {
+        p[0] = 0
+        p[1] = 0
+        p[2] = 0
+        continue
+      }
+      p[0] = UInt8(min(255, (Int(p[0]) * 255 + a / 2) / a))
+      p[1] = UInt8(min(255, (Int(p[1]) * 255 + a / 2) / a))
+      p[2] = UInt8(min(255, (Int(p[2]) * 255 + a / 2) / a))
+    }
+  }
+
+  /// Non-zero coverage from a running sum, as 0…255: `min(1, |sum|)`, rounded. NaN
+  /// fails both comparisons and gives 0, so nothing here can trap.
+  @inline(__always) static func level(_ sum: Float) -> UInt32 {
+    let c = abs(sum)
+    if c >= 1 { return 255 }
+    return c > 0 ? UInt32(c * 255 + 0.5) : 0
+  }
+
+  /// Every channel of `p` times `k / 255` (k in 0…255), rounded exactly.
+  @inline(__always) static func scale(_ p: UInt32, _ k: UInt32) -> UInt32 {
+    var rb = (p & 0x00FF_00FF) &* k &+ 0x0080_0080
+    rb = ((rb &+ (rb >> 8) & 0x00FF_00FF) >> 8) & 0x00FF_00FF
+    var ga = ((p >> 8) & 0x00FF_00FF) &* k &+ 0x0080_0080
+    ga = (ga &+ (ga >> 8) & 0x00FF_00FF) & 0xFF00_FF00
+    return rb | ga
+  }
+
+  /// `v / 255` rounded, for v in 0…65025.
+  @inline(__always) static func div255(_ v: UInt32) -> UInt32 {
+    let t = v &+ 128
+    return (t &+ (t >> 8)) >> 8
+  }
+
+  @inline(__always) static func load(_ row: UnsafeMutableRawPointer, _ x: Int) -> UInt32 {
+    UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
+  }
+
+  @inline(__always) static func store(_ row: UnsafeMutableRawPointer, _ x: Int, _ v: UInt32) {
+    row.storeBytes(of: v.littleEndian, toByteOffset: x * 4, as: UInt32.self)
+  }
+
+  /// Rounds to a channel value; NaN and negatives give 0, so nothing can trap here.
+  @inline(__always) static func byte(_ v: Float) -> UInt8 {
+    let r = v + 0.5
+    return r > 0 ? (r < 255 ? UInt8(r) : 255) : 0
+  }
+}

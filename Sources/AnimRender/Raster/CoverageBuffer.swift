@@ -1,0 +1,174 @@
+import AnimMath
+
+/// The accumulation buffer of an exact-area scanline rasterizer, as in font-rs and
+/// FreeType's smooth rasterizer. Each edge deposits, into the cells it crosses, its signed
+/// height (`cover`) split by the area left of the edge in that cell; a running sum along a
+/// row then gives each pixel's signed winding-weighted area, and `min(1, |sum|)` is its
+/// non-zero coverage. Coverage is exact for polygons (no sampling), and the work is
+/// proportional to the edges' length plus the box's area.
+///
+/// The buffer covers one box of the canvas (`width × height` cells, two spare columns
+/// on the right where edges at the box's right side deposit). Its cells are all zero
+/// between uses: whoever reads a row zeroes it, so no clearing pass is needed.
+struct CoverageBuffer {
+  private(set) var cells: [Float] = []
+  private(set) var width = 0
+  private(set) var height = 0
+  private(set) var stride = 2
+
+  /// Prepares an all-zero `width × height` box, growing storage only when needed.
+  mutating func reset(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    stride = self.width + 2
+    let needed = stride * self.height
+    if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
+  }
+
+  /// Runs `body` on the cells (row `y` starts at `y * stride`); a reader must leave every
+  /// cell it reads at zero.
+  mutating func withCells<R>(_ body: (UnsafeMutablePointer<Float>) -> R) -> R? {
+    cells.withUnsafeMutableBufferPointer { buf in buf.baseAddress.map(body) }
+  }
+
+  /// Deposits the edges of every run of `lines` (each run implicitly closed, as a fill
+  /// treats subpaths), with `(originX, originY)` subtracted from the points.
+  mutating func addPolygons(
+    _ points: [Point], _ runs: [Polylines.Run], originX: Double, originY: Double
+  ) {
+    let w = Double(width)
+    let h = Double(height)
+    let stride = self.stride
+    let rows = height
+    guard width > 0, rows > 0 else { return }
+    cells.withUnsafeMutableBufferPointer { buf in
+      guard let base = buf.baseAddress else { return }
+      points.withUnsafeBufferPointer { pts in
+        for run in runs where run.count >= 2 {
+          var prev = pts[run.start + run.count - 1]
+          for i in run.start..<run.start + run.count {
+            let p = pts[i]
+            Self.clipLine(
+              base, stride, rows, w, h,
+              prev.x - originX, prev.y - originY, p.x - originX, p.y - originY)
+            prev = p
+          }
+        }
+      }
+    }
+  }
+
+  /// Clips one edge to the box (rows 0…h; left of x = 0 becomes a vertical edge at 0,
+  /// which covers the same pixels; right of x = w affects nothing inside) and deposits it.
+  @inline(__always)
+  private static func clipLine(
+    _ a: UnsafeMutablePointer<Float>, _ stride: Int, _ rows: Int, _ w: Double, _ h: Double,
+    _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double
+  ) {
+    guard y0 != y1 else { return }
+    var (ax, ay, bx, by, dir) = y0 < y1 ? (x0, y0, x1, y1, 1.0) : (x1, y1, x0, y0, -1.0)
+    guard by > 0, ay < h else { return }
+    let dxdy = (bx - ax) / (by - ay)
+    if ay < 0 {
+      ax -= ay * dxdy
+      ay = 0
+    }
+    if by > h {
+      bx = ax + (h - ay) * dxdy
+      by = h
+    }
+    guard by > ay else { return }
+    if ax >= w && bx >= w { return }
+    if ax <= 0 && bx <= 0 {
+      deposit(a, stride, rows, w, 0, ay, 0, by, dir)
+      return
+    }
+    // Split where the edge crosses x = 0 or x = w, so each piece lies on one side.
+    var ts: (Double, Double) = (2, 2)
+    if (ax < 0) != (bx < 0) { ts.0 = (0 - ax) / (bx - ax) }
+    if (ax > w) != (bx > w) { ts.1 = (w - ax) / (bx - ax) }
+    if ts.0 > ts.1 { ts = (ts.1, ts.0) }
+    var t0 = 0.0
+    for k in 0..<3 {
+      let t1 = k == 0 ? ts.0 : k == 1 ? ts.1 : 1.0
+      guard t1 <= 1 && t1 > t0 else { continue }
+      let px = ax + (bx - ax) * t0
+      let qx = t1 == 1 ? bx : ax + (bx - ax) * t1
+      let py = ay + (by - ay) * t0
+      let qy = t1 == 1 ? by : ay + (by - ay) * t1
+      let mid = 0.5 * (px + qx)
+      if mid < 0 {
+        deposit(a, stride, rows, w, 0, py, 0, qy, dir)
+      } else if mid <= w {
+        deposit(a, stride, rows, w, px, py, qx, qy, dir)
+      }
+      t0 = t1
+    }
+  }
+
+  /// font-rs's exact-area deposit for an edge going down from `(ax, ay)` to `(bx, by)`,
+  /// both inside the box; `dir` is +1 for an edge that went down, −1 for up. x is clamped
+  /// into the box per row, so rounding at the box's sides can never index outside it.
+  @inline(__always)
+  private static func deposit(
+    _ a: UnsafeMutablePointer<Float>, _ stride: Int, _ rows: Int, _ w: Double,
+    _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ dir: Double
+  ) {
+    guard by > ay else { return }
+    let dxdy = (bx - ax) / (by - ay)
+    var x = min(w, max(0, ax))
+    var row = Int(ay)
+    let lastRow = min(rows - 1, ceilInt(by) - 1)
+    while row <= lastRow {
+      let top = max(Double(row), ay)
+      let bottom = min(Double(row + 1), by)
+      let dy = bottom - top
+      // Computed from the start point, not stepped, so error does not build up.
+      let xnext = row == lastRow ? min(w, max(0, bx)) : min(w, max(0, ax + (bottom - ay) * dxdy))
+      if dy > 0 {
+        let d = dy * dir
+        let line = a + row * stride
+        let lo = min(x, xnext)
+        let hi = max(x, xnext)
+        // x ≥ 0 here, so truncation is floor (and cheaper than a libm call).
+        let loI = Int(lo)
+        let loF = Double(loI)
+        let hiI = ceilInt(hi)
+        let hiC = Double(hiI)
+        if hiI <= loI + 1 {
+          // Within one cell: the area right of the edge's midpoint goes to the next cell.
+          let xmf = 0.5 * (x + xnext) - loF
+          line[loI] += Float(d - d * xmf)
+          line[loI + 1] += Float(d * xmf)
+        } else {
+          // Across cells: a triangle in the first, trapezoids between, a triangle last.
+          let s = 1 / (hi - lo)
+          let x0f = lo - loF
+          let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+          let x1f = hi - hiC + 1
+          let am = 0.5 * s * x1f * x1f
+          line[loI] += Float(d * a0)
+          if hiI == loI + 2 {
+            line[loI + 1] += Float(d * (1 - a0 - am))
+          } else {
+            let a1 = s * (1.5 - x0f)
+            line[loI + 1] += Float(d * (a1 - a0))
+            let step = Float(d * s)
+            for xi in (loI + 2)..<(hiI - 1) { line[xi] += step }
+            let a2 = a1 + Double(hiI - loI - 3) * s
+            line[hiI - 1] += Float(d * (1 - a2 - am))
+          }
+          line[hiI] += Float(d * am)
+        }
+      }
+      x = xnext
+      row += 1
+    }
+  }
+
+  /// ⌈v⌉ for 0 ≤ v within `Int` range, without a libm call.
+  @inline(__always) private static func ceilInt(_ v: Double) -> Int {
+    let i = Int(v)
+    return Double(i) < v ? i + 1 : i
+  }
+}

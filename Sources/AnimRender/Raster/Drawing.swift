@@ -1,0 +1,83 @@
+import AnimMath
+
+/// One node of a frame, ready to draw: its shape's path in the shape's local box, the
+/// full matrix from that box to scene coordinates, and its drawn properties (§6.1, §9).
+public struct DrawItem: Sendable, Equatable {
+  /// The outline in the shape's local box.
+  public var path: Path
+  /// Local box → scene points, SVG's `matrix(a b c d tx ty)`.
+  public var transform: AffineTransform
+  /// Fill colour (straight alpha), or nil for no fill.
+  public var fill: Color?
+  /// Stroke colour (straight alpha), or nil for no stroke.
+  public var stroke: Color?
+  /// Stroke width in local units (scaled by `transform`, as in SVG and Core Animation).
+  public var lineWidth: Double
+  /// Start of the stroked part of the outline, a fraction of its length (fills are not trimmed).
+  public var strokeStart: Double
+  /// End of the stroked part of the outline, a fraction of its length.
+  public var strokeEnd: Double
+  /// Layer opacity, clamped to 0…1 when drawn; fill and stroke fade as one group.
+  public var opacity: Double
+  /// A replicator copy's colour multiplier, applied per channel to fill and stroke.
+  public var tint: Color?
+
+  /// An item with Core Animation's shape-layer defaults: black fill, no stroke, width 1.
+  public init(
+    path: Path, transform: AffineTransform = .identity, fill: Color? = .black,
+    stroke: Color? = nil, lineWidth: Double = 1, strokeStart: Double = 0,
+    strokeEnd: Double = 1, opacity: Double = 1, tint: Color? = nil
+  ) {
+    self.path = path
+    self.transform = transform
+    self.fill = fill
+    self.stroke = stroke
+    self.lineWidth = lineWidth
+    self.strokeStart = strokeStart
+    self.strokeEnd = strokeEnd
+    self.opacity = opacity
+    self.tint = tint
+  }
+
+  /// The fill colour with the tint applied, channels clamped to 0…1; nil when no fill.
+  public var effectiveFill: Color? { fill.map { tinted($0) } }
+
+  /// The stroke colour with the tint applied, channels clamped to 0…1; nil when no stroke.
+  public var effectiveStroke: Color? { stroke.map { tinted($0) } }
+
+  /// Opacity clamped to 0…1; a NaN opacity draws nothing.
+  public var effectiveOpacity: Double { clampUnit(opacity) }
+
+  private func tinted(_ c: Color) -> Color {
+    let t = tint ?? .white
+    return Color(
+      r: clampUnit(c.r * t.r), g: clampUnit(c.g * t.g), b: clampUnit(c.b * t.b),
+      a: clampUnit(c.a * t.a))
+  }
+}
+
+/// A whole frame: a scene-sized canvas in points, its background and the items in paint
+/// order (the first item is painted first, under the others).
+public struct Drawing: Sendable, Equatable {
+  /// Canvas width in points.
+  public var width: Double
+  /// Canvas height in points.
+  public var height: Double
+  /// Colour under everything (straight alpha).
+  public var background: Color
+  /// Items in paint order.
+  public var items: [DrawItem]
+
+  /// A drawing of `width × height` points.
+  public init(width: Double, height: Double, background: Color = .clear, items: [DrawItem] = []) {
+    self.width = width
+    self.height = height
+    self.background = background
+    self.items = items
+  }
+}
+
+/// Clamps to 0…1, mapping NaN to 0 so a bad value draws nothing rather than garbage.
+@inline(__always) func clampUnit(_ v: Double) -> Double {
+  v.isNaN ? 0 : min(1, max(0, v))
+}

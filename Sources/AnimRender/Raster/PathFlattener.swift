@@ -1,0 +1,183 @@
+import AnimMath
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Turns a `Path` into polylines within a distance tolerance, in the path's own
+/// coordinates. Curves are split into a number of equal parameter steps chosen from the
+/// control polygon's second differences; arcs by an angle step chosen from the radius.
+/// Every count is capped, so no input (huge, tiny or NaN) makes the loop unbounded.
+///
+/// Chords through points on a curve all lie on its concave side, so a plain flattening
+/// shrinks every shape (a circle's area falls by about 1.3·tolerance/r). Instead each
+/// of the n − 1 interior vertices is pushed out by `−B''(t)·Δt²/12 · n/(n − 1)`: the area
+/// between a chord and its arc is ⅔·chord·sagitta, and these pushes give that area back
+/// in total, so the polygon straddles the curve and its area matches to second order.
+/// The deviation stays within the sagitta (4/3 of it when n = 2). End points stay exact
+/// so pieces still meet.
+enum PathFlattener {
+  /// The most pieces one curve or arc is split into.
+  static let maxPieces = 1024
+
+  /// Flattens `path` into `out` (appending). Returns false when a coordinate is not
+  /// finite: such a path has no meaningful outline and the caller should skip it.
+  static func flatten(_ path: Path, tolerance: Double, into out: inout Polylines) -> Bool {
+    // A non-positive or NaN tolerance would ask for unbounded pieces; the caps hold
+    // anyway, but a sane floor keeps the work proportionate.
+    let tol = tolerance.isFinite && tolerance > 1e-9 ? tolerance : 1e-9
+    var current: Point? = nil
+    var subpathStart: Point? = nil
+
+    // Starts a subpath at `p` if there is no current point (a command after `close`
+    // continues from the closed subpath's start, as SVG does).
+    func ensureCurrent() -> Point {
+      if let current { return current }
+      let p = subpathStart ?? .zero
+      out.begin(p)
+      current = p
+      return p
+    }
+
+    for segment in path.segments {
+      switch segment {
+      case .move(let p):
+        guard finite(p) else { return false }
+        out.begin(p)
+        current = p
+        subpathStart = p
+      case .line(let p):
+        guard finite(p) else { return false }
+        _ = ensureCurrent()
+        out.add(p)
+        current = p
+      case .quad(let c, let p):
+        guard finite(c), finite(p) else { return false }
+        let p0 = ensureCurrent()
+        addQuad(p0, c, p, tol, &out)
+        current = p
+      case .cubic(let c1, let c2, let p):
+        guard finite(c1), finite(c2), finite(p) else { return false }
+        let p0 = ensureCurrent()
+        addCubic(p0, c1, c2, p, tol, &out)
+        current = p
+      case .arc(let arc):
+        guard let sweep = safeSweep(arc), finite(arc.center), arc.radius.isFinite else {
+          return false
+        }
+        let start = arc.point(atAngle: arc.start)
+        // UIKit: an arc after other commands is joined by a line to its start.
+        if current == nil {
+          out.begin(start)
+          subpathStart = start
+        } else {
+          out.add(start)
+        }
+        current = addArc(arc, sweep: sweep, tol, &out)
+      case .close:
+        guard current != nil else { continue }
+        out.close()
+        current = nil
+      }
+    }
+    return true
+  }
+
+  /// An arc's sweep as `Arc.sweep` defines it (§4), computed without a loop so that
+  /// huge angles cannot hang; nil for non-finite angles.
+  static func safeSweep(_ arc: Arc) -> Double? {
+    let raw = arc.clockwise ? arc.end - arc.start : arc.start - arc.end
+    guard raw.isFinite, arc.start.isFinite else { return nil }
+    let turn = 2 * Double.pi
+    if raw >= turn { return turn }
+    if raw == 0 { return 0 }
+    var s = raw.truncatingRemainder(dividingBy: turn)
+    if s < 0 { s += turn }
+    return s
+  }
+
+  /// Pieces for an arc of radius `radius` sweeping `sweep` so that each chord's sagitta
+  /// `r(1 − cos(θ/2)) ≈ r·θ²/8` stays within `tol`.
+  static func arcPieces(radius: Double, sweep: Double, tolerance tol: Double) -> Int {
+    let r = abs(radius)
+    guard sweep > 0, r > 0 else { return 1 }
+    let step = min(Double.pi / 2, (8 * tol / r).squareRoot())
+    let n = (sweep / max(step, 1e-9)).rounded(.up)
+    return n.isFinite ? max(1, min(maxPieces, Int(n))) : maxPieces
+  }
+
+  private static func addArc(_ arc: Arc, sweep: Double, _ tol: Double, _ out: inout Polylines)
+    -> Point
+  {
+    let n = arcPieces(radius: arc.radius, sweep: sweep, tolerance: tol)
+    let dir = arc.clockwise ? 1.0 : -1.0
+    let theta = sweep / Double(n)
+    // Interior vertices sit at r(1 + θ²/12 · n/(n − 1)), straddling the circle.
+    let bulged = Arc(
+      center: arc.center, radius: arc.radius * (1 + theta * theta / 12 * stretch(n)),
+      start: arc.start, end: arc.end, clockwise: arc.clockwise)
+    for i in 1..<n {
+      out.add(bulged.point(atAngle: arc.start + dir * theta * Double(i)))
+    }
+    let last = arc.point(atAngle: arc.start + dir * sweep)
+    out.add(last)
+    return last
+  }
+
+  /// Pieces so that each chord's sagitta, at most `ddMax / (8 n²)` for a curve whose
+  /// second derivative reaches `ddMax` in length, stays within `tol`.
+  static func curvePieces(_ ddMax: Double, _ tol: Double) -> Int {
+    let n = (ddMax / (8 * tol)).squareRoot().rounded(.up)
+    return n.isFinite ? max(1, min(maxPieces, Int(n))) : maxPieces
+  }
+
+  private static func addQuad(
+    _ p0: Point, _ c: Point, _ p1: Point, _ tol: Double, _ out: inout Polylines
+  ) {
+    // B''(t) = 2(p0 − 2c + p1), constant.
+    let dd = p0 - 2 * c + p1
+    let n = curvePieces(2 * dd.length, tol)
+    let push = dd * (-stretch(n) / (6 * Double(n * n)))
+    for i in 1..<n {
+      let t = Double(i) / Double(n)
+      let u = 1 - t
+      out.add(
+        Point(
+          u * u * p0.x + 2 * u * t * c.x + t * t * p1.x + push.x,
+          u * u * p0.y + 2 * u * t * c.y + t * t * p1.y + push.y))
+    }
+    out.add(p1)
+  }
+
+  private static func addCubic(
+    _ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, _ tol: Double, _ out: inout Polylines
+  ) {
+    // B''(t) = 6((1 − t)·d0 + t·d1), largest at an end.
+    let d0 = p0 - 2 * c1 + c2
+    let d1 = c1 - 2 * c2 + p1
+    let n = curvePieces(6 * max(d0.length, d1.length), tol)
+    let k = -stretch(n) / (2 * Double(n * n))
+    for i in 1..<n {
+      let t = Double(i) / Double(n)
+      let u = 1 - t
+      let a = u * u * u
+      let b = 3 * u * u * t
+      let cc = 3 * u * t * t
+      let d = t * t * t
+      out.add(
+        Point(
+          a * p0.x + b * c1.x + cc * c2.x + d * p1.x + k * (u * d0.x + t * d1.x),
+          a * p0.y + b * c1.y + cc * c2.y + d * p1.y + k * (u * d0.y + t * d1.y)))
+    }
+    out.add(p1)
+  }
+
+  /// `n/(n − 1)`: spreads the area of n chords over the n − 1 interior vertices.
+  @inline(__always) static func stretch(_ n: Int) -> Double {
+    n > 1 ? Double(n) / Double(n - 1) : 0
+  }
+
+  @inline(__always) static func finite(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+}

@@ -1,0 +1,213 @@
+import AnimMath
+
+/// Renders `Drawing`s into bitmaps with exact-area antialiasing (no supersampling).
+///
+/// A rasterizer owns its scratch buffers (flattened outlines, stroke polygons, coverage
+/// accumulation) and reuses them from item to item and frame to frame, so rendering a
+/// frame into an existing bitmap needs no new buffers once they have grown. It is
+/// not thread-safe: use one per thread.
+public final class Rasterizer {
+  /// The largest canvas side in pixels; larger requests are clamped.
+  public static let maxSide = 16384
+
+  /// How far flattened curves and arcs may stray from the true outline, in pixels.
+  public var tolerance: Double
+
+  private var local = Polylines()
+  private var trimmed = Polylines()
+  private var strokePolygons = Polylines()
+  private var stripScratch: [Point] = []
+  private var deviceFill: [Point] = []
+  private var deviceStroke: [Point] = []
+  private var fillAcc = CoverageBuffer()
+  private var strokeAcc = CoverageBuffer()
+
+  /// A rasterizer flattening curves to within `tolerance` pixels.
+  public init(tolerance: Double = 0.2) {
+    self.tolerance = tolerance
+  }
+
+  /// Renders `drawing` at `width × height` pixels (its points scaled to fit, per axis).
+  public func render(_ drawing: Drawing, width: Int, height: Int) -> Bitmap {
+    var bitmap = Bitmap(width: Self.side(width), height: Self.side(height))
+    render(drawing, into: &bitmap)
+    return bitmap
+  }
+
+  /// Renders `drawing` into `bitmap`, replacing its contents and keeping its size, so a
+  /// caller drawing many frames reuses one pixel buffer.
+  public func render(_ drawing: Drawing, into bitmap: inout Bitmap) {
+    let w = bitmap.width
+    let h = bitmap.height
+    if bitmap.pixels.count != w * h * 4 { bitmap = Bitmap(width: w, height: h) }
+    let bg = drawing.background
+    let alpha = clampUnit(bg.a)
+    let bgPixel = (
+      Compositor.byte(Float(clampUnit(bg.r) * alpha * 255)),
+      Compositor.byte(Float(clampUnit(bg.g) * alpha * 255)),
+      Compositor.byte(Float(clampUnit(bg.b) * alpha * 255)),
+      Compositor.byte(Float(alpha * 255))
+    )
+    bitmap.pixels.withUnsafeMutableBufferPointer { buf in
+      guard let pixels = buf.baseAddress else { return }
+      Self.clear(pixels, count: w * h, to: bgPixel)
+      let sx = Double(w) / drawing.width
+      let sy = Double(h) / drawing.height
+      if sx.isFinite, sy.isFinite, sx > 0, sy > 0 {
+        let toPixels = AffineTransform.scale(sx, sy)
+        for item in drawing.items {
+          draw(item, toPixels * item.transform, pixels, width: w, height: h)
+        }
+      }
+      if bgPixel.3 != 255 { Compositor.unpremultiply(pixels, count: w * h) }
+    }
+  }
+
+  /// Non-zero fill coverage (0…1, row-major) of `path` mapped by `transform` into a
+  /// `width × height` pixel grid: what a fill paints before colour and opacity.
+  public func fillCoverage(of path: Path, transform: AffineTransform, width: Int, height: Int)
+    -> [Float]
+  {
+    let w = Self.side(width)
+    let h = Self.side(height)
+    local.removeAll()
+    guard let tol = localTolerance(transform),
+      PathFlattener.flatten(path, tolerance: tol, into: &local),
+      let box = DeviceGeometry.map(local.points, transform, into: &deviceFill, width: w, height: h)
+    else { return [Float](repeating: 0, count: w * h) }
+    return mask(deviceFill, local.runs, box, width: w, height: h)
+  }
+
+  /// Stroke coverage (0…1, row-major) of `path` mapped by `transform`, trimmed to
+  /// `strokeStart…strokeEnd` of its length, with butt caps and miter joins.
+  public func strokeCoverage(
+    of path: Path, transform: AffineTransform, lineWidth: Double,
+    strokeStart: Double = 0, strokeEnd: Double = 1, width: Int, height: Int
+  ) -> [Float] {
+    let w = Self.side(width)
+    let h = Self.side(height)
+    guard let tol = localTolerance(transform),
+      let box = strokeGeometry(
+        path, transform, tol, lineWidth, strokeStart, strokeEnd, width: w, height: h)
+    else { return [Float](repeating: 0, count: w * h) }
+    return mask(deviceStroke, strokePolygons.runs, box, width: w, height: h)
+  }
+
+  // MARK: - Drawing one item
+
+  private func draw(
+    _ item: DrawItem, _ m: AffineTransform, _ pixels: UnsafeMutablePointer<UInt8>, width: Int,
+    height: Int
+  ) {
+    let opacity = item.effectiveOpacity
+    guard opacity > 0, let tol = localTolerance(m) else { return }
+    let fill = item.effectiveFill.flatMap { $0.a > 0 ? $0 : nil }
+    let stroke = item.effectiveStroke.flatMap { $0.a > 0 ? $0 : nil }
+    var box = DeviceGeometry.Box.empty
+    var fillBox: DeviceGeometry.Box? = nil
+    if fill != nil {
+      local.removeAll()
+      guard PathFlattener.flatten(item.path, tolerance: tol, into: &local) else { return }
+      fillBox = DeviceGeometry.map(local.points, m, into: &deviceFill, width: width, height: height)
+      box = box.union(fillBox ?? .empty)
+    }
+    var strokeBox: DeviceGeometry.Box? = nil
+    if stroke != nil {
+      strokeBox = strokeGeometry(
+        item.path, m, tol, item.lineWidth, item.strokeStart, item.strokeEnd,
+        width: width, height: height, reuseFlattened: fill != nil)
+      box = box.union(strokeBox ?? .empty)
+    }
+    guard !box.isEmpty else { return }
+    let hasFill = fill != nil && !(fillBox?.isEmpty ?? true)
+    let hasStroke = stroke != nil && !(strokeBox?.isEmpty ?? true)
+    let ox = Double(box.x0)
+    let oy = Double(box.y0)
+    if hasFill {
+      fillAcc.reset(width: box.width, height: box.height)
+      fillAcc.addPolygons(deviceFill, local.runs, originX: ox, originY: oy)
+    }
+    if hasStroke {
+      strokeAcc.reset(width: box.width, height: box.height)
+      strokeAcc.addPolygons(deviceStroke, strokePolygons.runs, originX: ox, originY: oy)
+    }
+    let fillPaint = fill.map { PremultipliedPaint($0, opacity: opacity) }
+    let strokePaint = stroke.map { PremultipliedPaint($0, opacity: opacity) }
+    if hasFill, hasStroke, let fillPaint, let strokePaint {
+      Compositor.compositeLayer(
+        pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0,
+        fill: &fillAcc, fillPaint, stroke: &strokeAcc, strokePaint)
+    } else if hasFill, let fillPaint {
+      Compositor.composite(
+        pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &fillAcc, fillPaint)
+    } else if hasStroke, let strokePaint {
+      Compositor.composite(
+        pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &strokeAcc, strokePaint)
+    }
+  }
+
+  /// Flattens (unless `local` already holds this path), trims and strokes `path`,
+  /// leaving the polygons in `strokePolygons` and their pixels in `deviceStroke`.
+  private func strokeGeometry(
+    _ path: Path, _ m: AffineTransform, _ tol: Double, _ lineWidth: Double,
+    _ start: Double, _ end: Double, width: Int, height: Int, reuseFlattened: Bool = false
+  ) -> DeviceGeometry.Box? {
+    strokePolygons.removeAll()
+    guard lineWidth > 0, lineWidth.isFinite else { return nil }
+    if !reuseFlattened {
+      local.removeAll()
+      guard PathFlattener.flatten(path, tolerance: tol, into: &local) else { return nil }
+    }
+    if StrokeTrimmer.keepsAll(start: start, end: end) {
+      Stroker.stroke(local, width: lineWidth, into: &strokePolygons, scratch: &stripScratch)
+    } else {
+      trimmed.removeAll()
+      StrokeTrimmer.trim(local, start: start, end: end, into: &trimmed)
+      Stroker.stroke(trimmed, width: lineWidth, into: &strokePolygons, scratch: &stripScratch)
+    }
+    return DeviceGeometry.map(
+      strokePolygons.points, m, into: &deviceStroke, width: width, height: height)
+  }
+
+  /// The flattening tolerance in local units, or nil when `m` is degenerate or not finite.
+  private func localTolerance(_ m: AffineTransform) -> Double? {
+    let stretch = DeviceGeometry.maxStretch(m)
+    guard stretch.isFinite, stretch > 0, m.tx.isFinite, m.ty.isFinite else { return nil }
+    let tol = tolerance.isFinite && tolerance > 0.001 ? tolerance : 0.001
+    return tol / stretch
+  }
+
+  private func mask(
+    _ points: [Point], _ runs: [Polylines.Run], _ box: DeviceGeometry.Box, width: Int, height: Int
+  ) -> [Float] {
+    var out = [Float](repeating: 0, count: width * height)
+    guard !box.isEmpty else { return out }
+    fillAcc.reset(width: box.width, height: box.height)
+    fillAcc.addPolygons(points, runs, originX: Double(box.x0), originY: Double(box.y0))
+    let stride = fillAcc.stride
+    _ = fillAcc.withCells { cells in
+      for row in 0..<box.height {
+        var sum: Float = 0
+        for x in 0..<stride {
+          sum += cells[row * stride + x]
+          cells[row * stride + x] = 0
+          if x < box.width { out[(box.y0 + row) * width + box.x0 + x] = min(1, abs(sum)) }
+        }
+      }
+    }
+    return out
+  }
+
+  private static func side(_ n: Int) -> Int { max(0, min(maxSide, n)) }
+
+  private static func clear(
+    _ pixels: UnsafeMutablePointer<UInt8>, count: Int, to p: (UInt8, UInt8, UInt8, UInt8)
+  ) {
+    // One 32-bit store per pixel; the byte order in memory stays R, G, B, A.
+    let word = UInt32(p.0) | UInt32(p.1) << 8 | UInt32(p.2) << 16 | UInt32(p.3) << 24
+    let raw = UnsafeMutableRawPointer(pixels)
+    for i in 0..<count {
+      raw.storeBytes(of: word.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+    }
+  }
+}
