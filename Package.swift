@@ -46,7 +46,7 @@ let package = Package(
     .testTarget(name: "AnimCheckTests", dependencies: ["AnimCheck", "AnimSyntax", "AnimMath"], exclude: ["Corpus"]),
     .testTarget(name: "AnimSimTests", dependencies: ["AnimSim", "AnimCheck", "AnimMath"]),
     .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimMath"]),
-    .testTarget(name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax"]),
+    .testTarget(name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax"], exclude: ["Golden"]),
     .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),
     .testTarget(name: "animcTests", dependencies: ["AnimSource"]),
   ]

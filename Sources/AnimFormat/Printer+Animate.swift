@@ -61,7 +61,7 @@ extension Printer {
       }
     case .keyframes:
       out.space()
-      printKeyframes(tree.children(c))
+      printKeyframes(Array(tree.children(c)))
     default:
       out.space()
       printExpression(tree.child(c, 0))

@@ -88,7 +88,7 @@ extension Printer {
   /// `{ … }`: one statement per line, one level deeper. A block written on one line
   /// with a single statement and no comments stays on one line (`goods { position p }`).
   mutating func printBlock(_ block: NodeID) {
-    printBraced(block, items: tree.children(block)) { p, item, _ in p.printStatement(item) }
+    printBraced(block, items: Array(tree.children(block))) { p, item, _ in p.printStatement(item) }
   }
 
   /// Shared by statement blocks and block-form `animate`: `separate(i)` tells whether

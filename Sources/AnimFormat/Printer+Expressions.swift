@@ -32,9 +32,9 @@ extension Printer {
       printExpression(tree.child(e, 0))
       take(.rightParen)
     case .point:
-      printDelimited(e, elements: tree.children(e), closer: .rightParen)
+      printDelimited(e, elements: Array(tree.children(e)), closer: .rightParen)
     case .list:
-      printDelimited(e, elements: tree.children(e), closer: .rightBracket)
+      printDelimited(e, elements: Array(tree.children(e)), closer: .rightBracket)
     case .negate:
       take(.minus)
       // `- -a`, not `--a`, which reads as a decrement.

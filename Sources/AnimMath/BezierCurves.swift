@@ -59,16 +59,8 @@ public enum Bezier {
 }
 
 extension Arc {
-  /// The same sweep as `sweep`, computed in constant time: `sweep` adds whole turns in a
-  /// loop, which would take forever for a huge negative angle, so the math here uses this.
-  public var boundedSweep: Double {
-    let raw = clockwise ? end - start : start - end
-    if raw.isNaN { return 0 }
-    if raw >= 2 * Double.pi { return 2 * Double.pi }
-    guard raw.isFinite, raw != 0 else { return 0 }
-    let s = fmod(raw, 2 * Double.pi)
-    return s < 0 ? s + 2 * Double.pi : (s == 0 ? 0 : s)
-  }
+  /// The same as `sweep` (kept for callers written when `sweep` looped).
+  public var boundedSweep: Double { sweep }
 
   /// The signed angle at fraction `t` of the sweep (as `angle(at:)`, bounded in time).
   public func boundedAngle(at t: Double) -> Double {

@@ -24,12 +24,13 @@ public struct Arc: Hashable, Sendable {
   /// The swept angle, ≥ 0: `end − start` (or `start − end` counter-clockwise) plus whole
   /// turns until non-negative; a sweep of a full turn or more is one full circle (§4).
   public var sweep: Double {
+    // fmod, not a loop of whole turns: a huge angle must not take forever.
     let raw = clockwise ? end - start : start - end
+    if raw.isNaN { return 0 }
     if raw >= 2 * Double.pi { return 2 * Double.pi }
-    if raw == 0 { return 0 }
-    var s = raw
-    while s < 0 { s += 2 * Double.pi }
-    return s
+    guard raw.isFinite, raw != 0 else { return 0 }
+    let s = fmod(raw, 2 * Double.pi)
+    return s < 0 ? s + 2 * Double.pi : (s == 0 ? 0 : s)
   }
 
   /// The signed angle at fraction `t` of the sweep.
