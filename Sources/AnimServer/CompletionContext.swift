@@ -34,7 +34,7 @@ extension CompletionContext {
         let base = beforeDot.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         return .member(base: String(base.reversed()))
       }
-      return .enumCase(group: enumGroup(prefix: String(beforeDot), words: words))
+      return .enumCase(group: enumGroup(prefix: String(beforeDot), words: Cursor.words(beforeDot)))
     }
     let trimmed = prefix.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty || trimmed.hasSuffix("{") || trimmed.hasSuffix(";") {

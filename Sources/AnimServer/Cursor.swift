@@ -57,8 +57,10 @@ struct Cursor {
 
   /// The words of the line before the cursor's word, ignoring punctuation: the context
   /// for completion (`animate opacity from 0 to` → [animate, opacity, from, 0, to]).
-  var wordsBefore: [String] {
-    linePrefix.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == ":") }).map(String.init)
+  var wordsBefore: [String] { Cursor.words(Substring(linePrefix)) }
+
+  static func words(_ text: Substring) -> [String] {
+    text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == ":") }).map(String.init)
   }
 
   /// The character just before the word, skipping nothing (a `.` for enum cases and members).

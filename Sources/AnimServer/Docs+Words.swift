@@ -37,6 +37,7 @@ enum WordDocs {
     ("from", "from V", "The start value. Alone, animates from V to the value below (§6.3); omitted, the value below, read at every sample. In `every`: the first firing time."),
     ("to", "to V", "The end value."),
     ("by", "by V", "`to = from + V`."),
+    ("timing", "timing T", "The timing function mapping the fraction of an iteration u to progress p: `linear` (default), `easeIn`, `easeOut`, `easeInOut`, `default`, `cubicBezier(…)`, `steps(…)`, `spring(…)` or a declared `timing`."),
     ("over", "over D", "The duration of one iteration. Required unless the timing is a real-time spring."),
     ("delay", "delay D", "Begin after D (may be negative: start part-way through). `instance delay D`: copy i runs at `t − i·D`."),
     ("repeat", "repeat N · repeat forever · repeat for D", "Repeat count c (fractional allowed); `repeat for R` means `c = R / d` (or `R / 2d` with autoreverse)."),

@@ -28,7 +28,7 @@ extension LanguageServer {
       suffix += 1
     }
     // Keep the suffix starting at a line start in both texts.
-    while suffix > 0, old[old.count - suffix - 1] != 0x0A { suffix -= 1 }
+    while suffix > 0, old.count - suffix > prefix, old[old.count - suffix - 1] != 0x0A { suffix -= 1 }
     let range = SourceRange(start: prefix, end: old.count - suffix)
     let text = String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self)
     return (range, text)

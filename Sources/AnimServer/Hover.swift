@@ -118,10 +118,10 @@ extension LanguageServer {
       end = min(end, s.tree.range(c).start)
     }
     var text = s.file.text(SourceRange(start: r.start, end: end))
-    if let newline = text.firstIndex(of: "\n"), decl.kind != .let && decl.kind != .path && decl.kind != .timing {
+    if let newline = text.firstIndex(where: \.isNewline), decl.kind != .let && decl.kind != .path && decl.kind != .timing {
       text = String(text[..<newline])
     }
-    let collapsed = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { $0.trimmingCharacters(in: .whitespaces) }
+    let collapsed = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
       .joined(separator: " ")
     return collapsed.count > 200 ? String(collapsed.prefix(200)) + " …" : collapsed
   }

@@ -84,10 +84,11 @@ struct MessageFramer {
   /// The value of the last `Content-Length` header in a header block. Other headers and
   /// text before the header (garbage between messages) are ignored.
   static func contentLength(in header: [UInt8]) -> Result<Int, HeaderComplaint> {
-    let text = String(decoding: header, as: UTF8.self)
     var length: Int? = nil
     var badValue: String? = nil
-    for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+    // Split bytes, not Characters: "\r\n" is one Character in Swift.
+    for bytes in header.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+      let line = String(decoding: bytes, as: UTF8.self)
       guard let range = line.range(of: "content-length:", options: .caseInsensitive) else { continue }
       let value = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
       if let n = Int(value), n >= 0, n <= maxBodyLength {
