@@ -41,11 +41,7 @@ extension LanguageServer {
         default: break
         }
       }
-      if let color = BuiltinDocs.colorNames.first(where: { $0.0 == word }) {
-        return "```anim\n\(word)\n```\nColor `\(color.1)` (UIKit's named colour)."
-      }
-      if let doc = BuiltinDocs.byName[word] { return format(doc) }
-      return nil
+      return builtinText(word)
     }
     let node = tree.node(at: cursor.offset)
     switch tree.kind(node) {
@@ -55,7 +51,20 @@ extension LanguageServer {
       if let doc = WordDocs.members[word] { return format(doc) }
     default: break
     }
-    return keywordText(word, in: tree.kind(node))
+    if let text = keywordText(word, in: tree.kind(node)) { return text }
+    // Words in a statement the parser skipped after an error have no node; still say
+    // what they most likely are.
+    if let decl = s.index.declarations.firstIndex(where: { $0.scope == nil && $0.name == word }) {
+      return describe(declaration: decl, s, typeNode: nil)
+    }
+    return builtinText(word)
+  }
+
+  private func builtinText(_ word: String) -> String? {
+    if let color = BuiltinDocs.colorNames.first(where: { $0.0 == word }) {
+      return "```anim\n\(word)\n```\nColor `\(color.1)` (UIKit's named colour)."
+    }
+    return BuiltinDocs.byName[word].map { format($0) }
   }
 
   /// Documentation for a language word, chosen by the node the cursor is in (`timing`

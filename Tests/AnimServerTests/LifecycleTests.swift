@@ -1,8 +1,26 @@
 import AnimJSON
+import Foundation
 import Testing
 
 /// `initialize` … `exit` against the real `animc lsp` process.
 @Suite struct LifecycleTests {
+  /// `swift test` does not rebuild executables: these tests need a current
+  /// `swift build --product animc`, and say so instead of testing an old binary.
+  @Test func animcIsBuiltAndCurrent() throws {
+    let fm = FileManager.default
+    let binary = LSPClient.executable.path
+    #expect(fm.isExecutableFile(atPath: binary), "build it first: swift build --product animc")
+    let built = try fm.attributesOfItem(atPath: binary)[.modificationDate] as? Date ?? .distantPast
+    let sources = LSPClient.packageRoot.appendingPathComponent("Sources")
+    var stale: [String] = []
+    for case let url as URL in fm.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey]) ?? .init()
+    where url.pathExtension == "swift" {
+      let modified = try url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast
+      if modified > built { stale.append(url.lastPathComponent) }
+    }
+    #expect(stale.isEmpty, "animc is older than \(stale.prefix(5)); run swift build --product animc")
+  }
+
   @Test func initializeAdvertisesWhatIsImplemented() throws {
     let client = try LSPClient()
     let response = try #require(client.initialize())
