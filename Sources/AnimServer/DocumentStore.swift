@@ -84,6 +84,14 @@ struct DocumentStore {
 
   var uris: [String] { Array(documents.keys) }
 
+  /// The current version's analysis alone (diagnostics need no symbol index).
+  mutating func analysis(_ uri: String) -> (version: Int, file: SourceFile, analysis: Analysis)? {
+    guard var doc = documents[uri] else { return nil }
+    let analysis = doc.analysis()
+    documents[uri] = doc
+    return (doc.version, doc.file, analysis)
+  }
+
   /// The document a request is about, analysed, or the error an unopened one earns.
   /// The analysis is kept in the store, so the next request on this version reuses it.
   mutating func snapshot(_ uri: String) throws -> Snapshot {

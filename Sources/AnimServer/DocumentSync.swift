@@ -60,21 +60,19 @@ extension LanguageServer {
   /// Analyses the current version and publishes its diagnostics, tagged with the
   /// version they describe.
   func publishDiagnostics(_ uri: String) {
-    guard lifecycle == .running, let snapshot = try? documents.snapshot(uri) else { return }
+    guard lifecycle == .running, let (version, file, analysis) = documents.analysis(uri) else { return }
     // Handlers and timers share one queue, so no change can land between the analysis
     // and this check; it guards the invariant if that ever changes.
-    guard documents[uri]?.version == snapshot.version else { return }
-    notify("textDocument/publishDiagnostics", diagnosticsParams(snapshot))
-  }
-
-  func diagnosticsParams(_ snapshot: Snapshot) -> JSONValue {
-    let diagnostics = snapshot.analysis.diagnostics.map {
-      DiagnosticRenderer.lspDiagnostic($0, in: snapshot.file, uri: snapshot.uri, encoding: encoding)
+    guard documents[uri]?.version == version else { return }
+    let diagnostics = analysis.diagnostics.map {
+      DiagnosticRenderer.lspDiagnostic($0, in: file, uri: uri, encoding: encoding)
     }
-    return .object([
-      ("uri", .string(snapshot.uri)),
-      ("version", .number(Double(snapshot.version))),
-      ("diagnostics", .array(diagnostics)),
-    ])
+    notify(
+      "textDocument/publishDiagnostics",
+      .object([
+        ("uri", .string(uri)),
+        ("version", .number(Double(version))),
+        ("diagnostics", .array(diagnostics)),
+      ]))
   }
 }
