@@ -71,12 +71,16 @@ public final class LanguageServer: @unchecked Sendable {
       Log.error("malformed JSON (\(error.message) at byte \(error.offset)); message skipped")
       return nil
     }
-    guard case .object = message, let method = message["method"]?.stringValue else {
-      if case .object = message, message["id"] != nil {
-        return nil  // a response to a request we never send; ignore it
-      }
-      Log.error("not a JSON-RPC request or notification; skipped")
-      if case .object = message, let id = message["id"] { respond(id, error: ResponseError(code: ResponseError.invalidRequest, message: "invalid request")) }
+    guard case .object = message else {
+      Log.error("a message that is not a JSON object; skipped")
+      return nil
+    }
+    guard let methodValue = message["method"] else {
+      return nil  // a response to a request we never send; ignore it
+    }
+    guard let method = methodValue.stringValue else {
+      Log.error("a message whose method is not a string; skipped")
+      if let id = message["id"] { respond(id, error: ResponseError(code: ResponseError.invalidRequest, message: "method must be a string")) }
       return nil
     }
     let params = message["params"] ?? .null

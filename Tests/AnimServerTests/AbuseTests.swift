@@ -19,6 +19,8 @@ import Testing
     client.sendRaw(Array("Content-Length: -4\r\n\r\n".utf8))
     client.send(.array([.number(1), .number(2)]))
     client.send(.string("just a string"))
+    client.send(.object([("jsonrpc", .string("2.0")), ("id", .number(77)), ("method", .number(5))]))
+    #expect(client.waitFor { $0["id"] == .number(77) }?["error"]?["code"] == .number(-32600))
     // A header whose length overshoots runs into the next message, which must survive.
     client.sendRaw(Array("Content-Length: 5000\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{\"jsonrpc\":\"2.0\",".utf8))
     let symbols = client.request("textDocument/documentSymbol", .object([("textDocument", J.doc("file:///a.anim"))]))
