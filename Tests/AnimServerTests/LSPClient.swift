@@ -26,13 +26,37 @@ final class LSPClient: @unchecked Sendable {
   private var nextID = 1
   private var stderrText: [UInt8] = []
 
+  /// Set when the server runs in this process (for hooks the binary does not have).
+  private var inProcessStatus: Int32? = nil
+  private let inProcess: Bool
+
   init() throws {
+    inProcess = false
     process.executableURL = Self.executable
     process.arguments = ["lsp"]
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    startReading()
+  }
+
+  /// A server in this process, on its own thread, talking over pipes.
+  init(hooks: ServerHooks) {
+    inProcess = true
+    let server = LanguageServer(input: input.fileHandleForReading, output: output.fileHandleForWriting, hooks: hooks)
+    let out = output.fileHandleForWriting
+    Thread.detachNewThread { [self] in
+      let status = server.run()
+      condition.lock()
+      inProcessStatus = status
+      condition.unlock()
+      try? out.close()
+    }
+    startReading()
+  }
+
+  private func startReading() {
     let out = output.fileHandleForReading
     let err = errors.fileHandleForReading
     Thread.detachNewThread { [self] in readLoop(out) }
@@ -48,7 +72,7 @@ final class LSPClient: @unchecked Sendable {
   }
 
   deinit {
-    if process.isRunning { process.terminate() }
+    if !inProcess && process.isRunning { process.terminate() }
   }
 
   private func readLoop(_ handle: FileHandle) {
@@ -135,6 +159,16 @@ final class LSPClient: @unchecked Sendable {
   /// The exit status, waiting up to `timeout` seconds.
   func exitStatus(timeout: Double = 10) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
+    if inProcess {
+      while Date() < deadline {
+        condition.lock()
+        let status = inProcessStatus
+        condition.unlock()
+        if let status { return status }
+        usleep(10_000)
+      }
+      return nil
+    }
     while process.isRunning && Date() < deadline { usleep(10_000) }
     return process.isRunning ? nil : process.terminationStatus
   }
