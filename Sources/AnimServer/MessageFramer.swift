@@ -35,16 +35,14 @@ struct MessageFramer {
   mutating func next() -> [UInt8]? {
     while true {
       if let body = pendingBody {
-        if buffer.count - body.start >= body.length {
-          let bytes = Array(buffer[body.start..<body.start + body.length])
-          consume(to: body.start + body.length)
-          pendingBody = nil
-          return bytes
-        }
-        // Body incomplete: is another message's header already inside it?
+        // Is another message's header inside the body? Valid JSON cannot hold one (raw
+        // line breaks are not allowed in its strings), so the length was wrong: resume
+        // at that header. Each byte is searched once, however many reads the body takes.
+        let bodyEnd = body.start + body.length
+        let available = min(buffer.count, bodyEnd)
         let from = max(body.start, scannedTo - 16)
-        scannedTo = buffer.count
-        if let resync = headerStart(from: from) {
+        scannedTo = available
+        if let resync = headerStart(from: from, before: available) {
           if headerEnd(from: resync) != nil {
             complaints.append(
               "Content-Length \(body.length) runs into the next message; dropped \(resync - body.start) bytes")
@@ -52,7 +50,13 @@ struct MessageFramer {
             consume(to: resync)
             continue
           }
-          scannedTo = resync + 16  // look at this header again once it is complete
+          scannedTo = resync  // look at this header again once it is complete
+        }
+        if buffer.count >= bodyEnd {
+          let bytes = Array(buffer[body.start..<bodyEnd])
+          consume(to: bodyEnd)
+          pendingBody = nil
+          return bytes
         }
         compact()
         return nil
@@ -127,13 +131,12 @@ struct MessageFramer {
     return nil
   }
 
-  /// Where a `Content-Length:` header starts at or after `from`, if any.
-  private func headerStart(from: Int) -> Int? {
+  /// Where a `Content-Length:` header starts at or after `from` and before `limit`.
+  private func headerStart(from: Int, before limit: Int) -> Int? {
     let needle = Array("content-length:".utf8)
     let n = buffer.count
-    guard n - from >= needle.count else { return nil }
     var i = from
-    while i + needle.count <= n {
+    while i < limit, i + needle.count <= n {
       var k = 0
       while k < needle.count, Self.lower(buffer[i + k]) == needle[k] { k += 1 }
       if k == needle.count { return i }

@@ -73,6 +73,11 @@ import Testing
     framer.append(Array("Content-Length: 100\r\n\r\n{".utf8) + Array("Content-Length: 7\r\n\r\n".utf8) + a)
     #expect(framer.next() == a)
     #expect(framer.takeComplaints().contains { $0.contains("runs into the next message") })
+    // …even when later bytes make the wrong length satisfiable.
+    framer.append(Array("Content-Length: 30\r\n\r\n{".utf8) + Array("Content-Length: 7\r\n\r\n".utf8) + a)
+    framer.append(Array("Content-Length: 7\r\n\r\n".utf8) + b)
+    #expect(framer.next() == a)
+    #expect(framer.next() == b)
     // Absurd lengths are refused.
     framer.append(Array("Content-Length: 99999999999999\r\n\r\nContent-Length: 7\r\n\r\n".utf8) + b)
     #expect(framer.next() == b)
