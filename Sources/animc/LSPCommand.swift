@@ -1,8 +1,32 @@
-/// `animc lsp`: not implemented yet.
+import AnimServer
+import Foundation
+
+/// `animc lsp`: the language server over stdio (LSP 3.17).
 enum LSPCommand {
   static let summary = "Run the language server over stdio."
 
+  static let help = """
+    Run the .anim language server (LSP 3.17, JSON-RPC over stdin/stdout).
+
+    USAGE: animc lsp [--stdio]
+
+    The server speaks Content-Length framed JSON-RPC on stdin and stdout and logs to
+    stderr. It exits with status 0 after `shutdown` + `exit`, 1 otherwise.
+
+    """
+
   static func run(_ args: [String]) -> ExitStatus {
-    Console.fail("`animc lsp` is not implemented yet")
+    for arg in args {
+      switch arg {
+      case "-h", "--help":
+        Console.out(help)
+        return .success
+      case "--stdio": continue  // what editors pass by habit; stdio is the only transport
+      default:
+        return Console.fail("unknown option `\(arg)` for `animc lsp`\n\n" + help)
+      }
+    }
+    let code = LanguageServer(input: .standardInput, output: .standardOutput).run()
+    return code == 0 ? .success : .failure
   }
 }

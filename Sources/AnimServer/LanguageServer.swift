@@ -1,0 +1,179 @@
+import AnimJSON
+import AnimSource
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `.anim` language server: LSP 3.17 over JSON-RPC 2.0 with Content-Length framing.
+///
+/// Threading is deliberately plain. `run()` is the read loop: it frames messages and hands
+/// each one, synchronously, to one serial queue. Everything with state — the lifecycle,
+/// the documents, the debounced diagnostics timers — runs on that queue, so no two
+/// handlers ever overlap, and the class is `@unchecked Sendable` on that confinement.
+public final class LanguageServer: @unchecked Sendable {
+  let inputFD: Int32
+  let writer: MessageWriter
+  let queue = DispatchQueue(label: "animc.lsp.state")
+  let hooks: ServerHooks
+
+  // MARK: State (touched only on `queue`)
+
+  enum Lifecycle { case waiting, running, shutDown }
+  var lifecycle = Lifecycle.waiting
+  var encoding = PositionEncoding.utf16
+  var documents = DocumentStore()
+  /// Time between the last change and the check it triggers (§ brief: 50–100 ms).
+  var debounce = DispatchTimeInterval.milliseconds(75)
+  /// The latest scheduled check per document; an older timer that fires finds a newer
+  /// number here and does nothing, so fast typing never queues analyses.
+  var scheduledChecks: [String: Int] = [:]
+  var checkCounter = 0
+
+  public init(input: FileHandle = .standardInput, output: FileHandle = .standardOutput, hooks: ServerHooks = ServerHooks()) {
+    self.inputFD = input.fileDescriptor
+    self.writer = MessageWriter(fd: output.fileDescriptor)
+    self.hooks = hooks
+  }
+
+  /// Serves until the `exit` notification (0 after `shutdown`, 1 without) or the end of
+  /// the input (the same codes: a client that vanishes without `shutdown` earns 1).
+  public func run() -> Int32 {
+    signal(SIGPIPE, SIG_IGN)  // a client that closes its end must not kill us mid-write
+    var framer = MessageFramer()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { raw in read(inputFD, raw.baseAddress, raw.count) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      framer.append(buffer[0..<n])
+      while let body = framer.next() {
+        for complaint in framer.takeComplaints() { Log.error(complaint) }
+        if let code = queue.sync(execute: { handle(body) }) { return code }
+      }
+      for complaint in framer.takeComplaints() { Log.error(complaint) }
+    }
+    return queue.sync { lifecycle == .shutDown ? 0 : 1 }
+  }
+
+  // MARK: Dispatch
+
+  /// Handles one message body; returns an exit code when the server must stop.
+  func handle(_ body: [UInt8]) -> Int32? {
+    let message: JSONValue
+    do {
+      message = try JSONValue.parse(body)
+    } catch {
+      Log.error("malformed JSON (\(error.message) at byte \(error.offset)); message skipped")
+      return nil
+    }
+    guard case .object = message else {
+      Log.error("a message that is not a JSON object; skipped")
+      return nil
+    }
+    guard let methodValue = message["method"] else {
+      return nil  // a response to a request we never send; ignore it
+    }
+    guard let method = methodValue.stringValue else {
+      Log.error("a message whose method is not a string; skipped")
+      if let id = message["id"] { respond(id, error: ResponseError(code: ResponseError.invalidRequest, message: "method must be a string")) }
+      return nil
+    }
+    let params = message["params"] ?? .null
+    if let id = message["id"] {
+      guard isValidID(id) else {
+        respond(.null, error: ResponseError(code: ResponseError.invalidRequest, message: "request id must be a number or a string"))
+        return nil
+      }
+      handleRequest(id: id, method: method, params: params)
+      return nil
+    }
+    return handleNotification(method: method, params: params)
+  }
+
+  private func isValidID(_ id: JSONValue) -> Bool {
+    switch id {
+    case .number, .string: return true
+    default: return false
+    }
+  }
+
+  func handleRequest(id: JSONValue, method: String, params: JSONValue) {
+    do {
+      switch lifecycle {
+      case .waiting where method != "initialize":
+        throw ResponseError(code: ResponseError.serverNotInitialized, message: "the server is not initialized yet")
+      case .running where method == "initialize":
+        throw ResponseError(code: ResponseError.invalidRequest, message: "initialize was already received")
+      case .shutDown:
+        throw ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down")
+      default: break
+      }
+      respond(id, result: try route(method, params))
+    } catch let error as ResponseError {
+      respond(id, error: error)
+    } catch {
+      respond(id, error: ResponseError(code: ResponseError.internalError, message: "\(error)"))
+    }
+  }
+
+  /// The request table: one handler per method, each in its feature's file.
+  private func route(_ method: String, _ params: JSONValue) throws -> JSONValue {
+    switch method {
+    case "initialize": return try initialize(params)
+    case "shutdown": return shutdown()
+    case "textDocument/hover": return try hover(params)
+    case "textDocument/completion": return try completion(params)
+    case "textDocument/definition": return try definition(params)
+    case "textDocument/references": return try references(params)
+    case "textDocument/documentSymbol": return try documentSymbols(params)
+    case "textDocument/formatting": return try formatting(params)
+    case "textDocument/codeAction": return try codeActions(params)
+    case "textDocument/prepareRename": return try prepareRename(params)
+    case "textDocument/rename": return try rename(params)
+    default: throw ResponseError(code: ResponseError.methodNotFound, message: "unknown method \(method)")
+    }
+  }
+
+  func handleNotification(method: String, params: JSONValue) -> Int32? {
+    if method == "exit" {
+      scheduledChecks.removeAll()
+      return lifecycle == .shutDown ? 0 : 1
+    }
+    // Before `initialize` only `exit` counts; after `shutdown` nothing else does.
+    guard lifecycle == .running else { return nil }
+    do {
+      switch method {
+      case "initialized": break
+      case "textDocument/didOpen": try didOpen(params)
+      case "textDocument/didChange": try didChange(params)
+      case "textDocument/didSave": try didSave(params)
+      case "textDocument/didClose": try didClose(params)
+      default: break  // `$/cancelRequest`, `$/setTrace`, …: nothing to do
+      }
+    } catch let error as ResponseError {
+      Log.error("\(method): \(error.message)")
+    } catch {
+      Log.error("\(method): \(error)")
+    }
+    return nil
+  }
+
+  // MARK: Output
+
+  func respond(_ id: JSONValue, result: JSONValue) {
+    writer.send(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+  }
+
+  func respond(_ id: JSONValue, error: ResponseError) {
+    writer.send(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)]))
+  }
+
+  func notify(_ method: String, _ params: JSONValue) {
+    writer.send(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
+  }
+}
