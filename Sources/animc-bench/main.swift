@@ -1,10 +1,17 @@
 // Release-build benchmarks that print figures:
-//   swift run -c release animc-bench [check [MB]]
+//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | all]
 let args = Array(CommandLine.arguments.dropFirst())
-let which = args.first ?? "check"
+let which = args.first ?? "all"
 switch which {
-case "check":
-  CheckBench.run(megabytes: args.count > 1 ? Double(args[1]) ?? 5 : 5)
+case "check": CheckBench.run(megabytes: args.count > 1 ? Double(args[1]) ?? 5 : 5)
+case "raster": runRasterBenchmark()
+case "encode": runEncodeBenchmark()
+case "lsp": LSPBench.run()
+case "all":
+  CheckBench.run(megabytes: 5)
+  runRasterBenchmark()
+  runEncodeBenchmark()
+  LSPBench.run()
 default:
-  print("usage: animc-bench check [MB]")
+  print("usage: animc-bench [check [MB] | raster | encode | lsp | all]")
 }

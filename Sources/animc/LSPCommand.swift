@@ -1,5 +1,16 @@
+import AnimCheck
+import AnimFormat
 import AnimServer
+import AnimSyntax
 import Foundation
+
+/// Formatting requests use the same formatter as `animc fmt`.
+struct CanonicalFormatter: DocumentFormatter {
+  func formattedText(of file: SourceFile, options: FormattingOptions) -> String? {
+    let result = AnimFormat.Formatter.format(file)
+    return result.changed ? result.formatted : nil
+  }
+}
 
 /// `animc lsp`: the language server over stdio (LSP 3.17).
 enum LSPCommand {
@@ -26,7 +37,8 @@ enum LSPCommand {
         return Console.fail("unknown option `\(arg)` for `animc lsp`\n\n" + help)
       }
     }
-    let code = LanguageServer(input: .standardInput, output: .standardOutput).run()
+    let hooks = ServerHooks(formatter: CanonicalFormatter(), typeOf: { analysis, node in typeDescription(of: node, in: analysis) })
+    let code = LanguageServer(input: .standardInput, output: .standardOutput, hooks: hooks).run()
     return code == 0 ? .success : .failure
   }
 }
