@@ -74,7 +74,7 @@ import Testing
   @Test func fullSyncAndCloseClearDiagnostics() throws {
     let client = try LSPClient()
     client.initialize()
-    client.open(Self.uri, "let a = 1\n")
+    client.open(Self.uri, "let _a = 1\n")  // `_`: an unused name that is not warned about
     #expect(client.diagnostics(Self.uri, version: 1)?["diagnostics"] == .array([]))
     client.notify(
       "textDocument/didChange",
