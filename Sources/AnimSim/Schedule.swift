@@ -2,31 +2,59 @@ import AnimCheck
 import AnimMath
 
 /// The run's two clocks (§8): run time T drives frames and input; scene time S advances
-/// at the current speed (0 while paused), as a Core Animation layer's `speed`.
+/// at the current speed (0 while paused), as a Core Animation layer's `speed`. Scene
+/// time is computed from the last change of rate, not accumulated step by step, so
+/// other events cannot perturb it: with speed 1 and no pause, S = T exactly.
 struct RunClock: Sendable {
   private(set) var runTime = 0.0
-  private(set) var sceneTime = 0.0
-  var speed = 1.0
-  var paused = false
+  /// Where the current rate began, in both clocks.
+  private var anchorRun = 0.0
+  private var anchorScene = 0.0
+  private var speedValue = 1.0
+  private var pausedValue = false
+
+  var sceneTime: Double { sceneTime(atRunTime: runTime) }
+
+  var speed: Double {
+    get { speedValue }
+    set {
+      reanchor()
+      speedValue = newValue
+    }
+  }
+
+  var paused: Bool {
+    get { pausedValue }
+    set {
+      reanchor()
+      pausedValue = newValue
+    }
+  }
 
   /// How fast scene time advances. A negative speed counts as 0: scene time never runs
   /// backwards, so triggers and lifetimes stay ordered.
-  var rate: Double { paused ? 0 : max(speed, 0) }
+  var rate: Double { pausedValue ? 0 : max(speedValue, 0) }
+
+  private mutating func reanchor() {
+    anchorScene = sceneTime
+    anchorRun = runTime
+  }
 
   func sceneTime(atRunTime t: Double) -> Double {
-    t <= runTime ? sceneTime : sceneTime + rate * (t - runTime)
+    let r = rate
+    if r == 1 && anchorRun == 0 && anchorScene == 0 { return t }
+    return anchorScene + r * (max(t, anchorRun) - anchorRun)
   }
 
   /// The run time at which scene time reaches `s` at the current rate.
   func runTime(atSceneTime s: Double) -> Double {
-    guard s > sceneTime, rate > 0 else { return runTime }
-    return runTime + (s - sceneTime) / rate
+    let now = sceneTime
+    guard s > now, rate > 0 else { return runTime }
+    return anchorRun + (s - anchorScene) / rate
   }
 
   mutating func advance(toRunTime t: Double) {
-    guard t > runTime else { return }
-    sceneTime = sceneTime(atRunTime: t)
-    runTime = t
+    if t > runTime { runTime = t }
   }
 }
 

@@ -150,10 +150,10 @@ extension Simulator {
     for _ in 0..<max(emitter.burst, 0) {
       emitterLive[e].expire(at: s)
       guard emitterLive[e].count < emitter.max else { return }
-      if liveTotal(at: s) + 1 > liveInstanceLimit {
+      if liveTotal(at: s) + 1 > instanceLimit {
         throw SimulationError(
           code: "E0902",
-          message: "emitter `\(emitter.name)` would make more than 1,000,000 live instances",
+          message: "emitter `\(emitter.name)` would make more than \(instanceLimit) live instances; the run stops",
           range: emitter.spawn.range)
       }
       context.random = emitterStreams[e]
@@ -180,7 +180,7 @@ extension Simulator {
   /// Live instances in total; emitters' counts are brought up to `s` only near the limit.
   private func liveTotal(at s: Double) -> Int {
     var total = fixedInstances + emitterLive.reduce(0) { $0 + $1.count }
-    if total + 1 > liveInstanceLimit {
+    if total + 1 > instanceLimit {
       for i in emitterLive.indices { emitterLive[i].expire(at: s) }
       total = fixedInstances + emitterLive.reduce(0) { $0 + $1.count }
     }

@@ -58,6 +58,8 @@ public final class Simulator {
   var fixedInstances = 0
   var live: [LiveInstance] = []
   var nextSeq = 0
+  /// §10's limit on live instances (lowered by tests).
+  var instanceLimit = liveInstanceLimit
 
   /// Evaluates the per-run stage: top-level `let`s with the stream "", each node with
   /// its own name's stream, emitters' origins, replicators and their copies (§7).
@@ -158,7 +160,8 @@ public final class Simulator {
     let n = nextFrame
     let t = Double(n) / fps
     try fireEvents(upTo: t)
-    let s = clock.sceneTime
+    // The frame's own scene time: an event due within rounding after t must not move it.
+    let s = clock.sceneTime(atRunTime: t)
     frame.index = n
     frame.time = t
     frame.sceneTime = s
