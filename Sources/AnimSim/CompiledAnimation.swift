@@ -4,7 +4,11 @@ import AnimSource
 
 /// One `animate` statement of one instance with its per-spawn values evaluated, ready to
 /// be sampled at any time: the unit of the source-order composition stack (§6.3).
-struct CompiledAnimation: Sendable {
+///
+/// A class whose payload is unpacked into plain fields when `kind` is set: sampling
+/// runs for every instance in every frame, and matching on an enum with array payloads
+/// would copy and retain them each time.
+final class CompiledAnimation: @unchecked Sendable {
   enum Kind: Sendable {
     /// nil `from`/`to` are read from the value below at every sample (zero when additive).
     case basic(from: Channels?, to: Channels?, by: Channels?)
@@ -16,15 +20,53 @@ struct CompiledAnimation: Sendable {
     case deferredAlong(DeferredPath, PathPacing, AlongRotation)
   }
 
-  var target: Target
-  var kind: Kind
-  var timing: ActiveTiming
+  private enum Mode { case basic, keyframes, along, waiting }
+
+  let target: Target
+  var kind: Kind { didSet { unpack() } }
+  let timing: ActiveTiming
   /// Enclosing groups and sequences, outermost first; each maps its parent's time to
   /// the time its children see.
   var parents: [ActiveTiming] = []
   var additive = false
   var cumulative = false
-  var range: SourceRange
+  let range: SourceRange
+
+  private var mode = Mode.basic
+  private var from: Channels? = nil
+  private var to: Channels? = nil
+  private var by: Channels? = nil
+  private var track: Keyframes<Channels>? = nil
+  private var trackSpan = Channels.zero
+  private var measure: PathMeasure? = nil
+  private var pacing = PathPacing.paced
+  private var rotation = AlongRotation.none
+  private var pathSpan = Channels.zero
+
+  init(target: Target, kind: Kind, timing: ActiveTiming, range: SourceRange) {
+    self.target = target
+    self.kind = kind
+    self.timing = timing
+    self.range = range
+    unpack()
+  }
+
+  private func unpack() {
+    switch kind {
+    case .basic(let f, let t, let b):
+      mode = .basic
+      (from, to, by) = (f, t, b)
+    case .keyframes(let k):
+      mode = .keyframes
+      track = k
+      if let first = k.values.first, let last = k.values.last { trackSpan = last - first }
+    case .along(let m, let p, let r, let span):
+      mode = .along
+      (measure, pacing, rotation, pathSpan) = (m, p, r, span)
+    case .deferredAlong:
+      mode = .waiting
+    }
+  }
 
   /// The animation's begin in the instance's time, for a deferred path's snapshot: the
   /// sum of the begins of its chain (the first iteration of every enclosing group).
@@ -38,16 +80,18 @@ struct CompiledAnimation: Sendable {
   @inline(__always)
   func apply(_ t: Double, _ state: inout NodeState, _ extraRotation: inout Double) {
     var local = t
-    for parent in parents {
-      guard let inner = parent.childTime(local) else { return }
-      local = inner
+    if !parents.isEmpty {
+      for parent in parents {
+        guard let inner = parent.childTime(local) else { return }
+        local = inner
+      }
     }
     guard let sample = timing.sample(local) else { return }
     let p = timing.progress(sample)
     let below = target.read(state)
     var value: Channels
-    switch kind {
-    case .basic(let from, let to, let by):
+    switch mode {
+    case .basic:
       // Implicit values are read afresh at every sample (§6.3); zero when additive.
       let implicit = additive ? Channels.zero : below
       let start = from ?? implicit
@@ -62,22 +106,22 @@ struct CompiledAnimation: Sendable {
       let span = end - start
       value = start + span * p
       if cumulative && sample.iteration > 0 { value = value + span * sample.iteration }
-    case .keyframes(let track):
+    case .keyframes:
+      guard let track else { return }
       value = track.value(at: p, duration: timing.duration)
-      if cumulative && sample.iteration > 0, let first = track.values.first, let last = track.values.last {
-        value = value + (last - first) * sample.iteration
-      }
-    case .along(let measure, let pacing, let rotation, let span):
+      if cumulative && sample.iteration > 0 { value = value + trackSpan * sample.iteration }
+    case .along:
+      guard let measure else { return }
       let point = measure.sample(at: p, pacing: pacing)
       value = Channels(point.point)
-      if cumulative && sample.iteration > 0 { value = value + span * sample.iteration }
+      if cumulative && sample.iteration > 0 { value = value + pathSpan * sample.iteration }
       switch rotation {
       case .none: break
       case .auto: extraRotation += point.angle
       case .autoReverse: extraRotation += point.angle + 180
       }
-    case .deferredAlong:
-      // Resolved before the instance is sampled; an unresolved one has no effect.
+    case .waiting:
+      // Resolved before the instance is sampled; an unresolved path has no effect.
       return
     }
     target.write(additive ? below + value : value, &state)

@@ -52,7 +52,10 @@ final class InstanceBody: @unchecked Sendable {
   func sample(_ t: Double) -> (NodeState, extraRotation: Double) {
     var state = model
     var extra = 0.0
-    for animation in animations { animation.apply(t, &state, &extra) }
+    // Through a buffer pointer: each animation is applied in place, not copied out.
+    animations.withUnsafeBufferPointer { stack in
+      for i in stack.indices { stack[i].apply(t, &state, &extra) }
+    }
     return (state, extra)
   }
 }

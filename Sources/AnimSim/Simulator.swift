@@ -175,23 +175,34 @@ public final class Simulator {
     let eps = ActiveTiming.epsilon
     var ordered = true
     var lastZ = -Double.infinity
-    for instance in live where s >= instance.created - eps && s < instance.end - eps {
-      let node = Self.nodeFrame(instance, at: s)
-      guard node.isFinite else {
-        throw SimulationError(
-          code: "E0901", message: "a property of `\(instance.id)` is not finite at \(s)s", range: instance.body.template.range)
+    // Work on a local array (unique, so appends never copy) and hand it back after.
+    var nodes: [NodeFrame] = []
+    swap(&nodes, &frame.nodes)
+    defer { swap(&nodes, &frame.nodes) }
+    var bad: LiveInstance? = nil
+    live.withUnsafeBufferPointer { instances in
+      for i in instances.indices where s >= instances[i].created - eps && s < instances[i].end - eps {
+        let node = Self.nodeFrame(instances[i], at: s)
+        if !node.isFinite {
+          bad = instances[i]
+          return
+        }
+        if node.z < lastZ { ordered = false }
+        lastZ = node.z
+        nodes.append(node)
       }
-      if node.z < lastZ { ordered = false }
-      lastZ = node.z
-      frame.nodes.append(node)
+    }
+    if let bad {
+      throw SimulationError(
+        code: "E0901", message: "a property of `\(bad.id)` is not finite at \(s)s", range: bad.body.template.range)
     }
     // Instances are kept in creation order; only differing z needs a sort (stable by seq).
     if !ordered {
       let seqs = live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq)
-      let order = frame.nodes.indices.sorted {
-        frame.nodes[$0].z != frame.nodes[$1].z ? frame.nodes[$0].z < frame.nodes[$1].z : seqs[$0] < seqs[$1]
+      let order = nodes.indices.sorted {
+        nodes[$0].z != nodes[$1].z ? nodes[$0].z < nodes[$1].z : seqs[$0] < seqs[$1]
       }
-      frame.nodes = order.map { frame.nodes[$0] }
+      nodes = order.map { nodes[$0] }
     }
   }
 

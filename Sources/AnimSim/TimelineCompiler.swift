@@ -21,7 +21,7 @@ struct TimelineCompiler {
       let kind = try Self.kind(a, &ctx)
       var (timing, _) = try Self.timing(a.timing, defaultDuration: nil, &ctx)
       timing.begin += offset
-      var compiled = CompiledAnimation(target: Target(a.property), kind: kind, timing: timing, range: a.range)
+      let compiled = CompiledAnimation(target: Target(a.property), kind: kind, timing: timing, range: a.range)
       compiled.parents = parents
       compiled.additive = a.additive
       compiled.cumulative = a.cumulative
