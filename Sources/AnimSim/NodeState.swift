@@ -1,0 +1,102 @@
+import AnimCheck
+import AnimMath
+
+/// The property values of one instance (§6.1): its model values, then the result of
+/// composing its animations on top of them (§6.3).
+public struct NodeState: Hashable, Sendable {
+  public var position = Point.zero
+  public var scaleX = 1.0
+  public var scaleY = 1.0
+  /// Degrees, clockwise, unwrapped.
+  public var rotation = 0.0
+  public var opacity = 1.0
+  public var fill = Color.black
+  /// Transparent when the node has no stroke; dumps write it only when the node has one.
+  public var stroke = Color.clear
+  public var lineWidth = 1.0
+  public var strokeStart = 0.0
+  public var strokeEnd = 1.0
+
+  public init() {}
+}
+
+/// Which components of `NodeState` an animation reads and writes. Component targets
+/// (`x`, `y`, `scaleX`, `scaleY`) touch only their own component, so they share one
+/// source-order stack with `position` and `scale` (§6.3).
+enum Target: Sendable {
+  case position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth
+  case strokeStart, strokeEnd
+
+  init(_ property: Property) {
+    switch property {
+    case .position: self = .position
+    case .x: self = .x
+    case .y: self = .y
+    case .scale: self = .scale
+    case .scaleX: self = .scaleX
+    case .scaleY: self = .scaleY
+    case .rotation: self = .rotation
+    case .opacity: self = .opacity
+    case .fill: self = .fill
+    case .stroke: self = .stroke
+    case .lineWidth: self = .lineWidth
+    case .strokeStart: self = .strokeStart
+    case .strokeEnd: self = .strokeEnd
+    }
+  }
+
+  /// The value below, as channels. `scale` reads both components as a Point.
+  @inline(__always) func read(_ s: NodeState) -> Channels {
+    switch self {
+    case .position: return Channels(s.position)
+    case .x: return Channels(s.position.x)
+    case .y: return Channels(s.position.y)
+    case .scale: return Channels(s.scaleX, s.scaleY)
+    case .scaleX: return Channels(s.scaleX)
+    case .scaleY: return Channels(s.scaleY)
+    case .rotation: return Channels(s.rotation)
+    case .opacity: return Channels(s.opacity)
+    case .fill: return Channels(s.fill)
+    case .stroke: return Channels(s.stroke)
+    case .lineWidth: return Channels(s.lineWidth)
+    case .strokeStart: return Channels(s.strokeStart)
+    case .strokeEnd: return Channels(s.strokeEnd)
+    }
+  }
+
+  @inline(__always) func write(_ v: Channels, _ s: inout NodeState) {
+    switch self {
+    case .position: s.position = v.point
+    case .x: s.position.x = v.x
+    case .y: s.position.y = v.x
+    case .scale:
+      s.scaleX = v.x
+      s.scaleY = v.y
+    case .scaleX: s.scaleX = v.x
+    case .scaleY: s.scaleY = v.x
+    case .rotation: s.rotation = v.x
+    case .opacity: s.opacity = v.x
+    case .fill: s.fill = v.color
+    case .stroke: s.stroke = v.color
+    case .lineWidth: s.lineWidth = v.x
+    case .strokeStart: s.strokeStart = v.x
+    case .strokeEnd: s.strokeEnd = v.x
+    }
+  }
+
+  /// An evaluated value of this property as channels: a Number given to `scale` sets
+  /// both components (§6.1).
+  func channels(_ v: Value) -> Channels {
+    switch v {
+    case .point(let p): return Channels(p)
+    case .color(let c): return Channels(c)
+    case .number(let n): return self == .scale ? Channels(n, n) : Channels(n)
+    default: return Channels(.nan)
+    }
+  }
+
+  /// Sets a fixed property value from a block statement (`opacity 0.5`, `scale 2`).
+  func set(_ v: Value, _ s: inout NodeState) {
+    write(channels(v), &s)
+  }
+}

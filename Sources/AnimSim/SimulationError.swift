@@ -1,0 +1,32 @@
+import AnimCheck
+import AnimSource
+
+/// Why a run stopped (§9, §10): a value that is not finite, reported at its expression,
+/// or more live instances than any run may hold.
+public struct SimulationError: Error, Sendable {
+  /// E0901: a value that is not finite; E0902: the live-instance limit; E0903: a run
+  /// setting out of range.
+  public var code: String
+  public var message: String
+  /// Where to point; nil for a setting given on the command line.
+  public var range: SourceRange?
+
+  public init(code: String, message: String, range: SourceRange?) {
+    self.code = code
+    self.message = message
+    self.range = range
+  }
+
+  init(_ e: EvaluationError) {
+    self.init(code: "E0901", message: e.message, range: e.range)
+  }
+
+  /// The error as a diagnostic, for `DiagnosticRenderer` (at the file's start when it
+  /// has no range).
+  public var diagnostic: Diagnostic {
+    .error(code, message, at: range ?? .at(0))
+  }
+}
+
+/// §10: more than this many live instances in total stops the run.
+public let liveInstanceLimit = 1_000_000

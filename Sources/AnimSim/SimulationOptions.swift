@@ -1,0 +1,24 @@
+import AnimMath
+
+/// How to run a scene: overrides of its settings and extra taps (`--tap`).
+public struct SimulationOptions: Sendable {
+  /// nil: the scene's own.
+  public var fps: Double? = nil
+  /// Seconds; nil: the scene's own.
+  public var duration: Double? = nil
+  public var seed: UInt64? = nil
+  /// `--tap TIME[@X,Y]`: run time, and the point (nil: every `on tap` emitter fires at
+  /// its origin). They fire after the `input` block's events at the same time (§8).
+  public var taps: [Tap] = []
+
+  public struct Tap: Hashable, Sendable {
+    public var time: Double
+    public var point: Point?
+    public init(time: Double, point: Point?) {
+      self.time = time
+      self.point = point
+    }
+  }
+
+  public init() {}
+}

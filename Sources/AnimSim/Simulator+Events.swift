@@ -1,0 +1,189 @@
+import AnimCheck
+import AnimMath
+import AnimSource
+
+extension Simulator {
+  /// Fires every event due at or before run time `t`, in time order (§8). Ties: node
+  /// appearances first (so an input tap can hit a node appearing then), then `input`
+  /// events, then `--tap`s and interactive events, then emitter triggers in source order.
+  func fireEvents(upTo t: Double) throws(SimulationError) {
+    let eps = ActiveTiming.epsilon
+    while true {
+      let run = nextRunEvent(upTo: t)
+      let horizon = run.map { runSources[$0].times.next ?? t } ?? t
+      let sceneHorizon = clock.sceneTime(atRunTime: horizon)
+      if let i = nextSceneEvent(), let s = sceneSources[i].times.next {
+        let isAppearance: Bool
+        if case .appear = sceneSources[i].kind { isAppearance = true } else { isAppearance = false }
+        let inclusive = isAppearance || run == nil
+        if inclusive ? s <= sceneHorizon + eps : s < sceneHorizon - eps {
+          clock.advance(toRunTime: clock.runTime(atSceneTime: s))
+          sceneSources[i].times.advance()
+          try fireSceneEvent(sceneSources[i].kind, at: s)
+          continue
+        }
+      }
+      guard let r = run else { break }
+      clock.advance(toRunTime: horizon)
+      runSources[r].times.advance()
+      try fireRunEvent(runSources[r].event)
+    }
+    clock.advance(toRunTime: t)
+  }
+
+  /// The earliest run-time event due by `t`: lowest time, then priority, then order.
+  private func nextRunEvent(upTo t: Double) -> Int? {
+    var best: Int? = nil
+    var bestTime = Double.infinity
+    var bestPriority = Int.max
+    for (i, source) in runSources.enumerated() {
+      guard let time = source.times.next, time <= t + ActiveTiming.epsilon else { continue }
+      if time < bestTime || (time == bestTime && source.priority < bestPriority) {
+        best = i
+        bestTime = time
+        bestPriority = source.priority
+      }
+    }
+    return best
+  }
+
+  /// The earliest pending scene-time event (sources are in tie order already).
+  private func nextSceneEvent() -> Int? {
+    var best: Int? = nil
+    var bestTime = Double.infinity
+    for (i, source) in sceneSources.enumerated() {
+      if let time = source.times.next, time < bestTime {
+        best = i
+        bestTime = time
+      }
+    }
+    return best
+  }
+
+  private func fireSceneEvent(_ kind: SceneEventSource.Kind, at s: Double) throws(SimulationError) {
+    switch kind {
+    case .appear(let node): appear(node, at: s)
+    case .trigger(let e): try fire(emitter: e, at: emitterOrigins[e], time: s)
+    }
+  }
+
+  private func fireRunEvent(_ event: RunEvent) throws(SimulationError) {
+    switch event {
+    case .pause: clock.paused = true
+    case .resume: clock.paused = false
+    case .speed(let s): if s.isFinite { clock.speed = s }
+    case .tap(let target): try tap(target, at: clock.sceneTime)
+    }
+  }
+
+  /// A node appears: it is created at scene time `s` and lives until `remove after`.
+  func appear(_ node: Int, at s: Double) {
+    let body = nodeBodies[node]
+    nodeAppeared[node] = s
+    let id = NodeID(name: body.template.name, kind: .node)
+    let (slot, owns) = shapeSlot(body, id)
+    live.append(LiveInstance(body: body, id: id, created: s, end: s + body.nodeLifetime, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
+    nextSeq += 1
+    fixedInstances += 1
+  }
+
+  /// The shape table slot for an instance: its declared shape id, or its own (§9).
+  func shapeSlot(_ body: InstanceBody, _ id: NodeID) -> (Int, Bool) {
+    if let named = body.template.shapeID { return (shapeTable.named(named, body.shape.outline), false) }
+    return (shapeTable.instance(id.description, body.shape.outline), true)
+  }
+
+  /// A tap (§8): no point fires every `on tap` emitter at its origin; a point fires the
+  /// untargeted ones and those whose node's filled shape contains it.
+  func tap(_ target: InputEvent.Target, at s: Double) throws(SimulationError) {
+    let point: Point
+    switch target {
+    case .none:
+      for (e, emitter) in scene.emitters.enumerated() where emitter.triggers.contains(where: Self.isTap) {
+        try fire(emitter: e, at: emitterOrigins[e], time: s)
+      }
+      return
+    case .point(let p): point = p
+    case .node(let i):
+      guard i >= 0 && i < nodeBodies.count else { return }
+      let body = nodeBodies[i]
+      point = nodeMatrix(i, at: s).apply(Point(body.width / 2, body.height / 2))
+    }
+    for (e, emitter) in scene.emitters.enumerated() {
+      let hit = emitter.triggers.contains { trigger in
+        guard case .tap(let node) = trigger else { return false }
+        guard let node else { return true }
+        return nodeContains(node, point, at: s)
+      }
+      if hit { try fire(emitter: e, at: point, time: s) }
+    }
+  }
+
+  static func isTap(_ trigger: Trigger) -> Bool {
+    if case .tap = trigger { return true }
+    return false
+  }
+
+  /// A node's matrix at scene time `s` (its model placement before it appears).
+  func nodeMatrix(_ i: Int, at s: Double) -> AffineTransform {
+    let body = nodeBodies[i]
+    let appeared = nodeAppeared[i] ?? body.appearAt
+    var (state, extra) = body.sample(s - appeared)
+    state.rotation += extra
+    return Self.localMatrix(state, anchor: body.anchor, width: body.width, height: body.height)
+  }
+
+  /// Whether node `i` is live at `s` and its outline contains `p` (non-zero rule).
+  func nodeContains(_ i: Int, _ p: Point, at s: Double) -> Bool {
+    guard i >= 0 && i < nodeBodies.count, let appeared = nodeAppeared[i] else { return false }
+    let body = nodeBodies[i]
+    guard s >= appeared, s < appeared + body.nodeLifetime else { return false }
+    guard let inverse = nodeMatrix(i, at: s).inverted else { return false }
+    return body.outline.contains(inverse.apply(p))
+  }
+
+  /// Fires an emitter: `burst` spawns at scene time `s`, each refused when the
+  /// emitter already has `max` live instances — a refused spawn draws nothing and takes
+  /// no index (§3.2).
+  func fire(emitter e: Int, at position: Point, time s: Double) throws(SimulationError) {
+    let emitter = scene.emitters[e]
+    for _ in 0..<max(emitter.burst, 0) {
+      emitterLive[e].expire(at: s)
+      guard emitterLive[e].count < emitter.max else { return }
+      if liveTotal(at: s) + 1 > instanceLimit {
+        throw SimulationError(
+          code: "E0902",
+          message: "emitter `\(emitter.name)` would make more than \(instanceLimit) live instances; the run stops",
+          range: emitter.spawn.range)
+      }
+      context.random = emitterStreams[e]
+      context.selfIndex = spawnCounts[e]
+      context.triggerPosition = position
+      context.triggerTime = s
+      let body: InstanceBody
+      do {
+        body = try BlockEvaluator.evaluate(emitter.spawn, defaultPosition: position, &context)
+      } catch {
+        throw SimulationError(error)
+      }
+      emitterStreams[e] = context.random
+      let id = NodeID(name: emitter.name, kind: .spawn, index: spawnCounts[e])
+      spawnCounts[e] += 1
+      let end = s + body.spawnLifetime
+      emitterLive[e].insert(end)
+      let (slot, owns) = shapeSlot(body, id)
+      live.append(LiveInstance(body: body, id: id, created: s, end: end, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
+      nextSeq += 1
+    }
+  }
+
+  /// Live instances in total; emitters' counts are brought up to `s` only near the limit.
+  private func liveTotal(at s: Double) -> Int {
+    var total = fixedInstances + emitterLive.reduce(0) { $0 + $1.count }
+    if total + 1 > instanceLimit {
+      for i in emitterLive.indices { emitterLive[i].expire(at: s) }
+      total = fixedInstances + emitterLive.reduce(0) { $0 + $1.count }
+    }
+    return total
+  }
+}

@@ -1,0 +1,268 @@
+import AnimCheck
+import AnimMath
+import AnimSource
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One instance in the run: a node, a spawn or a replicator copy.
+struct LiveInstance: Sendable {
+  let body: InstanceBody
+  let id: NodeID
+  /// Scene time of creation (the event's, not the frame's).
+  let created: Double
+  /// Scene time from which it no longer appears (§6.4).
+  let end: Double
+  /// Creation order, for paint order among equal z.
+  let seq: Int
+  var shapeSlot: Int
+  var ownsShape = false
+  /// A replicator copy's `i·D`, `T(replicator position)·Mⁱ` and colour multiplier.
+  var timeOffset = 0.0
+  var prefix: AffineTransform? = nil
+  var tint: Color? = nil
+}
+
+/// A deterministic, streaming simulation of a checked scene (§8): call `step()` for
+/// frame 0, 1, 2, … and read `frame`; nothing from earlier frames is kept, so memory
+/// stays flat however long the run.
+public final class Simulator {
+  public let scene: SceneIR
+  public let fps: Double
+  /// Seconds of run time a headless run lasts.
+  public let duration: Double
+  public let seed: UInt64
+  /// Frames in a headless run: round(duration × fps) (§9).
+  public let frameCount: Int
+  /// The frame the last `step()` produced.
+  public private(set) var frame = Frame()
+
+  var clock = RunClock()
+  var nextFrame = 0
+  var shapeTable = ShapeTable()
+  var runSources: [RunEventSource] = []
+  var sceneSources: [SceneEventSource] = []
+  /// Per-run evaluation state: globals and nodes' model positions.
+  var context: EvaluationContext
+  var nodeBodies: [InstanceBody] = []
+  /// When each node appeared (nil: not yet).
+  var nodeAppeared: [Double?] = []
+  var emitterStreams: [RandomStream] = []
+  var emitterOrigins: [Point] = []
+  var spawnCounts: [Int] = []
+  var emitterLive: [EndTimes] = []
+  /// Nodes and replicator copies created (they count towards the live limit).
+  var fixedInstances = 0
+  var live: [LiveInstance] = []
+  var nextSeq = 0
+  /// §10's limit on live instances (lowered by tests).
+  var instanceLimit = liveInstanceLimit
+
+  /// Evaluates the per-run stage: top-level `let`s with the stream "", each node with
+  /// its own name's stream, emitters' origins, replicators and their copies (§7).
+  public init(_ ir: SceneIR, options: SimulationOptions = SimulationOptions()) throws(SimulationError) {
+    scene = ir
+    fps = options.fps ?? ir.settings.fps
+    duration = options.duration ?? ir.settings.duration
+    seed = options.seed ?? ir.settings.seed
+    guard fps.isFinite, fps > 0, fps <= 1000 else {
+      throw SimulationError(code: "E0903", message: "fps must lie in 1…1000, not \(fps)", range: nil)
+    }
+    guard duration.isFinite, duration >= 0, duration <= 86_400 else {
+      throw SimulationError(code: "E0903", message: "the duration must lie in 0…24 h", range: nil)
+    }
+    frameCount = Int((duration * fps).rounded())
+    context = EvaluationContext(random: RandomStream(seed: seed, name: ""))
+    do {
+      try evaluatePerRunStage(options)
+    } catch {
+      throw SimulationError(error)
+    }
+  }
+
+  private func evaluatePerRunStage(_ options: SimulationOptions) throws(EvaluationError) {
+    let slots = (scene.globals.map(\.slot).max() ?? -1) + 1
+    context.globals = Array(repeating: .number(0), count: slots)
+    for g in scene.globals where g.slot >= 0 {
+      context.globals[g.slot] = try Evaluator.evaluate(g.value, &context)
+    }
+    context.nodePositions = Array(repeating: .zero, count: scene.nodes.count)
+    for (i, node) in scene.nodes.enumerated() {
+      context.random = RandomStream(seed: seed, name: node.name)
+      let body = try BlockEvaluator.evaluate(node, defaultPosition: .zero, &context)
+      nodeBodies.append(body)
+      context.nodePositions[i] = body.model.position
+      sceneSources.append(SceneEventSource(kind: .appear(node: i), times: TimeSequence(times: [body.appearAt])))
+    }
+    nodeAppeared = Array(repeating: nil, count: scene.nodes.count)
+    // Nodes present from the start are created before anything else, in source order.
+    for i in sceneSources.indices where sceneSources[i].times.next ?? 1 <= 0 {
+      if case .appear(let node) = sceneSources[i].kind { appear(node, at: 0) }
+      sceneSources[i].times.advance()
+    }
+    let centre = Point(scene.settings.width / 2, scene.settings.height / 2)
+    for (e, emitter) in scene.emitters.enumerated() {
+      context.random = RandomStream(seed: seed, name: emitter.name)
+      var origin = centre
+      if let expr = emitter.origin {
+        let p = try Evaluator.evaluate(expr, &context).point
+        if p.x.isFinite && p.y.isFinite { origin = p }
+      }
+      emitterOrigins.append(origin)
+      emitterStreams.append(context.random)
+      spawnCounts.append(0)
+      emitterLive.append(EndTimes())
+      for trigger in emitter.triggers {
+        switch trigger {
+        case .tap: continue
+        case .every(let period, let from, let until):
+          sceneSources.append(
+            SceneEventSource(kind: .trigger(emitter: e), times: TimeSequence(every: period, from: from, until: until)))
+        case .at(let times):
+          sceneSources.append(SceneEventSource(kind: .trigger(emitter: e), times: TimeSequence(times: times)))
+        }
+      }
+    }
+    for replicator in scene.replicators { try createCopies(replicator) }
+    runSources = scene.input.map(RunEventSource.from)
+    for tap in options.taps {
+      let target: InputEvent.Target = tap.point.map { .point($0) } ?? .none
+      runSources.append(RunEventSource(event: .tap(target), times: TimeSequence(times: [tap.time]), priority: 1))
+    }
+  }
+
+  /// A shape's id and outline, for dumps' shape lines.
+  public func shape(_ slot: Int) -> ShapeEntry { shapeTable[slot] }
+
+  /// Records that a consumer has written a shape's line (§9: once per shape id).
+  public func markAnnounced(_ slot: Int) { shapeTable[slot].announced = true }
+
+  /// The scene time the run has reached.
+  public var sceneTime: Double { clock.sceneTime }
+
+  /// Whether scene time is stopped by a pause.
+  public var isPaused: Bool { clock.paused }
+
+  /// Adds an event at run time `t` (an interactive tap or pause key); it fires at the
+  /// first frame at or after `t`, after `input` events at the same time.
+  public func inject(_ event: RunEvent, atRunTime t: Double) {
+    runSources.removeAll { $0.priority == 1 && $0.times.next == nil }
+    runSources.append(RunEventSource(event: event, times: TimeSequence(times: [t]), priority: 1))
+  }
+
+  /// Advances to the next frame: fires the events due at or before it, evaluates every
+  /// live instance at its scene time (unless `sampling` is false, for skipped frames),
+  /// then drops the instances past their lifetime (§8).
+  public func step(sampling: Bool = true) throws(SimulationError) {
+    let n = nextFrame
+    let t = Double(n) / fps
+    try fireEvents(upTo: t)
+    // The frame's own scene time: an event due within rounding after t must not move it.
+    let s = clock.sceneTime(atRunTime: t)
+    frame.index = n
+    frame.time = t
+    frame.sceneTime = s
+    frame.nodes.removeAll(keepingCapacity: true)
+    if sampling { try sampleLive(at: s) }
+    dropEnded(at: s)
+    nextFrame += 1
+  }
+
+  private func sampleLive(at s: Double) throws(SimulationError) {
+    let eps = ActiveTiming.epsilon
+    var ordered = true
+    var lastZ = -Double.infinity
+    // Work on a local array (unique, so appends never copy) and hand it back after.
+    var nodes: [NodeFrame] = []
+    swap(&nodes, &frame.nodes)
+    defer { swap(&nodes, &frame.nodes) }
+    var bad: LiveInstance? = nil
+    live.withUnsafeBufferPointer { instances in
+      for i in instances.indices where s >= instances[i].created - eps && s < instances[i].end - eps {
+        let node = Self.nodeFrame(instances[i], at: s)
+        if !node.isFinite {
+          bad = instances[i]
+          return
+        }
+        if node.z < lastZ { ordered = false }
+        lastZ = node.z
+        nodes.append(node)
+      }
+    }
+    if let bad {
+      throw SimulationError(
+        code: "E0901", message: "a property of `\(bad.id)` is not finite at \(s)s", range: bad.body.template.range)
+    }
+    // Instances are kept in creation order; only differing z needs a sort (stable by seq).
+    if !ordered {
+      let seqs = live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq)
+      let order = nodes.indices.sorted {
+        nodes[$0].z != nodes[$1].z ? nodes[$0].z < nodes[$1].z : seqs[$0] < seqs[$1]
+      }
+      nodes = order.map { nodes[$0] }
+    }
+  }
+
+  /// One instance at scene time `s`: composed properties, then the matrix (§9).
+  static func nodeFrame(_ instance: LiveInstance, at s: Double) -> NodeFrame {
+    let body = instance.body
+    var (state, extra) = body.sample(s - instance.created - instance.timeOffset)
+    state.rotation += extra
+    state.opacity = min(max(state.opacity, 0), 1)
+    var matrix = localMatrix(state, anchor: body.anchor, width: body.width, height: body.height)
+    if let prefix = instance.prefix { matrix = prefix * matrix }
+    return NodeFrame(
+      id: instance.id, shape: instance.shapeSlot, state: state, hasStroke: body.hasStroke, hasTrim: body.hasTrim,
+      tint: instance.tint, z: body.z, matrix: matrix)
+  }
+
+  /// T(position)·R(rotation)·S(scaleX, scaleY)·T(−anchor.x·w, −anchor.y·h), multiplied out.
+  static func localMatrix(_ s: NodeState, anchor: Point, width: Double, height: Double) -> AffineTransform {
+    var sn = 0.0
+    var cs = 1.0
+    if s.rotation != 0 {
+      let r = s.rotation * (Double.pi / 180)
+      sn = sin(r)
+      cs = cos(r)
+    }
+    let a = cs * s.scaleX
+    let b = sn * s.scaleX
+    let c = -sn * s.scaleY
+    let d = cs * s.scaleY
+    let ox = -anchor.x * width
+    let oy = -anchor.y * height
+    return AffineTransform(
+      a: a, b: b, c: c, d: d, tx: s.position.x + a * ox + c * oy, ty: s.position.y + b * ox + d * oy)
+  }
+
+  /// Removes instances whose lifetime has ended, freeing per-instance shape slots.
+  private func dropEnded(at s: Double) {
+    var kept = 0
+    for i in live.indices {
+      if live[i].end <= s + ActiveTiming.epsilon {
+        if live[i].ownsShape { shapeTable.release(live[i].shapeSlot) }
+        continue
+      }
+      if kept != i { live[kept] = live[i] }
+      kept += 1
+    }
+    if kept < live.count { live.removeSubrange(kept...) }
+  }
+}
+
+extension NodeFrame {
+  /// Whether every number is finite (NaN and infinities propagate through the sum).
+  var isFinite: Bool {
+    let s = state
+    let m = matrix
+    let sum =
+      s.position.x + s.position.y + s.scaleX + s.scaleY + s.rotation + s.opacity + s.lineWidth + s.strokeStart
+      + s.strokeEnd + m.a + m.b + m.c + m.d + m.tx + m.ty
+    if sum.isFinite { return true }
+    return [s.position.x, s.position.y, s.scaleX, s.scaleY, s.rotation, s.opacity, m.a, m.b, m.c, m.d, m.tx, m.ty]
+      .allSatisfy(\.isFinite) && s.lineWidth.isFinite && s.strokeStart.isFinite && s.strokeEnd.isFinite
+  }
+}

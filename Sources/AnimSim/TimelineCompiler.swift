@@ -1,0 +1,158 @@
+import AnimCheck
+import AnimMath
+import AnimSource
+
+/// Evaluates an instance's timeline items (animations, groups, sequences) into the flat
+/// source-order stack of `CompiledAnimation`s. Expressions are evaluated in the order
+/// they are written — the value, then `over`, `delay`, `timing`, `repeat` — so random
+/// draws follow the source (§7).
+struct TimelineCompiler {
+  var animations: [CompiledAnimation] = []
+
+  /// Compiles one item beginning `offset` seconds into its parent's time (a sequence's
+  /// earlier children), nested in `parents`. Returns the item's `begin + A` in the
+  /// parent's time (infinite for `repeat forever`), which sequences chain and lifetimes
+  /// use (§6.4).
+  mutating func compile(
+    _ item: TimelineItem, offset: Double, parents: [ActiveTiming], _ ctx: inout EvaluationContext
+  ) throws(EvaluationError) -> Double {
+    switch item {
+    case .animation(let a):
+      let kind = try Self.kind(a, &ctx)
+      var (timing, _) = try Self.timing(a.timing, defaultDuration: nil, &ctx)
+      timing.begin += offset
+      let compiled = CompiledAnimation(target: Target(a.property), kind: kind, timing: timing, range: a.range)
+      compiled.parents = parents
+      compiled.additive = a.additive
+      compiled.cumulative = a.cumulative
+      if case .along(let measure, _, _, _) = kind, !measure.length.isFinite {
+        throw EvaluationError(message: "the path's length is not finite", range: a.range)
+      }
+      animations.append(compiled)
+      return timing.begin + timing.activeDuration
+    case .group(let clauses, let children), .sequence(let clauses, let children):
+      let isSequence: Bool
+      if case .sequence = item { isSequence = true } else { isSequence = false }
+      // The container's own clauses are written before its children.
+      var (timing, repeatFor) = try Self.timing(clauses, defaultDuration: 0, &ctx)
+      let first = animations.count
+      var latest = 0.0
+      var cursor = 0.0
+      for child in children {
+        let end = try compile(child, offset: isSequence ? cursor : 0, parents: parents, &ctx)
+        latest = max(latest, end)
+        if isSequence { cursor = end }
+      }
+      if clauses.duration == nil {
+        // §6: a group lasts until its latest child ends; a sequence until its last.
+        timing.duration = isSequence ? cursor : latest
+        if let repeatFor { timing.count = Self.count(repeatFor: repeatFor, period: timing.period) }
+      }
+      timing.begin += offset
+      for i in first..<animations.count { animations[i].parents.insert(timing, at: parents.count) }
+      return timing.begin + timing.activeDuration
+    }
+  }
+
+  /// The value an animation moves between, evaluated per spawn.
+  static func kind(_ a: Animation, _ ctx: inout EvaluationContext) throws(EvaluationError) -> CompiledAnimation.Kind {
+    let target = Target(a.property)
+    switch a.value {
+    case .basic(let from, let to, let by):
+      func value(_ e: Expr?, _ ctx: inout EvaluationContext) throws(EvaluationError) -> Channels? {
+        guard let e else { return nil }
+        let v = target.channels(try Evaluator.evaluate(e, &ctx))
+        guard v.isFinite else { throw EvaluationError(message: "the value is not finite", range: a.range) }
+        return v
+      }
+      let f = try value(from, &ctx)
+      let t = try value(to, &ctx)
+      let b = try value(by, &ctx)
+      return .basic(from: f, to: t, by: b)
+    case .keyframes(let frames, let interpolation):
+      var values: [Channels] = []
+      var timings: [TimingFunction?] = []
+      for frame in frames {
+        let v = target.channels(try Evaluator.evaluate(frame.value, &ctx))
+        guard v.isFinite else { throw EvaluationError(message: "a keyframe value is not finite", range: a.range) }
+        values.append(v)
+        timings.append(try frame.timing.map { e throws(EvaluationError) in try timingFunction(e, &ctx) })
+      }
+      guard
+        let track = Keyframes(
+          values: values, keyTimes: frames.map(\.key), segmentTimings: timings, interpolation: interpolation)
+      else { return .basic(from: nil, to: nil, by: nil) }
+      return .keyframes(track)
+    case .along(let pathExpr, let pacing, let rotation):
+      switch try Evaluator.evaluate(pathExpr, &ctx) {
+      case .path(let path): return along(path, pacing, rotation)
+      case .deferredPath(let deferred): return .deferredAlong(deferred, pacing, rotation)
+      default: throw EvaluationError(message: "`along` needs a path", range: a.range)
+      }
+    }
+  }
+
+  /// A measured path for `along`; `span` (end − start) feeds `cumulative`.
+  static func along(_ path: Path, _ pacing: PathPacing, _ rotation: AlongRotation) -> CompiledAnimation.Kind {
+    let measure = PathMeasure(path)
+    let span = Channels(measure.point(at: 1, pacing: pacing)) - Channels(measure.point(at: 0, pacing: pacing))
+    return .along(measure, pacing, rotation, span: span)
+  }
+
+  /// Evaluates the timing clauses. `defaultDuration` is a group's (filled in later); an
+  /// animation without `over` takes a real-time spring's settling time (§5), else 0.
+  /// Also returns `repeat for`'s total, so a group can redo c once its duration is known.
+  static func timing(_ t: Timing, defaultDuration: Double?, _ ctx: inout EvaluationContext) throws(EvaluationError)
+    -> (ActiveTiming, repeatFor: Double?)
+  {
+    var duration = try t.duration.map { e throws(EvaluationError) in try Evaluator.number(e, &ctx) }
+    let delay = try t.delay.map { e throws(EvaluationError) in try Evaluator.number(e, &ctx) } ?? 0
+    let function = try t.timingFunction.map { e throws(EvaluationError) in try timingFunction(e, &ctx) } ?? .linear
+    if duration == nil {
+      if let defaultDuration {
+        duration = defaultDuration
+      } else if case .spring(let spring) = function, spring.isRealTime {
+        duration = spring.settlingTime()
+      }
+    }
+    // A per-spawn duration (`over random(…)`) can come out negative or not finite; the
+    // checker rejects such constants, and at run time they clamp rather than trap.
+    let d = duration.map { $0.isFinite ? max($0, 0) : 0 } ?? 0
+    var timing = ActiveTiming(
+      begin: delay.isFinite ? delay : 0, duration: d, autoreverse: t.autoreverse, fill: t.fill, function: function)
+    var repeatFor: Double? = nil
+    switch t.repeatCount {
+    case nil: break
+    case .forever: timing.count = .infinity
+    case .count(let e):
+      let c = try Evaluator.number(e, &ctx)
+      timing.count = c.isNaN ? 1 : max(c, 0)
+    case .duration(let e):
+      let total = try Evaluator.number(e, &ctx)
+      repeatFor = total
+      timing.count = count(repeatFor: total, period: timing.period)
+    }
+    return (timing, repeatFor)
+  }
+
+  /// `repeat for R`: c = R / d, or R / 2d with autoreverse (§6.2).
+  static func count(repeatFor total: Double, period: Double) -> Double {
+    guard period > 0, total.isFinite else { return 1 }
+    return max(total, 0) / period
+  }
+
+  static func timingFunction(_ e: Expr, _ ctx: inout EvaluationContext) throws(EvaluationError) -> TimingFunction {
+    switch try Evaluator.evaluate(e, &ctx) {
+    case .timing(let f): return f
+    case .enumCase(let name):
+      switch name {
+      case "easeIn": return .easeIn
+      case "easeOut": return .easeOut
+      case "easeInOut", "easeInEaseOut": return .easeInOut
+      case "default", "ease": return .ease
+      default: return .linear
+      }
+    default: return .linear
+    }
+  }
+}
