@@ -23,7 +23,7 @@ let package = Package(
     // Deterministic simulation of the IR into frames, and frame dumps.
     .target(name: "AnimSim", dependencies: ["AnimSource", "AnimCheck", "AnimMath"]),
     // Rasterizer and the GIF, PNG and SVG encoders.
-    .target(name: "AnimRender", dependencies: ["AnimMath"]),
+    .target(name: "AnimRender", dependencies: ["AnimMath", "AnimSim"]),
     // Canonical layout of `.anim` source.
     .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
     // The language server.
@@ -45,7 +45,7 @@ let package = Package(
       name: "AnimSyntaxTests", dependencies: ["AnimSource", "AnimSyntax"], exclude: ["Corpus"]),
     .testTarget(name: "AnimCheckTests", dependencies: ["AnimCheck", "AnimSyntax", "AnimMath"], exclude: ["Corpus"]),
     .testTarget(name: "AnimSimTests", dependencies: ["AnimSim", "AnimCheck", "AnimMath"]),
-    .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimMath"]),
+    .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimMath", "AnimSim", "AnimCheck"]),
     .testTarget(name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax"], exclude: ["Golden"]),
     .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),
     .testTarget(name: "animcTests", dependencies: ["AnimSource"]),

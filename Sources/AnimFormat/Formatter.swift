@@ -6,7 +6,7 @@ public struct FormatResult: Sendable {
   /// The file in the canonical layout; nil when the file has syntax errors (such a file
   /// is never formatted) or the formatter could not confirm its own output.
   public let formatted: String?
-  /// Why `formatted` is nil: the file's syntax diagnostics, or one `E0901`.
+  /// Why `formatted` is nil: the file's syntax diagnostics, or one `E0801`.
   public let diagnostics: [Diagnostic]
   /// Whether `formatted` differs from the file's bytes.
   public let changed: Bool
@@ -16,7 +16,7 @@ public struct FormatResult: Sendable {
 public enum FormatCode {
   /// The formatted text did not parse back to the same tree and comments; the file is
   /// left as it was. Always a formatter bug.
-  public static let unverifiedOutput = "E0901"
+  public static let unverifiedOutput = "E0801"
 }
 
 /// `animc fmt`'s library: the canonical layout of `.anim` source (see `Printer`).

@@ -1,8 +1,134 @@
-/// `animc render`: not implemented yet.
+import AnimCheck
+import AnimMath
+import AnimRender
+import AnimSim
+import AnimSource
+import Foundation
+
+/// `animc render FILE -o OUT`: pictures of a run. `OUT.gif` animates the whole run,
+/// `OUT.png` and `OUT.svg` are stills (`--time` or `--frame`), `DIR/` gets one numbered
+/// PNG per frame.
 enum RenderCommand {
   static let summary = "Render a scene to GIF, PNG or SVG."
 
-  static func run(_ args: [String]) -> ExitStatus {
-    Console.fail("`animc render` is not implemented yet")
+  static let spec = CommandSpec(
+    name: "render",
+    summary: summary,
+    usage: "FILE -o OUT.gif|OUT.png|OUT.svg|DIR/ [options]",
+    options: [
+      OptionSpec(names: ["-o", "--output"], value: "OUT", help: "OUT.gif (the run), OUT.png or OUT.svg (a still), DIR/ (a PNG per frame)."),
+      OptionSpec(names: ["--time"], value: "T", help: "The still's run time: 1.5s, 1500ms or plain seconds."),
+      OptionSpec(names: ["--frame"], value: "N", help: "The still's frame number (default 0)."),
+      OptionSpec(names: ["--width"], value: "PX", help: "Picture width in pixels (default: the scene's width × scale)."),
+      OptionSpec(names: ["--height"], value: "PX", help: "Picture height in pixels (default: the scene's height × scale)."),
+      OptionSpec(names: ["--scale"], value: "S", help: "Pixels per point (default 1)."),
+      OptionSpec(names: ["--fps"], value: "N", help: "Frames per second (default: the scene's)."),
+      OptionSpec(names: ["--duration"], value: "D", help: "Run length (default: the scene's)."),
+      OptionSpec(names: ["--seed"], value: "N", help: "Random seed (default: the scene's)."),
+      OptionSpec(names: ["--tap"], value: "TIME[@X,Y]", help: "Add a tap (repeatable).", repeatable: true),
+      OptionSpec(names: ["--color"], value: "auto|always|never", help: "Colour in diagnostics (default: auto)."),
+    ],
+    details: """
+      Outputs are written atomically; the input file is never overwritten. A progress bar
+      goes to stderr when it is a terminal. Exit status: 0 written, 1 the file has errors or
+      the run stopped, 2 the command could not run.
+      """)
+
+  enum Target {
+    case gif, png, svg, directory
   }
+
+  static func run(_ args: [String]) -> ExitStatus {
+    let parsed: Arguments
+    do { parsed = try Arguments(args, spec: spec) } catch { return Console.fail(error.message) }
+    if parsed.wantsHelp {
+      Console.out(spec.helpText)
+      return .success
+    }
+    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+      return Console.fail("give one input file (or `-` for stdin)\n\n" + spec.helpText)
+    }
+    guard let output = parsed.value("--output") else { return Console.fail("give an output with `-o OUT.gif`, `OUT.png`, `OUT.svg` or `DIR/`") }
+    let target: Target
+    do { target = try targetKind(output) } catch { return Console.fail(error.message) }
+    let options: SimulationOptions
+    do { options = try SimulationRequest.options(parsed) } catch { return Console.fail(error.message) }
+    let (loaded, status) = SceneLoader.load(path, color: parsed.value("--color"))
+    guard let (file, ir) = loaded else { return status }
+    do {
+      let simulator = try Simulator(ir, options: options)
+      let size = try pixelSize(parsed, ir.settings)
+      var renderer = FrameRenderer(simulator: simulator, width: size.width, height: size.height)
+      switch target {
+      case .gif: try renderer.writeGIF(to: output, inputs: [path])
+      case .directory: try renderer.writePNGSequence(to: output, inputs: [path])
+      case .png, .svg:
+        let frame = try stillFrame(parsed, simulator)
+        try renderer.writeStill(frame: frame, svg: target == .svg, to: output, inputs: [path])
+      }
+      return .success
+    } catch let error as SimulationError {
+      guard error.range != nil else { return Console.fail(error.message) }
+      Console.err(DiagnosticRenderer(useColor: Console.useColor(parsed.value("--color"))).render([error.diagnostic], in: file))
+      return .failure
+    } catch let error as UsageError {
+      return Console.fail(error.message)
+    } catch {
+      return Console.fail("\(error)")
+    }
+  }
+
+  static func targetKind(_ output: String) throws(UsageError) -> Target {
+    var isDirectory: ObjCBool = false
+    if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
+      return .directory
+    }
+    switch (output as NSString).pathExtension.lowercased() {
+    case "gif": return .gif
+    case "png": return .png
+    case "svg": return .svg
+    default: throw UsageError(message: "`\(output)`: name the output `.gif`, `.png` or `.svg`, or end it with `/` for a folder of PNGs")
+    }
+  }
+
+  static func pixelSize(_ parsed: Arguments, _ s: SceneSettings) throws(UsageError) -> (width: Int, height: Int) {
+    func positive(_ name: String) throws(UsageError) -> Double? {
+      guard let text = parsed.value(name) else { return nil }
+      guard let v = Double(text), v.isFinite, v > 0 else { throw UsageError(message: "`\(name)` takes a positive number, not `\(text)`") }
+      return v
+    }
+    let scale = try positive("--scale") ?? 1
+    var w = try positive("--width")
+    var h = try positive("--height")
+    if w == nil && h == nil { (w, h) = (s.width * scale, s.height * scale) }
+    if w == nil, let h { w = h * s.width / s.height }
+    if h == nil, let w { h = w * s.height / s.width }
+    let width = Int((w ?? 1).rounded())
+    let height = Int((h ?? 1).rounded())
+    guard width >= 1, height >= 1, width <= 16384, height <= 16384 else {
+      throw UsageError(message: "the picture must be 1…16384 pixels each way, not \(width)×\(height)")
+    }
+    return (width, height)
+  }
+
+  /// The frame a still shows: `--frame N`, or the frame at run time `--time T`.
+  static func stillFrame(_ parsed: Arguments, _ simulator: Simulator) throws(UsageError) -> Int {
+    if parsed.has("--frame") && parsed.has("--time") { throw UsageError(message: "give `--frame` or `--time`, not both") }
+    var n = 0
+    if let f = parsed.value("--frame") {
+      guard let v = Int(f), v >= 0 else { throw UsageError(message: "`--frame` takes a frame number ≥ 0, not `\(f)`") }
+      n = v
+    } else if let t = parsed.value("--time") {
+      guard let seconds = SimulationRequest.seconds(t) else { throw UsageError(message: "`--time` takes 1.5s, 1500ms or plain seconds, not `\(t)`") }
+      n = Int((seconds * simulator.fps).rounded(.down) + 1e-9)
+    }
+    guard n < simulator.frameCount else {
+      throw UsageError(message: "frame \(n) is past the end of the run (\(simulator.frameCount) frames at \(JSONLimitsText.format(simulator.fps)) fps)")
+    }
+    return n
+  }
+}
+
+enum JSONLimitsText {
+  static func format(_ v: Double) -> String { v.rounded() == v ? String(Int(v)) : String(v) }
 }
