@@ -21,7 +21,7 @@ let package = Package(
     // Names, types, units and the checked IR.
     .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath"]),
     // Deterministic simulation of the IR into frames, and frame dumps.
-    .target(name: "AnimSim", dependencies: ["AnimSource", "AnimCheck", "AnimMath"]),
+    .target(name: "AnimSim", dependencies: ["AnimJSON", "AnimSource", "AnimCheck", "AnimMath"]),
     // Rasterizer and the GIF, PNG and SVG encoders.
     .target(name: "AnimRender", dependencies: ["AnimMath", "AnimSim"]),
     // Canonical layout of `.anim` source.
@@ -44,7 +44,7 @@ let package = Package(
     .testTarget(
       name: "AnimSyntaxTests", dependencies: ["AnimSource", "AnimSyntax"], exclude: ["Corpus"]),
     .testTarget(name: "AnimCheckTests", dependencies: ["AnimCheck", "AnimSyntax", "AnimMath"], exclude: ["Corpus"]),
-    .testTarget(name: "AnimSimTests", dependencies: ["AnimSim", "AnimCheck", "AnimMath"]),
+    .testTarget(name: "AnimSimTests", dependencies: ["AnimSim", "AnimCheck", "AnimMath", "AnimSource"]),
     .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimMath", "AnimSim", "AnimCheck"]),
     .testTarget(name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax"], exclude: ["Golden"]),
     .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),

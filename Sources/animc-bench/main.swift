@@ -1,5 +1,5 @@
 // Release-build benchmarks that print figures:
-//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | all]
+//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | all]
 let args = Array(CommandLine.arguments.dropFirst())
 let which = args.first ?? "all"
 switch which {
@@ -7,11 +7,13 @@ case "check": CheckBench.run(megabytes: args.count > 1 ? Double(args[1]) ?? 5 : 
 case "raster": runRasterBenchmark()
 case "encode": runEncodeBenchmark()
 case "lsp": LSPBench.run()
+case "sim": SimBench.run()
 case "all":
   CheckBench.run(megabytes: 5)
   runRasterBenchmark()
   runEncodeBenchmark()
   LSPBench.run()
+  SimBench.run()
 default:
-  print("usage: animc-bench [check [MB] | raster | encode | lsp | all]")
+  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | all]")
 }
