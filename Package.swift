@@ -43,7 +43,8 @@ let package = Package(
     .testTarget(name: "AnimMathTests", dependencies: ["AnimMath"]),
     .testTarget(
       name: "AnimSyntaxTests", dependencies: ["AnimSource", "AnimSyntax"], exclude: ["Corpus"]),
-    .testTarget(name: "AnimCheckTests", dependencies: ["AnimCheck", "AnimSyntax", "AnimMath"], exclude: ["Corpus"]),
+    .testTarget(
+      name: "AnimCheckTests", dependencies: ["AnimCheck", "AnimSyntax", "AnimMath", "AnimFormat"], exclude: ["Corpus"]),
     .testTarget(name: "AnimSimTests", dependencies: ["AnimSim", "AnimCheck", "AnimMath", "AnimSource"]),
     .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimMath", "AnimSim", "AnimCheck"]),
     .testTarget(name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax"], exclude: ["Golden"]),
