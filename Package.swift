@@ -36,7 +36,7 @@ let package = Package(
     // Release-build benchmarks that print figures.
     .executableTarget(
       name: "animc-bench",
-      dependencies: ["AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimMath"]
+      dependencies: ["AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimMath", "AnimFormat"]
     ),
 
     .testTarget(name: "AnimSourceTests", dependencies: ["AnimSource", "AnimJSON"]),

@@ -1,5 +1,5 @@
 // Release-build benchmarks that print figures:
-//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | all]
+//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | fmt | all]
 let args = Array(CommandLine.arguments.dropFirst())
 let which = args.first ?? "all"
 switch which {
@@ -8,12 +8,14 @@ case "raster": runRasterBenchmark()
 case "encode": runEncodeBenchmark()
 case "lsp": LSPBench.run()
 case "sim": SimBench.run()
+case "fmt": FmtBench.run()
 case "all":
   CheckBench.run(megabytes: 5)
   runRasterBenchmark()
   runEncodeBenchmark()
   LSPBench.run()
   SimBench.run()
+  FmtBench.run()
 default:
-  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | all]")
+  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | fmt | all]")
 }
