@@ -23,7 +23,7 @@ let package = Package(
     // Deterministic simulation of the IR into frames, and frame dumps.
     .target(name: "AnimSim", dependencies: ["AnimJSON", "AnimSource", "AnimCheck", "AnimMath"]),
     // Rasterizer and the GIF, PNG and SVG encoders.
-    .target(name: "AnimRender", dependencies: ["AnimMath", "AnimSim"]),
+    .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath", "AnimSim"]),
     // Canonical layout of `.anim` source.
     .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
     // The language server.

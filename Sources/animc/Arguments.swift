@@ -94,3 +94,26 @@ struct Arguments {
     }
   }
 }
+
+extension CommandSpec {
+  /// The parsed command line, or nil with the status to exit with: after printing
+  /// `--help` (0) or a mistake (2).
+  func parse(_ args: [String]) -> (Arguments?, ExitStatus) {
+    let parsed: Arguments
+    do { parsed = try Arguments(args, spec: self) } catch { return (nil, Console.fail(error.message)) }
+    if parsed.wantsHelp {
+      Console.out(helpText)
+      return (nil, .success)
+    }
+    return (parsed, .success)
+  }
+
+  /// The one input file a command takes (`-` for stdin), or nil after reporting.
+  func singleInput(_ parsed: Arguments) -> String? {
+    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+      _ = Console.fail("give one input file (or `-` for stdin)\n\n" + helpText)
+      return nil
+    }
+    return path
+  }
+}

@@ -21,12 +21,8 @@ enum CheckCommand {
       """)
 
   static func run(_ args: [String]) -> ExitStatus {
-    let parsed: Arguments
-    do { parsed = try Arguments(args, spec: spec) } catch { return Console.fail(error.message) }
-    if parsed.wantsHelp {
-      Console.out(spec.helpText)
-      return .success
-    }
+    let (arguments, exit) = spec.parse(args)
+    guard let parsed = arguments else { return exit }
     let format = parsed.value("--format") ?? "human"
     guard format == "human" || format == "json" else { return Console.fail("`--format` is `human` or `json`, not `\(format)`") }
     guard !parsed.positionals.isEmpty else { return Console.fail("no input files (give paths, or `-` for stdin)\n\n" + spec.helpText) }

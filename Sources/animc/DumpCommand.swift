@@ -19,11 +19,8 @@ enum DumpCommand {
     summary: summary,
     usage: "[options] FILE | -",
     options: [
-      OptionSpec(names: ["--format"], value: "json|csv", help: "JSON Lines (default) or CSV."),
-      OptionSpec(names: ["--fps"], value: "N", help: "Frames per second (default: the scene's)."),
-      OptionSpec(names: ["--duration"], value: "D", help: "Run length: 1.5s, 1500ms or plain seconds (default: the scene's)."),
-      OptionSpec(names: ["--seed"], value: "N", help: "Random seed (default: the scene's)."),
-      OptionSpec(names: ["--tap"], value: "TIME[@X,Y]", help: "Add a tap: 0.5s, or 0.5s@120,300 (repeatable).", repeatable: true),
+      OptionSpec(names: ["--format"], value: "json|csv", help: "JSON Lines (default) or CSV.")
+    ] + SimulationRequest.optionSpecs + [
       OptionSpec(names: ["--frames"], value: "A..B", help: "Write only frames A to B, inclusive."),
       OptionSpec(names: ["-o", "--output"], value: "FILE", help: "Write to FILE (atomically) instead of stdout."),
       OptionSpec(names: ["--color"], value: "auto|always|never", help: "Colour in diagnostics (default: auto)."),
@@ -34,15 +31,9 @@ enum DumpCommand {
       """)
 
   static func run(_ args: [String]) -> ExitStatus {
-    let parsed: Arguments
-    do { parsed = try Arguments(args, spec: spec) } catch { return Console.fail(error.message) }
-    if parsed.wantsHelp {
-      Console.out(spec.helpText)
-      return .success
-    }
-    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-      return Console.fail("give one input file (or `-` for stdin)\n\n" + spec.helpText)
-    }
+    let (arguments, exit) = spec.parse(args)
+    guard let parsed = arguments else { return exit }
+    guard let path = spec.singleInput(parsed) else { return .usage }
     let request: DumpRequest
     do { request = try DumpRequest(parsed) } catch { return Console.fail(error.message) }
     return dump(path: path, request, color: parsed.value("--color"))
@@ -107,26 +98,7 @@ struct DumpRequest {
       guard let format = FrameDump.Format(rawValue: f) else { throw UsageError(message: "`--format` is `json` or `csv`, not `\(f)`") }
       self.format = format
     }
-    if let fps = parsed.value("--fps") {
-      guard let v = Double(fps), v.isFinite, v >= 1, v <= 1000 else { throw UsageError(message: "`--fps` takes a number in 1…1000, not `\(fps)`") }
-      options.fps = v
-    }
-    if let d = parsed.value("--duration") {
-      guard let v = Self.seconds(d), v <= 86_400 else {
-        throw UsageError(message: "`--duration` takes 1.5s, 1500ms or plain seconds (at most 24 h), not `\(d)`")
-      }
-      options.duration = v
-    }
-    if let s = parsed.value("--seed") {
-      if let v = UInt64(s) {
-        options.seed = v
-      } else if let v = Int64(s) {
-        options.seed = UInt64(bitPattern: v)
-      } else {
-        throw UsageError(message: "`--seed` takes an integer, not `\(s)`")
-      }
-    }
-    for tap in parsed.all("--tap") { options.taps.append(try Self.tap(tap)) }
+    options = try SimulationRequest.options(parsed)
     if let r = parsed.value("--frames") {
       let parts = r.split(separator: ".", omittingEmptySubsequences: false)
       guard parts.count == 3, parts[1].isEmpty, let a = Int(parts[0]), let b = Int(parts[2]), a >= 0, b >= a else {
@@ -135,31 +107,6 @@ struct DumpRequest {
       frames = a...b
     }
     output = parsed.value("--output")
-  }
-
-  /// `1.5s`, `1500ms` or plain seconds; nil when malformed or negative.
-  static func seconds(_ text: String) -> Double? {
-    var s = Substring(text)
-    var scale = 1.0
-    if s.hasSuffix("ms") {
-      s = s.dropLast(2)
-      scale = 0.001
-    } else if s.hasSuffix("s") {
-      s = s.dropLast()
-    }
-    guard let v = Double(s), v.isFinite, v >= 0 else { return nil }
-    return v * scale
-  }
-
-  /// `0.5s` or `0.5s@120,300`.
-  static func tap(_ text: String) throws(UsageError) -> SimulationOptions.Tap {
-    let bad = UsageError(message: "`--tap` takes TIME or TIME@X,Y (e.g. 0.5s@120,300), not `\(text)`")
-    let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-    guard let time = seconds(String(parts[0])) else { throw bad }
-    guard parts.count == 2 else { return .init(time: time, point: nil) }
-    let xy = parts[1].split(separator: ",", omittingEmptySubsequences: false)
-    guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]), x.isFinite, y.isFinite else { throw bad }
-    return .init(time: time, point: Point(x, y))
   }
 }
 

@@ -24,12 +24,8 @@ enum FmtCommand {
       """)
 
   static func run(_ args: [String]) -> ExitStatus {
-    let parsed: Arguments
-    do { parsed = try Arguments(args, spec: spec) } catch { return Console.fail(error.message) }
-    if parsed.wantsHelp {
-      Console.out(spec.helpText)
-      return .success
-    }
+    let (arguments, exit) = spec.parse(args)
+    guard let parsed = arguments else { return exit }
     let paths = parsed.positionals
     guard !paths.isEmpty else { return Console.fail("no input files (give paths, or `-` for stdin)\n\n" + spec.helpText) }
     guard !paths.contains("-") || paths.count == 1 else {

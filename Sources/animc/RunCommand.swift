@@ -27,15 +27,9 @@ enum RunCommand {
       """)
 
   static func run(_ args: [String]) -> ExitStatus {
-    let parsed: Arguments
-    do { parsed = try Arguments(args, spec: spec) } catch { return Console.fail(error.message) }
-    if parsed.wantsHelp {
-      Console.out(spec.helpText)
-      return .success
-    }
-    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-      return Console.fail("give one input file (or `-` for stdin)\n\n" + spec.helpText)
-    }
+    let (arguments, exit) = spec.parse(args)
+    guard let parsed = arguments else { return exit }
+    guard let path = spec.singleInput(parsed) else { return .usage }
     let request: DumpRequest
     do { request = try DumpRequest(parsed) } catch { return Console.fail(error.message) }
     guard Console.stdoutIsTerminal, isatty(STDIN_FILENO) == 1 else {

@@ -3,6 +3,14 @@ import AnimSim
 
 /// The run settings `dump`, `run` and `render` share: `--fps`, `--duration`, `--seed`, `--tap`.
 enum SimulationRequest {
+  /// The options' specs, for each command's `--help`.
+  static let optionSpecs: [OptionSpec] = [
+    OptionSpec(names: ["--fps"], value: "N", help: "Frames per second (default: the scene's)."),
+    OptionSpec(names: ["--duration"], value: "D", help: "Run length: 1.5s, 1500ms or plain seconds (default: the scene's)."),
+    OptionSpec(names: ["--seed"], value: "N", help: "Random seed (default: the scene's)."),
+    OptionSpec(names: ["--tap"], value: "TIME[@X,Y]", help: "Add a tap: 0.5s, or 0.5s@120,300 (repeatable).", repeatable: true),
+  ]
+
   static func options(_ parsed: Arguments) throws(UsageError) -> SimulationOptions {
     var options = SimulationOptions()
     if let fps = parsed.value("--fps") {
@@ -24,9 +32,33 @@ enum SimulationRequest {
         throw UsageError(message: "`--seed` takes an integer, not `\(s)`")
       }
     }
-    for tap in parsed.all("--tap") { options.taps.append(try DumpRequest.tap(tap)) }
+    for text in parsed.all("--tap") { options.taps.append(try tap(text)) }
     return options
   }
 
-  static func seconds(_ text: String) -> Double? { DumpRequest.seconds(text) }
+  /// `1.5s`, `1500ms` or plain seconds; nil when malformed or negative.
+  static func seconds(_ text: String) -> Double? {
+    var s = Substring(text)
+    var scale = 1.0
+    if s.hasSuffix("ms") {
+      s = s.dropLast(2)
+      scale = 0.001
+    } else if s.hasSuffix("s") {
+      s = s.dropLast()
+    }
+    guard let v = Double(s), v.isFinite, v >= 0 else { return nil }
+    return v * scale
+  }
+
+  /// `0.5s` or `0.5s@120,300`.
+  static func tap(_ text: String) throws(UsageError) -> SimulationOptions.Tap {
+    let bad = UsageError(message: "`--tap` takes TIME or TIME@X,Y (e.g. 0.5s@120,300), not `\(text)`")
+    let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let time = seconds(String(parts[0])) else { throw bad }
+    guard parts.count == 2 else { return .init(time: time, point: nil) }
+    let xy = parts[1].split(separator: ",", omittingEmptySubsequences: false)
+    guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]), x.isFinite, y.isFinite else { throw bad }
+    return .init(time: time, point: Point(x, y))
+  }
 }
+
