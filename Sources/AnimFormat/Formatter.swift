@@ -30,7 +30,8 @@ public enum Formatter {
     let printed = printer.print()
     guard let text = printed, sameMeaning(parsed, file: file, text) else {
       let d = Diagnostic.error(
-        FormatCode.unverifiedOutput, "internal formatter error: the output would not match the input; file left unchanged",
+        FormatCode.unverifiedOutput,
+        "internal formatter error: the output would not match the input; file left unchanged",
         at: SourceRange(start: 0, end: 0), notes: ["please report this file"])
       return FormatResult(formatted: nil, diagnostics: [d], changed: false)
     }

@@ -18,9 +18,9 @@ extension Printer {
       return
     }
     out.space()
-    printBraced(s, items: clauses, separate: { p, i in !p.sharesLineWithFrom(clauses, i) }) { p, clause, _ in
-      p.printClause(clause)
-    }
+    printBraced(
+      s, items: clauses, separate: { p, i in !p.sharesLineWithFrom(clauses, i) },
+      item: { p, clause, _ in p.printClause(clause) })
   }
 
   /// `to V` / `by V` right after `from V` on the same source line.

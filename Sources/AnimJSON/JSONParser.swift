@@ -42,9 +42,15 @@ private struct JSONReader {
     case UInt8(ascii: "{"): return try object(depth: depth)
     case UInt8(ascii: "["): return try array(depth: depth)
     case UInt8(ascii: "\""): return .string(try string())
-    case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-    case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
     default: return .number(try number())
     }
   }
@@ -74,8 +80,14 @@ private struct JSONReader {
       members.append((key, try value(depth: depth + 1)))
       skipSpace()
       guard index < bytes.count else { throw fail("unterminated object") }
-      if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-      if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      if bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        return .object(members)
+      }
       throw fail("expected ',' or '}'")
     }
   }
@@ -92,8 +104,14 @@ private struct JSONReader {
       items.append(try value(depth: depth + 1))
       skipSpace()
       guard index < bytes.count else { throw fail("unterminated array") }
-      if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-      if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      if bytes[index] == UInt8(ascii: "]") {
+        index += 1
+        return .array(items)
+      }
       throw fail("expected ',' or ']'")
     }
   }

@@ -11,11 +11,11 @@ public enum JSONValue: Equatable, Sendable {
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
-    case let (.bool(a), .bool(b)): return a == b
-    case let (.number(a), .number(b)): return a == b
-    case let (.string(a), .string(b)): return a == b
-    case let (.array(a), .array(b)): return a == b
-    case let (.object(a), .object(b)):
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.number(let a), .number(let b)): return a == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.array(let a), .array(let b)): return a == b
+    case (.object(let a), .object(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     default: return false
     }

@@ -13,8 +13,7 @@ public struct UnitBezier: Hashable, Sendable {
 
   /// Polynomial coefficients of a curve coordinate with end values 0 and 1:
   /// `c·s + b·s² + a·s³` (Horner form is cheaper and as accurate as Bernstein here).
-  private static func coefficients(_ p1: Double, _ p2: Double) -> (a: Double, b: Double, c: Double)
-  {
+  private static func coefficients(_ p1: Double, _ p2: Double) -> (a: Double, b: Double, c: Double) {
     let c = 3 * p1
     let b = 3 * (p2 - p1) - c
     return (1 - c - b, b, c)

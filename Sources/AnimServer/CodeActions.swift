@@ -35,13 +35,16 @@ extension LanguageServer {
           actions.append(action(titles[i], [edit], diagnostic: client, preferred: i == 0, uri: s.uri))
         }
       } else {
-        actions.append(action(titles.first ?? "Apply the suggested fix", edits, diagnostic: client, preferred: true, uri: s.uri))
+        actions.append(
+          action(titles.first ?? "Apply the suggested fix", edits, diagnostic: client, preferred: true, uri: s.uri))
       }
     }
     return .array(actions)
   }
 
-  private func action(_ title: String, _ edits: [JSONValue], diagnostic: JSONValue, preferred: Bool, uri: String) -> JSONValue {
+  private func action(_ title: String, _ edits: [JSONValue], diagnostic: JSONValue, preferred: Bool, uri: String)
+    -> JSONValue
+  {
     .object([
       ("title", .string(title)),
       ("kind", .string("quickfix")),

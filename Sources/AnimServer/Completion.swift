@@ -67,16 +67,26 @@ enum Completions {
     ("path", "path ${1:name} = $0"),
     ("node", "node ${1:name} = ${2:circle(40)} {\n\tposition (${3:0}, ${4:0})\n\t$0\n}"),
     ("emitter", "emitter ${1:name} {\n\ton tap\n\tspawn ${2:circle(10)} {\n\t\t$0\n\t}\n}"),
-    ("replicate", "replicate ${1:name} count ${2:3} {\n\tinstance transform ${3:translate(20, 0)}\n\tnode ${4:dot} = ${5:circle(5)}\n}"),
+    (
+      "replicate",
+      "replicate ${1:name} count ${2:3} {\n\tinstance transform ${3:translate(20, 0)}\n\tnode ${4:dot} = ${5:circle(5)}\n}"
+    ),
     ("input", "input {\n\ttap ${1:(187, 333)} at ${2:1s}\n}"),
   ].compactMap { name, snippet in WordDocs.keywords[name].map { word($0, CompletionItem.keyword, snippet: snippet) } }
 
-  static let propertyNames = ["position", "x", "y", "scale", "scaleX", "scaleY", "rotation", "opacity", "fill", "stroke", "lineWidth", "strokeStart", "strokeEnd"]
+  static let propertyNames = [
+    "position", "x", "y", "scale", "scaleX", "scaleY", "rotation", "opacity", "fill", "stroke", "lineWidth",
+    "strokeStart", "strokeEnd",
+  ]
 
-  static let animatable: [CompletionItem] = propertyNames.compactMap { WordDocs.properties[$0].map { word($0, CompletionItem.property) } }
+  static let animatable: [CompletionItem] = propertyNames.compactMap {
+    WordDocs.properties[$0].map { word($0, CompletionItem.property) }
+  }
 
   static let styleProperties: [CompletionItem] =
-    (propertyNames + ["anchor", "z"]).compactMap { WordDocs.properties[$0].map { word($0, CompletionItem.property, snippet: "\($0.word) ", group: 2) } }
+    (propertyNames + ["anchor", "z"]).compactMap {
+      WordDocs.properties[$0].map { word($0, CompletionItem.property, snippet: "\($0.word) ", group: 2) }
+    }
 
   /// Words that begin a statement in each kind of block.
   static func statements(_ block: BlockKind) -> [CompletionItem] {
@@ -94,17 +104,24 @@ enum Completions {
         WordDocs.properties[$0].map { word($0, CompletionItem.property, snippet: "\($0.word) ") }
       }
     case .node:
-      return styleProperties + [animate, group, sequence, letItem, kw("at", "at ${1:1s}"), kw("remove", "remove after ${1:1s}")].compactMap { $0 }
+      return styleProperties
+        + [animate, group, sequence, letItem, kw("at", "at ${1:1s}"), kw("remove", "remove after ${1:1s}")].compactMap {
+          $0
+        }
     case .spawn:
-      return styleProperties + [animate, group, sequence, letItem, kw("remove", "remove after ${1:1s}")].compactMap { $0 }
+      return styleProperties
+        + [animate, group, sequence, letItem, kw("remove", "remove after ${1:1s}")].compactMap { $0 }
     case .style: return styleProperties
     case .emitter:
       return [
         kw("on", "on tap"), kw("every", "every ${1:300ms}"), kw("at", "at ${1:1s}"), kw("burst", "burst ${1:1}"),
-        kw("max", "max ${1:100}"), kw("origin", "origin ${1:(0, 0)}"), kw("spawn", "spawn ${1:circle(10)} {\n\t$0\n}"), letItem,
+        kw("max", "max ${1:100}"), kw("origin", "origin ${1:(0, 0)}"), kw("spawn", "spawn ${1:circle(10)} {\n\t$0\n}"),
+        letItem,
       ].compactMap { $0 }
     case .replicate:
-      let instance = ["transform ${1:translate(20, 0)}", "delay ${1:0.1s}", "color ${1:white}", "offset ${1:alpha} ${2:-0.1}"].map {
+      let instance = [
+        "transform ${1:translate(20, 0)}", "delay ${1:0.1s}", "color ${1:white}", "offset ${1:alpha} ${2:-0.1}",
+      ].map {
         CompletionItem(
           label: "instance " + ($0.split(separator: " ").first.map(String.init) ?? ""), kind: CompletionItem.keyword,
           detail: WordDocs.clauses["instance"]?.form, snippet: "instance " + $0, sortGroup: 2)
@@ -113,10 +130,14 @@ enum Completions {
         + styleProperties.filter { $0.label == "position" }
     case .input:
       return [
-        CompletionItem(label: "tap", kind: CompletionItem.keyword, detail: "tap TARGET at T, … · tap TARGET every P", snippet: "tap ${1:(187, 333)} at ${2:1s}"),
+        CompletionItem(
+          label: "tap", kind: CompletionItem.keyword, detail: "tap TARGET at T, … · tap TARGET every P",
+          snippet: "tap ${1:(187, 333)} at ${2:1s}"),
         CompletionItem(label: "pause", kind: CompletionItem.keyword, detail: "pause at T", snippet: "pause at ${1:1s}"),
-        CompletionItem(label: "resume", kind: CompletionItem.keyword, detail: "resume at T", snippet: "resume at ${1:2s}"),
-        CompletionItem(label: "speed", kind: CompletionItem.keyword, detail: "speed S at T", snippet: "speed ${1:0.5} at ${2:1s}"),
+        CompletionItem(
+          label: "resume", kind: CompletionItem.keyword, detail: "resume at T", snippet: "resume at ${1:2s}"),
+        CompletionItem(
+          label: "speed", kind: CompletionItem.keyword, detail: "speed S at T", snippet: "speed ${1:0.5} at ${2:1s}"),
       ]
     case .animate: return valueClauses + clauses
     case .group: return [animate, group, sequence].compactMap { $0 }
@@ -132,7 +153,10 @@ enum Completions {
   }
 
   static let clauses: [CompletionItem] =
-    ["from", "to", "by", "over", "delay", "timing", "repeat", "autoreverse", "fill", "additive", "cumulative", "interpolate", "pacing", "rotate", "keyframes", "along"].compactMap {
+    [
+      "from", "to", "by", "over", "delay", "timing", "repeat", "autoreverse", "fill", "additive", "cumulative",
+      "interpolate", "pacing", "rotate", "keyframes", "along",
+    ].compactMap {
       WordDocs.clauses[$0].map { word($0, CompletionItem.keyword) }
     }
 
@@ -142,7 +166,8 @@ enum Completions {
     return groups.flatMap { g in
       g.cases.compactMap { name, doc in
         seen.insert(name).inserted
-          ? CompletionItem(label: name, kind: CompletionItem.enumMember, detail: ".\(name) — \(g.context)", doc: doc) : nil
+          ? CompletionItem(label: name, kind: CompletionItem.enumMember, detail: ".\(name) — \(g.context)", doc: doc)
+          : nil
       }
     }
   }
@@ -168,23 +193,39 @@ enum Completions {
   static func builtinItems(_ docs: [BuiltinDoc], group: Int) -> [CompletionItem] {
     docs.flatMap { d -> [CompletionItem] in
       let kind = d.kind == .timing || d.kind == .function ? CompletionItem.function : CompletionItem.constructor
-      if d.snippets.isEmpty { return [CompletionItem(label: d.name, kind: CompletionItem.constant, detail: d.signature, doc: d.doc, sortGroup: group)] }
-      return d.snippets.map { CompletionItem(label: $0.label, kind: kind, detail: d.signature, doc: d.doc, snippet: $0.text, sortGroup: group) }
+      if d.snippets.isEmpty {
+        return [
+          CompletionItem(
+            label: d.name, kind: CompletionItem.constant, detail: d.signature, doc: d.doc, sortGroup: group)
+        ]
+      }
+      return d.snippets.map {
+        CompletionItem(label: $0.label, kind: kind, detail: d.signature, doc: d.doc, snippet: $0.text, sortGroup: group)
+      }
     }
   }
 
   static func expressions(_ block: BlockKind, _ s: Snapshot, _ cursor: Cursor) -> [CompletionItem] {
     let declared = s.index.visibleDeclarations(at: cursor.offset, in: s.tree)
       .filter { $0.nameRange != cursor.wordRange }
-      .map { CompletionItem(label: $0.name, kind: CompletionItem.variable, detail: "\($0.kind.keyword) \($0.name)", sortGroup: 1) }
-    var special = [CompletionItem(label: "scene", kind: CompletionItem.keyword, detail: "scene.width · scene.height · scene.center", sortGroup: 3)]
+      .map {
+        CompletionItem(
+          label: $0.name, kind: CompletionItem.variable, detail: "\($0.kind.keyword) \($0.name)", sortGroup: 1)
+      }
+    var special = [
+      CompletionItem(
+        label: "scene", kind: CompletionItem.keyword, detail: "scene.width · scene.height · scene.center", sortGroup: 3)
+    ]
     if block == .spawn {
       special += [
         CompletionItem(label: "self", kind: CompletionItem.keyword, detail: "self.index", sortGroup: 3),
-        CompletionItem(label: "trigger", kind: CompletionItem.keyword, detail: "trigger.position · trigger.time", sortGroup: 3),
+        CompletionItem(
+          label: "trigger", kind: CompletionItem.keyword, detail: "trigger.position · trigger.time", sortGroup: 3),
       ]
     }
-    let colors = BuiltinDocs.colorNames.map { CompletionItem(label: $0.0, kind: CompletionItem.color, detail: $0.1, sortGroup: 4) }
+    let colors = BuiltinDocs.colorNames.map {
+      CompletionItem(label: $0.0, kind: CompletionItem.color, detail: $0.1, sortGroup: 4)
+    }
     return declared + special + builtinItems(BuiltinDocs.all, group: 2) + colors
   }
 }

@@ -52,7 +52,9 @@ extension CompletionContext {
       }
       return .clause(used: Set(words.dropFirst(2)))
     }
-    if block == .animate && words.count == 1, let w = words.first, ["fill", "interpolate", "pacing", "rotate"].contains(w) {
+    if block == .animate && words.count == 1, let w = words.first,
+      ["fill", "interpolate", "pacing", "rotate"].contains(w)
+    {
       return .enumCase(group: w)
     }
     if let first = words.first, first == "group" || first == "sequence", !Self.valueClauses.contains(words.last ?? "") {
@@ -62,7 +64,10 @@ extension CompletionContext {
   }
 
   /// Clause words followed by a value.
-  static let valueClauses: Set<String> = ["from", "to", "by", "over", "delay", "repeat", "for", "along", "keyframes", "timing", "every", "until", "at", "after", "count", "burst", "max", "origin"]
+  static let valueClauses: Set<String> = [
+    "from", "to", "by", "over", "delay", "repeat", "for", "along", "keyframes", "timing", "every", "until", "at",
+    "after", "count", "burst", "max", "origin",
+  ]
 
   /// The enum group that fits before a `.`: the label (`type:`), the clause word (`fill`,
   /// `rotate`, `interpolate`, `pacing`) or the call (`steps(4, .`).

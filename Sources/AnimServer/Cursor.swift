@@ -60,7 +60,8 @@ struct Cursor {
   var wordsBefore: [String] { Cursor.words(Substring(linePrefix)) }
 
   static func words(_ text: Substring) -> [String] {
-    text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == ":") }).map(String.init)
+    text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == ":") }).map(
+      String.init)
   }
 
   /// The character just before the word, skipping nothing (a `.` for enum cases and members).

@@ -50,7 +50,8 @@ enum BuiltinDocs {
     one("min", "a, b", "The smaller of two Numbers, Durations or Angles; component-wise on Points.", .function),
     one("max", "a, b", "The larger of two Numbers, Durations or Angles; component-wise on Points.", .function),
     one("abs", "x", "Absolute value of a Number, Duration or Angle; component-wise on Points.", .function),
-    one("clamp", "x, lo, hi", "`min(max(x, lo), hi)`; Numbers, Durations, Angles, component-wise on Points.", .function),
+    one(
+      "clamp", "x, lo, hi", "`min(max(x, lo), hi)`; Numbers, Durations, Angles, component-wise on Points.", .function),
     one("lerp", "a, b, t", "`a + (b − a)·t`; Numbers, Durations, Angles, component-wise on Points.", .function),
     one("sin", "angle", "Sine of an Angle (a Number).", .function),
     one("cos", "angle", "Cosine of an Angle (a Number).", .function),
@@ -63,7 +64,9 @@ enum BuiltinDocs {
     one(
       "randomInt", "range", "An integer from `a..b`, inclusive: `a + floor(u·(b − a + 1))`. Not constant.", .function,
       snippet: "randomInt(${1:0}..${2:10})"),
-    one("choose", "x, …", "One of its arguments, all of one type: `x[floor(u·n)]` (arguments evaluated first). Not constant.", .function),
+    one(
+      "choose", "x, …",
+      "One of its arguments, all of one type: `x[floor(u·n)]` (arguments evaluated first). Not constant.", .function),
     one("mix", "colorA, colorB, t", "Interpolates two Colors per sRGB channel, straight alpha.", .function),
   ]
 
@@ -72,17 +75,25 @@ enum BuiltinDocs {
       "heart", "w, h = w",
       "Seed 000's heart: `p = 4`, `r = floor((w − 2p) / 4)`, bottom `B = (floor(w/2), h − p)`, `L = (p, floor(h / 2.4))`; quad to L with control `(L.x, L.y + r)`, two arcs of radius r centred at `(L.x + r, L.y)` and `(L.x + 3r, L.y)` from 180° to 0°, quad back to B with control `(L.x + 4r, L.y + r)`.",
       .shape, snippet: "heart(${1:w})"),
-    one("circle", "r", "A circle in a `2r × 2r` box; the outline starts at the rightmost point and runs clockwise.", .shape),
+    one(
+      "circle", "r", "A circle in a `2r × 2r` box; the outline starts at the rightmost point and runs clockwise.",
+      .shape),
     one("ellipse", "w, h", "An ellipse in a `w × h` box; starts at the rightmost point, clockwise.", .shape),
     one(
-      "rect", "w, h, corner: 0", "A rectangle `w × h`, optionally with rounded corners; starts at the top-left corner, clockwise.",
+      "rect", "w, h, corner: 0",
+      "A rectangle `w × h`, optionally with rounded corners; starts at the top-left corner, clockwise.",
       .shape, snippet: "rect(${1:w}, ${2:h})"),
-    one("star", "points, outer, inner", "A star in a `2·outer` square, centred; first point straight up, clockwise.", .shape),
+    one(
+      "star", "points, outer, inner", "A star in a `2·outer` square, centred; first point straight up, clockwise.",
+      .shape),
     one("polygon", "[p0, p1, …]", "A closed polyline through the points as given.", .shape, snippet: "polygon([${1}])"),
   ]
 
   static let paths: [BuiltinDoc] = [
-    one("line", "from: Point, to: Point", "A straight path. In a node or spawn block `from:` may be omitted: the instance's position when the animation begins.", .path),
+    one(
+      "line", "from: Point, to: Point",
+      "A straight path. In a node or spawn block `from:` may be omitted: the instance's position when the animation begins.",
+      .path),
     one("quad", "from: Point, control: Point, to: Point", "A quadratic Bézier path.", .path),
     one("cubic", "from: Point, c1: Point, c2: Point, to: Point", "A cubic Bézier path.", .path),
     one(
@@ -102,18 +113,25 @@ enum BuiltinDocs {
 
   static let timings: [BuiltinDoc] = [
     BuiltinDoc(
-      name: "linear", signature: "linear", doc: "`p = u`. The default timing of an animation without `timing`.", snippets: [],
+      name: "linear", signature: "linear", doc: "`p = u`. The default timing of an animation without `timing`.",
+      snippets: [],
       kind: .timing),
     BuiltinDoc(name: "easeIn", signature: "easeIn", doc: "`cubicBezier(0.42, 0, 1, 1)`", snippets: [], kind: .timing),
     BuiltinDoc(name: "easeOut", signature: "easeOut", doc: "`cubicBezier(0, 0, 0.58, 1)`", snippets: [], kind: .timing),
-    BuiltinDoc(name: "easeInOut", signature: "easeInOut", doc: "`cubicBezier(0.42, 0, 0.58, 1)` (alias `easeInEaseOut`)", snippets: [], kind: .timing),
     BuiltinDoc(
-      name: "easeInEaseOut", signature: "easeInEaseOut", doc: "`cubicBezier(0.42, 0, 0.58, 1)` (alias of `easeInOut`)", snippets: [],
+      name: "easeInOut", signature: "easeInOut", doc: "`cubicBezier(0.42, 0, 0.58, 1)` (alias `easeInEaseOut`)",
+      snippets: [], kind: .timing),
+    BuiltinDoc(
+      name: "easeInEaseOut", signature: "easeInEaseOut", doc: "`cubicBezier(0.42, 0, 0.58, 1)` (alias of `easeInOut`)",
+      snippets: [],
       kind: .timing),
     BuiltinDoc(
-      name: "default", signature: "default", doc: "`cubicBezier(0.25, 0.1, 0.25, 1)`: Core Animation's `default`, CSS `ease` (alias `ease`)",
+      name: "default", signature: "default",
+      doc: "`cubicBezier(0.25, 0.1, 0.25, 1)`: Core Animation's `default`, CSS `ease` (alias `ease`)",
       snippets: [], kind: .timing),
-    BuiltinDoc(name: "ease", signature: "ease", doc: "`cubicBezier(0.25, 0.1, 0.25, 1)` (alias of `default`)", snippets: [], kind: .timing),
+    BuiltinDoc(
+      name: "ease", signature: "ease", doc: "`cubicBezier(0.25, 0.1, 0.25, 1)` (alias of `default`)", snippets: [],
+      kind: .timing),
     one(
       "cubicBezier", "x1, y1, x2, y2",
       "The CSS / Core Animation unit Bézier from (0,0) to (1,1): solve `x(s) = u`, `p = y(s)`. x1 and x2 must lie in 0…1; y may overshoot.",
@@ -139,7 +157,10 @@ enum BuiltinDocs {
         ("spring(damping:velocity:)", "spring(damping: ${1:0.6}, velocity: ${2:0})"),
         ("spring(duration:bounce:)", "spring(duration: ${1:0.5s}, bounce: ${2:0})"),
         ("spring(response:dampingFraction:)", "spring(response: ${1:0.5s}, dampingFraction: ${2:0.825})"),
-        ("spring(mass:stiffness:damping:velocity:)", "spring(mass: ${1:1}, stiffness: ${2:100}, damping: ${3:10}, velocity: ${4:0})"),
+        (
+          "spring(mass:stiffness:damping:velocity:)",
+          "spring(mass: ${1:1}, stiffness: ${2:100}, damping: ${3:10}, velocity: ${4:0})"
+        ),
       ], kind: .timing),
   ]
 

@@ -13,57 +13,134 @@ enum WordDocs {
 
   /// Declaration and statement keywords (§3, §6).
   static let keywords = table([
-    ("scene", "scene \"title\" { size …; background …; fps …; duration …; seed … }", "Scene settings. Also an expression: `scene.width`, `scene.height`, `scene.center`."),
-    ("let", "let NAME = EXPR", "A value. At the top level: evaluated once per run (constant when it can be); in a block: per node or per spawn, visible in that block."),
-    ("timing", "timing NAME = TIMING", "A named timing function (`spring(…)`, `cubicBezier(…)`, `steps(…)`, `easeIn`, …). After `animate`: the `timing` clause."),
-    ("shape", "shape NAME = SHAPE [{ style }]", "A shape: local geometry in a box whose top-left is (0, 0), plus style (`fill`, `stroke`, `lineWidth`, `anchor`, `z`)."),
-    ("path", "path NAME = PATH", "A path: `line`, `quad`, `cubic`, `arc`, `polyline`, `parabola`, or `path { move …; line …; close }`."),
-    ("node", "node NAME = SHAPE { properties; animations }", "One instance, from scene time 0 (or `at 2s`) until `remove after D` or the end of the run."),
-    ("emitter", "emitter NAME { triggers; burst; max; origin; spawn SHAPE { … } }", "Creates instances when triggered: `on tap [NODE]`, `every P [from F] [until U]`, `at t₁, t₂, …`."),
-    ("replicate", "replicate NAME count N { instance …; node … }", "CAReplicatorLayer: copy i of each child is drawn with the instance transform applied i times, its animations at `t − i·D`, its colour times `instance color + i·Δ`."),
-    ("spawn", "spawn SHAPE { … }", "What an emitter creates; the block is evaluated per spawn (`self.index`, `trigger.position`, `trigger.time`)."),
-    ("animate", "animate PROP VALUE CLAUSE*  ·  animate PROP { … }", "Animates a property: `from V`, `to V`, `by V`, `keyframes …` or `along PATH`, with clauses `over delay timing repeat autoreverse fill additive cumulative interpolate pacing rotate`."),
-    ("group", "group CLAUSE* { animate … }", "Runs its children together; timed by `over` or by the latest `delay + A` of its children. Clauses: `over delay timing repeat autoreverse fill`."),
-    ("sequence", "sequence CLAUSE* { animate … }", "Runs its children one after another; child k begins after the sum of `delay + A` of those before it."),
-    ("input", "input { tap … at …; tap … every …; pause at T; resume at T; speed S at T }", "Default events for headless runs, on run time."),
+    (
+      "scene", "scene \"title\" { size …; background …; fps …; duration …; seed … }",
+      "Scene settings. Also an expression: `scene.width`, `scene.height`, `scene.center`."
+    ),
+    (
+      "let", "let NAME = EXPR",
+      "A value. At the top level: evaluated once per run (constant when it can be); in a block: per node or per spawn, visible in that block."
+    ),
+    (
+      "timing", "timing NAME = TIMING",
+      "A named timing function (`spring(…)`, `cubicBezier(…)`, `steps(…)`, `easeIn`, …). After `animate`: the `timing` clause."
+    ),
+    (
+      "shape", "shape NAME = SHAPE [{ style }]",
+      "A shape: local geometry in a box whose top-left is (0, 0), plus style (`fill`, `stroke`, `lineWidth`, `anchor`, `z`)."
+    ),
+    (
+      "path", "path NAME = PATH",
+      "A path: `line`, `quad`, `cubic`, `arc`, `polyline`, `parabola`, or `path { move …; line …; close }`."
+    ),
+    (
+      "node", "node NAME = SHAPE { properties; animations }",
+      "One instance, from scene time 0 (or `at 2s`) until `remove after D` or the end of the run."
+    ),
+    (
+      "emitter", "emitter NAME { triggers; burst; max; origin; spawn SHAPE { … } }",
+      "Creates instances when triggered: `on tap [NODE]`, `every P [from F] [until U]`, `at t₁, t₂, …`."
+    ),
+    (
+      "replicate", "replicate NAME count N { instance …; node … }",
+      "CAReplicatorLayer: copy i of each child is drawn with the instance transform applied i times, its animations at `t − i·D`, its colour times `instance color + i·Δ`."
+    ),
+    (
+      "spawn", "spawn SHAPE { … }",
+      "What an emitter creates; the block is evaluated per spawn (`self.index`, `trigger.position`, `trigger.time`)."
+    ),
+    (
+      "animate", "animate PROP VALUE CLAUSE*  ·  animate PROP { … }",
+      "Animates a property: `from V`, `to V`, `by V`, `keyframes …` or `along PATH`, with clauses `over delay timing repeat autoreverse fill additive cumulative interpolate pacing rotate`."
+    ),
+    (
+      "group", "group CLAUSE* { animate … }",
+      "Runs its children together; timed by `over` or by the latest `delay + A` of its children. Clauses: `over delay timing repeat autoreverse fill`."
+    ),
+    (
+      "sequence", "sequence CLAUSE* { animate … }",
+      "Runs its children one after another; child k begins after the sum of `delay + A` of those before it."
+    ),
+    (
+      "input", "input { tap … at …; tap … every …; pause at T; resume at T; speed S at T }",
+      "Default events for headless runs, on run time."
+    ),
     ("true", "true", "The Bool true."),
     ("false", "false", "The Bool false."),
     ("self", "self.index", "In a spawn block: `self.index`, the 0-based count of that emitter's spawns."),
-    ("trigger", "trigger.position · trigger.time", "In a spawn block: the tap point (or the emitter's `origin`) and the trigger's time."),
+    (
+      "trigger", "trigger.position · trigger.time",
+      "In a spawn block: the tap point (or the emitter's `origin`) and the trigger's time."
+    ),
   ])
 
   /// Clause words (§1, §6, §3.2, §8).
   static let clauses = table([
-    ("from", "from V", "The start value. Alone, animates from V to the value below (§6.3); omitted, the value below, read at every sample. In `every`: the first firing time."),
+    (
+      "from", "from V",
+      "The start value. Alone, animates from V to the value below (§6.3); omitted, the value below, read at every sample. In `every`: the first firing time."
+    ),
     ("to", "to V", "The end value."),
     ("by", "by V", "`to = from + V`."),
-    ("timing", "timing T", "The timing function mapping the fraction of an iteration u to progress p: `linear` (default), `easeIn`, `easeOut`, `easeInOut`, `default`, `cubicBezier(…)`, `steps(…)`, `spring(…)` or a declared `timing`."),
+    (
+      "timing", "timing T",
+      "The timing function mapping the fraction of an iteration u to progress p: `linear` (default), `easeIn`, `easeOut`, `easeInOut`, `default`, `cubicBezier(…)`, `steps(…)`, `spring(…)` or a declared `timing`."
+    ),
     ("over", "over D", "The duration of one iteration. Required unless the timing is a real-time spring."),
-    ("delay", "delay D", "Begin after D (may be negative: start part-way through). `instance delay D`: copy i runs at `t − i·D`."),
-    ("repeat", "repeat N · repeat forever · repeat for D", "Repeat count c (fractional allowed); `repeat for R` means `c = R / d` (or `R / 2d` with autoreverse)."),
+    (
+      "delay", "delay D",
+      "Begin after D (may be negative: start part-way through). `instance delay D`: copy i runs at `t − i·D`."
+    ),
+    (
+      "repeat", "repeat N · repeat forever · repeat for D",
+      "Repeat count c (fractional allowed); `repeat for R` means `c = R / d` (or `R / 2d` with autoreverse)."
+    ),
     ("for", "repeat for D", "Repeat for a total time."),
     ("forever", "repeat forever", "Repeat without end (the active duration is infinite)."),
-    ("autoreverse", "autoreverse", "Each iteration goes there and back, as in Core Animation (`repeat 2 autoreverse` is four legs)."),
-    ("fill", "fill .removed | .forwards | .backwards | .both", "What shows outside the active interval. Default `.forwards`: the end state persists. As a statement, `fill COLOR` sets the fill colour."),
+    (
+      "autoreverse", "autoreverse",
+      "Each iteration goes there and back, as in Core Animation (`repeat 2 autoreverse` is four legs)."
+    ),
+    (
+      "fill", "fill .removed | .forwards | .backwards | .both",
+      "What shows outside the active interval. Default `.forwards`: the end state persists. As a statement, `fill COLOR` sets the fill colour."
+    ),
     ("additive", "additive", "Adds to the value below instead of replacing it; an omitted `from` is zero."),
     ("cumulative", "cumulative", "Iteration i adds `i × (to − from)`."),
-    ("interpolate", "interpolate .linear | .discrete | .paced | .cubic | .spline", "Keyframes only: linear segments, held values, even spacing by distance, Catmull-Rom, or a natural cubic spline with the key times as x."),
-    ("pacing", "pacing .paced | .linear", "`along` only: constant speed along the whole path (default), or an equal share of progress per segment."),
-    ("rotate", "rotate .auto | .autoReverse", "`along` only: adds the tangent angle (`atan2(dy, dx)`), or the tangent + 180°, on top of `rotation`."),
+    (
+      "interpolate", "interpolate .linear | .discrete | .paced | .cubic | .spline",
+      "Keyframes only: linear segments, held values, even spacing by distance, Catmull-Rom, or a natural cubic spline with the key times as x."
+    ),
+    (
+      "pacing", "pacing .paced | .linear",
+      "`along` only: constant speed along the whole path (default), or an equal share of progress per segment."
+    ),
+    (
+      "rotate", "rotate .auto | .autoReverse",
+      "`along` only: adds the tangent angle (`atan2(dy, dx)`), or the tangent + 180°, on top of `rotation`."
+    ),
     ("at", "at t₁, t₂, …", "Times: a trigger's firings, a node's appearance, an input event's times."),
     ("every", "every P [from F] [until U]", "Fires at `F + k·P` while before U (exclusive)."),
     ("until", "until U", "The end (exclusive) of an `every` trigger."),
     ("after", "remove after D", "Removal time, measured from the instance's appearance."),
     ("count", "replicate NAME count N", "The number of copies, 1…100,000."),
-    ("keyframes", "keyframes k0: v0 [T0], k1: v1 [T1], …", "Key times in 0…1 (or %), strictly increasing, first 0 and last 1; a timing after a value times that segment."),
-    ("along", "along PATH", "Moves the position along a path: progress p is arc length `p × L` (with `pacing .paced`)."),
+    (
+      "keyframes", "keyframes k0: v0 [T0], k1: v1 [T1], …",
+      "Key times in 0…1 (or %), strictly increasing, first 0 and last 1; a timing after a value times that segment."
+    ),
+    (
+      "along", "along PATH", "Moves the position along a path: progress p is arc length `p × L` (with `pacing .paced`)."
+    ),
     ("on", "on tap [NODE]", "A tap trigger: any tap, or taps inside NODE's filled shape."),
     ("tap", "on tap [NODE] · tap TARGET at … (input)", "A tap trigger or an input tap event."),
     ("burst", "burst N", "Spawns per trigger (default 1; 1…100,000)."),
     ("max", "max N", "Live instances per emitter (default 10,000); further spawns are dropped with a warning."),
     ("origin", "origin POINT", "`trigger.position` for triggers without a tap point (default: the scene centre)."),
     ("remove", "remove after D", "Removes the instance D after its appearance."),
-    ("instance", "instance transform … · instance delay D · instance color C · instance offset CHANNEL Δ", "A replicator's per-copy transform (`translate rotate scale`, CSS order), time offset, colour and colour step."),
+    (
+      "instance", "instance transform … · instance delay D · instance color C · instance offset CHANNEL Δ",
+      "A replicator's per-copy transform (`translate rotate scale`, CSS order), time offset, colour and colour step."
+    ),
   ])
 
   /// Properties and style (§6.1, §3.1), and scene settings (§3).
@@ -96,7 +173,10 @@ enum WordDocs {
     ("line", "line p", "A straight segment to p."),
     ("quad", "quad c, p", "A quadratic curve to p with control c."),
     ("cubic", "cubic c1, c2, p", "A cubic curve to p with controls c1, c2."),
-    ("arc", "arc c, r, α, β [ccw]", "An arc about c; after other commands a line first joins the current point to the arc's start."),
+    (
+      "arc", "arc c, r, α, β [ccw]",
+      "An arc about c; after other commands a line first joins the current point to the arc's start."
+    ),
     ("close", "close", "Closes the subpath."),
     ("ccw", "arc c, r, α, β ccw", "Makes the arc counter-clockwise."),
   ])
@@ -115,18 +195,39 @@ enum WordDocs {
 
   /// Enum cases, grouped by where they are accepted (§4–§6).
   static let enumGroups: [(context: String, cases: [(String, String)])] = [
-    ("parabola type", [("up", "quad S → E, control `(S.x + dx/3, S.y + dy/2 − h)` (default)"),
-      ("downUp", "cubic, `c1 = (S.x + dx/3, S.y + dy/3 + h)`, `c2 = (S.x + 2dx/3, S.y + 2dy/3 − h)`"),
-      ("upDown", "cubic, `c1 = (S.x + dx/3, S.y + dy/3 − h)`, `c2 = (S.x + 2dx/3, S.y + 2dy/3 + h)`")]),
-    ("fill", [("removed", "nothing outside the active interval (Core Animation's default)"),
-      ("forwards", "the end state persists (default)"), ("backwards", "the start value shows before the start"),
-      ("both", "backwards and forwards")]),
+    (
+      "parabola type",
+      [
+        ("up", "quad S → E, control `(S.x + dx/3, S.y + dy/2 − h)` (default)"),
+        ("downUp", "cubic, `c1 = (S.x + dx/3, S.y + dy/3 + h)`, `c2 = (S.x + 2dx/3, S.y + 2dy/3 − h)`"),
+        ("upDown", "cubic, `c1 = (S.x + dx/3, S.y + dy/3 − h)`, `c2 = (S.x + 2dx/3, S.y + 2dy/3 + h)`"),
+      ]
+    ),
+    (
+      "fill",
+      [
+        ("removed", "nothing outside the active interval (Core Animation's default)"),
+        ("forwards", "the end state persists (default)"), ("backwards", "the start value shows before the start"),
+        ("both", "backwards and forwards"),
+      ]
+    ),
     ("rotate", [("auto", "adds the path's tangent angle"), ("autoReverse", "adds the tangent angle + 180°")]),
-    ("interpolate", [("linear", "linear segments"), ("discrete", "holds each value"),
-      ("paced", "ignores key times, even spacing by distance"), ("cubic", "Catmull-Rom spline (kCAAnimationCubic)"),
-      ("spline", "natural cubic spline with the key times as x")]),
-    ("pacing", [("paced", "constant speed along the path (default)"), ("linear", "an equal share of progress per segment")]),
-    ("steps", [("start", "jump-start: `p = min(1, (floor(n·u) + 1)/n)`"), ("end", "jump-end: `p = floor(n·u)/n` (default)")]),
+    (
+      "interpolate",
+      [
+        ("linear", "linear segments"), ("discrete", "holds each value"),
+        ("paced", "ignores key times, even spacing by distance"), ("cubic", "Catmull-Rom spline (kCAAnimationCubic)"),
+        ("spline", "natural cubic spline with the key times as x"),
+      ]
+    ),
+    (
+      "pacing",
+      [("paced", "constant speed along the path (default)"), ("linear", "an equal share of progress per segment")]
+    ),
+    (
+      "steps",
+      [("start", "jump-start: `p = min(1, (floor(n·u) + 1)/n)`"), ("end", "jump-end: `p = floor(n·u)/n` (default)")]
+    ),
   ]
 
   /// Every enum case, for hover (a case may belong to several groups).

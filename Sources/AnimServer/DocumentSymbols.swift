@@ -13,7 +13,9 @@ extension LanguageServer {
     for (i, d) in s.index.declarations.enumerated() {
       if let c = d.container { children[c, default: []].append(i) } else { roots.append(i) }
     }
-    var items: [(start: Int, json: JSONValue)] = roots.map { (s.tree.range(s.index.declarations[$0].node).start, symbol($0, s, children)) }
+    var items: [(start: Int, json: JSONValue)] = roots.map {
+      (s.tree.range(s.index.declarations[$0].node).start, symbol($0, s, children))
+    }
     // `scene` and `input` declare no name but are landmarks of every file.
     for decl in s.tree.children(s.tree.root) {
       let kind = s.tree.kind(decl)

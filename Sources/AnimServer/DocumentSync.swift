@@ -17,7 +17,9 @@ extension LanguageServer {
   func didChange(_ params: JSONValue) throws {
     let uri = try params.documentURI()
     let version = try params.field("textDocument").int("version", in: "params.textDocument")
-    guard var doc = documents[uri] else { throw ResponseError.failed("didChange for a document that is not open: \(uri)") }
+    guard var doc = documents[uri] else {
+      throw ResponseError.failed("didChange for a document that is not open: \(uri)")
+    }
     guard let changes = try params.field("contentChanges").arrayValue else {
       throw ResponseError.invalidParams("params.contentChanges must be an array")
     }

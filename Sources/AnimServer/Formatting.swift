@@ -24,7 +24,9 @@ extension LanguageServer {
     while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
     while prefix > 0, old[prefix - 1] != 0x0A { prefix -= 1 }
     var suffix = 0
-    while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
       suffix += 1
     }
     // Keep the suffix starting at a line start in both texts.

@@ -105,14 +105,18 @@ extension LanguageServer {
   func describe(declaration index: Int, _ s: Snapshot, typeNode: NodeID?) -> String {
     let decl = s.index.declarations[index]
     var out = "```anim\n\(declarationHead(decl, s))\n```"
-    let valueNode = [.let, .timing, .shape, .path, .node].contains(decl.kind) ? s.tree.optionalChild(decl.node, 1) : nil
+    let valueNode =
+      [.let, .timing, .shape, .path, .node].contains(decl.kind) ? s.tree.optionalChild(decl.node, 1) : nil
     if let node = typeNode ?? valueNode, let type = hooks.typeOf(s.analysis, node) {
       out += "\n\nType: `\(type)`"
     }
     var facts: [String] = []
     if let c = decl.container {
       let container = s.index.declarations[c]
-      facts.append(decl.scope == nil ? "In \(container.kind.keyword) `\(container.name)`." : "Local to \(container.kind.keyword) `\(container.name)`'s block.")
+      facts.append(
+        decl.scope == nil
+          ? "In \(container.kind.keyword) `\(container.name)`."
+          : "Local to \(container.kind.keyword) `\(container.name)`'s block.")
     }
     let uses = s.index.uses[index]?.count ?? 0
     facts.append(uses == 1 ? "1 reference." : "\(uses) references.")
@@ -127,7 +131,9 @@ extension LanguageServer {
       end = min(end, s.tree.range(c).start)
     }
     var text = s.file.text(SourceRange(start: r.start, end: end))
-    if let newline = text.firstIndex(where: \.isNewline), decl.kind != .let && decl.kind != .path && decl.kind != .timing {
+    if let newline = text.firstIndex(where: \.isNewline),
+      decl.kind != .let && decl.kind != .path && decl.kind != .timing
+    {
       text = String(text[..<newline])
     }
     let collapsed = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -34,7 +34,9 @@ public final class LanguageServer: @unchecked Sendable {
   var scheduledChecks: [String: Int] = [:]
   var checkCounter = 0
 
-  public init(input: FileHandle = .standardInput, output: FileHandle = .standardOutput, hooks: ServerHooks = ServerHooks()) {
+  public init(
+    input: FileHandle = .standardInput, output: FileHandle = .standardOutput, hooks: ServerHooks = ServerHooks()
+  ) {
     self.inputFD = input.fileDescriptor
     self.writer = MessageWriter(fd: output.fileDescriptor)
     self.hooks = hooks
@@ -80,13 +82,17 @@ public final class LanguageServer: @unchecked Sendable {
     }
     guard let method = methodValue.stringValue else {
       Log.error("a message whose method is not a string; skipped")
-      if let id = message["id"] { respond(id, error: ResponseError(code: ResponseError.invalidRequest, message: "method must be a string")) }
+      if let id = message["id"] {
+        respond(id, error: ResponseError(code: ResponseError.invalidRequest, message: "method must be a string"))
+      }
       return nil
     }
     let params = message["params"] ?? .null
     if let id = message["id"] {
       guard isValidID(id) else {
-        respond(.null, error: ResponseError(code: ResponseError.invalidRequest, message: "request id must be a number or a string"))
+        respond(
+          .null,
+          error: ResponseError(code: ResponseError.invalidRequest, message: "request id must be a number or a string"))
         return nil
       }
       handleRequest(id: id, method: method, params: params)

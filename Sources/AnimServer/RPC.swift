@@ -82,7 +82,9 @@ enum LSP {
     DiagnosticRenderer.lspRange(range, in: file, encoding: encoding)
   }
 
-  static func location(_ uri: String, _ range: SourceRange, in file: SourceFile, _ encoding: PositionEncoding) -> JSONValue {
+  static func location(_ uri: String, _ range: SourceRange, in file: SourceFile, _ encoding: PositionEncoding)
+    -> JSONValue
+  {
     object(("uri", .string(uri)), ("range", Self.range(range, in: file, encoding)))
   }
 

@@ -22,7 +22,9 @@ public struct Channels: Hashable, Sendable {
   @inlinable public var color: Color { Color(r: x, g: y, b: z, a: w) }
 
   /// Whether every component is a finite number (NaN and infinities are errors, §9).
-  @inlinable public var isFinite: Bool { (x + y + z + w).isFinite || (x.isFinite && y.isFinite && z.isFinite && w.isFinite) }
+  @inlinable public var isFinite: Bool {
+    (x + y + z + w).isFinite || (x.isFinite && y.isFinite && z.isFinite && w.isFinite)
+  }
 }
 
 extension Channels: Interpolatable {

@@ -6,7 +6,10 @@ import AnimMath
 /// frame). Numbers are written by `JSONNumber.format`: 6 decimals at most, no exponent,
 /// no `-0`.
 public struct FrameDump: Sendable {
-  public enum Format: String, Sendable { case jsonLines = "json", csv }
+  public enum Format: String, Sendable {
+    case jsonLines = "json"
+    case csv
+  }
 
   public let format: Format
 

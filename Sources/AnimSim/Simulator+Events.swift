@@ -82,7 +82,9 @@ extension Simulator {
     nodeAppeared[node] = s
     let id = NodeID(name: body.template.name, kind: .node)
     let (slot, owns) = shapeSlot(body, id)
-    live.append(LiveInstance(body: body, id: id, created: s, end: s + body.nodeLifetime, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
+    live.append(
+      LiveInstance(
+        body: body, id: id, created: s, end: s + body.nodeLifetime, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
     nextSeq += 1
     fixedInstances += 1
   }
@@ -172,7 +174,8 @@ extension Simulator {
       let end = s + body.spawnLifetime
       emitterLive[e].insert(end)
       let (slot, owns) = shapeSlot(body, id)
-      live.append(LiveInstance(body: body, id: id, created: s, end: end, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
+      live.append(
+        LiveInstance(body: body, id: id, created: s, end: end, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
       nextSeq += 1
     }
   }

@@ -17,7 +17,8 @@ extension Simulator {
     let delay = try Evaluator.number(r.instanceDelay, &context)
     let color = try Evaluator.evaluate(r.instanceColor, &context).color
     guard position.x.isFinite, position.y.isFinite, delay.isFinite else {
-      throw EvaluationError(message: "the replicator `\(r.name)` has a value that is not finite", range: r.children.first?.range ?? .at(0))
+      throw EvaluationError(
+        message: "the replicator `\(r.name)` has a value that is not finite", range: r.children.first?.range ?? .at(0))
     }
     var bodies: [InstanceBody] = []
     for child in r.children {
@@ -27,7 +28,8 @@ extension Simulator {
     let count = min(max(r.count, 0), 100_000)
     guard fixedInstances + count * bodies.count <= liveInstanceLimit else {
       throw EvaluationError(
-        message: "replicator `\(r.name)` would make more than 1,000,000 live instances", range: r.children.first?.range ?? .at(0))
+        message: "replicator `\(r.name)` would make more than 1,000,000 live instances",
+        range: r.children.first?.range ?? .at(0))
     }
     let origin = AffineTransform.translation(position.x, position.y)
     var power = AffineTransform.identity

@@ -119,6 +119,8 @@ public struct DiagnosticRenderer: Sendable {
 extension String {
   /// Control characters other than tab would move the terminal's cursor; show them as U+FFFD.
   func replacingControlCharacters() -> String {
-    String(String.UnicodeScalarView(unicodeScalars.map { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
+    String(
+      String.UnicodeScalarView(
+        unicodeScalars.map { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
   }
 }

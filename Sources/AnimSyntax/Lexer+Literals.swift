@@ -102,7 +102,8 @@ extension Lexer {
     var fixes: [Fix] = []
     switch letters.lowercased() {
     case "sec", "secs", "second", "seconds": fixes.append(.replace(range, with: "s", "seconds are written `s`"))
-    case "msec", "msecs", "millis", "milliseconds": fixes.append(.replace(range, with: "ms", "milliseconds are written `ms`"))
+    case "msec", "msecs", "millis", "milliseconds":
+      fixes.append(.replace(range, with: "ms", "milliseconds are written `ms`"))
     case "degree", "degrees", "degs": fixes.append(.replace(range, with: "deg", "degrees are written `deg`"))
     case "radian", "radians", "rads": fixes.append(.replace(range, with: "rad", "radians are written `rad`"))
     case "turns": fixes.append(.replace(range, with: "turn", "turns are written `turn`"))
@@ -142,7 +143,8 @@ extension Lexer {
       if b >= 0x80 {
         let n = utf8Length(at: index)
         if n == 1 && valid {
-          report(SyntaxCode.invalidCharacter, "invalid UTF-8 in string", index, index + 1, notes: ["source files are UTF-8"])
+          report(
+            SyntaxCode.invalidCharacter, "invalid UTF-8 in string", index, index + 1, notes: ["source files are UTF-8"])
           valid = false
         }
         index += n
@@ -207,7 +209,10 @@ extension Lexer {
     let digits = bytes[(start + 1)..<index]
     var values: [UInt32] = []
     for b in digits {
-      guard let v = hexValue(b) else { values = []; break }
+      guard let v = hexValue(b) else {
+        values = []
+        break
+      }
       values.append(v)
     }
     let rgba: UInt32?
@@ -221,7 +226,8 @@ extension Lexer {
     guard let rgba else {
       let text = String(decoding: bytes[start..<index], as: UTF8.self)
       let why =
-        values.isEmpty && !digits.isEmpty ? "`\(text)` has characters that are not hex digits" : "`\(text)` has \(digits.count) hex digits"
+        values.isEmpty && !digits.isEmpty
+        ? "`\(text)` has characters that are not hex digits" : "`\(text)` has \(digits.count) hex digits"
       report(
         SyntaxCode.invalidColor, "invalid colour literal: \(why)", start, index,
         notes: ["colours are `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` in hex digits"])

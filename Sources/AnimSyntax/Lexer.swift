@@ -39,8 +39,9 @@ public struct Lexer {
     return i < bytes.count ? bytes[i] : 0
   }
 
-  mutating func report(_ code: String, _ message: String, _ start: Int, _ end: Int, fixes: [Fix] = [], notes: [String] = [])
-  {
+  mutating func report(
+    _ code: String, _ message: String, _ start: Int, _ end: Int, fixes: [Fix] = [], notes: [String] = []
+  ) {
     diagnostics.append(
       .error(code, message, at: SourceRange(start: start, end: end), notes: notes, fixes: fixes))
   }

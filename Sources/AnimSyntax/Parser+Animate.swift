@@ -9,7 +9,9 @@ extension Parser {
     } else {
       error(
         SyntaxCode.expectedName, "expected the property to animate, found \(tokenDescription)",
-        notes: ["properties are position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth, strokeStart, strokeEnd"])
+        notes: [
+          "properties are position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth, strokeStart, strokeEnd"
+        ])
       synchronize()
       finish(.animate, from: start, mark: m)
       return
@@ -29,7 +31,9 @@ extension Parser {
       guard token.word?.isClauseWord == true || token.is(.timing) else {
         error(
           SyntaxCode.expectedToken, "expected a clause, found \(tokenDescription)",
-          notes: ["clauses are from, to, by, keyframes, along, over, delay, timing, repeat, autoreverse, fill, additive, cumulative, interpolate, pacing, rotate"])
+          notes: [
+            "clauses are from, to, by, keyframes, along, over, delay, timing, repeat, autoreverse, fill, additive, cumulative, interpolate, pacing, rotate"
+          ])
         synchronize()
         return
       }
@@ -124,7 +128,9 @@ extension Parser {
         error(
           SyntaxCode.timingAfterLastKeyframe, "a timing after the last keyframe has no segment to apply to",
           at: tree.range(timing),
-          fixes: [.replace(tree.range(timing), with: "", "remove it, or put it after the value that starts the segment")])
+          fixes: [
+            .replace(tree.range(timing), with: "", "remove it, or put it after the value that starts the segment")
+          ])
       }
       return
     }

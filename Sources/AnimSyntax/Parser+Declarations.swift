@@ -33,7 +33,8 @@ extension Parser {
     let m = mark
     switch token.kind {
     case .rightBrace, .rightParen, .rightBracket:
-      error(SyntaxCode.unexpectedCloser, "unexpected \(token.kind.spelling) with nothing open to close",
+      error(
+        SyntaxCode.unexpectedCloser, "unexpected \(token.kind.spelling) with nothing open to close",
         fixes: [.replace(token.range, with: "", "remove it")])
       advance()
     case .error:
@@ -53,7 +54,9 @@ extension Parser {
         }
         error(
           SyntaxCode.expectedDeclaration, "expected a declaration, found \(tokenDescription)",
-          notes: ["a file is a list of `scene`, `let`, `timing`, `shape`, `path`, `node`, `emitter`, `replicate` and `input` declarations"],
+          notes: [
+            "a file is a list of `scene`, `let`, `timing`, `shape`, `path`, `node`, `emitter`, `replicate` and `input` declarations"
+          ],
           fixes: fixes)
       } else {
         error(SyntaxCode.expectedDeclaration, "expected a declaration, found \(tokenDescription)")

@@ -208,7 +208,8 @@ extension Parser {
     let sub = token
     guard let word = token.word, [.transform, .delay, .color, .offset].contains(word) else {
       error(
-        SyntaxCode.expectedToken, "expected `transform`, `delay`, `color` or `offset` after `instance`, found \(tokenDescription)")
+        SyntaxCode.expectedToken,
+        "expected `transform`, `delay`, `color` or `offset` after `instance`, found \(tokenDescription)")
       synchronize()
       finish(.instance, from: start, mark: m)
       return
@@ -218,7 +219,9 @@ extension Parser {
     case .transform:
       repeat { parsePostfix() } while !atStatementEnd && !statementFailed
     case .offset:
-      if token.kind == .identifier { leaf(.name, payload: token.symbol.id) } else {
+      if token.kind == .identifier {
+        leaf(.name, payload: token.symbol.id)
+      } else {
         error(SyntaxCode.expectedName, "expected `red`, `green`, `blue` or `alpha` after `instance offset`")
         errorExpression()
       }
@@ -247,7 +250,9 @@ extension Parser {
     } else {
       error(
         SyntaxCode.expectedToken, "expected `at` with the event's time, found \(tokenDescription)",
-        notes: ["input events are `tap TARGET at T, …`, `tap TARGET every P [from F] [until U]`, `pause at T`, `resume at T`, `speed S at T`"])
+        notes: [
+          "input events are `tap TARGET at T, …`, `tap TARGET every P [from F] [until U]`, `pause at T`, `resume at T`, `speed S at T`"
+        ])
       errorExpression()
     }
     finish(.inputEvent, from: start, mark: m, payload: head.id)

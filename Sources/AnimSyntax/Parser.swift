@@ -214,11 +214,11 @@ public struct Parser {
     if atEnd && reportedUnclosedAtEnd || unclosedFoundAt == token.start { return }
     if atEnd { reportedUnclosedAtEnd = true }
     unclosedFoundAt = token.start
-    let where_ = atEnd ? "the file ends here" : "expected \(closer) before this"
+    let place = atEnd ? "the file ends here" : "expected \(closer) before this"
     diagnostics.append(
       .error(
         SyntaxCode.unclosedDelimiter, "unclosed \(opener.kind.spelling)", at: opener.range,
-        labels: [Label(atEnd ? .at(fileEnd) : token.range, where_)],
+        labels: [Label(atEnd ? .at(fileEnd) : token.range, place)],
         fixes: [Fix.replace(.at(lastEnd), with: closer.trimmingCharacters(in: "`"), "insert the missing \(closer)")]))
     statementFailed = true
   }

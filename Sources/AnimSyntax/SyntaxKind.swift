@@ -109,7 +109,9 @@ public enum SyntaxKind: UInt8, Sendable {
   /// An optional part that is not there.
   case absent
 
-  public var isExpression: Bool { rawValue >= SyntaxKind.number.rawValue && rawValue <= SyntaxKind.errorExpression.rawValue }
+  public var isExpression: Bool {
+    rawValue >= SyntaxKind.number.rawValue && rawValue <= SyntaxKind.errorExpression.rawValue
+  }
   public var isError: Bool { self == .errorStatement || self == .errorExpression }
 }
 

@@ -11,20 +11,42 @@ extension SyntaxTree {
   private func write(_ id: NodeID, to out: inout String) {
     let k = kind(id)
     switch k {
-    case .name: out += name(id); return
+    case .name:
+      out += name(id)
+      return
     case .number:
       out += formatNumber(number(id)) + unit(id).spelling
       return
-    case .string: out += JSONQuote.quote(string(id)); return
-    case .color: out += "#" + hex8(colorValue(id)); return
-    case .bool: out += flags(id) == 1 ? "true" : "false"; return
-    case .enumCase: out += "." + name(id); return
-    case .selfExpr: out += "self"; return
-    case .triggerExpr: out += "trigger"; return
-    case .sceneExpr: out += "scene"; return
-    case .forever: out += "forever"; return
-    case .absent: out += "_"; return
-    case .errorExpression, .errorStatement: out += "<error>"; return
+    case .string:
+      out += JSONQuote.quote(string(id))
+      return
+    case .color:
+      out += "#" + hex8(colorValue(id))
+      return
+    case .bool:
+      out += flags(id) == 1 ? "true" : "false"
+      return
+    case .enumCase:
+      out += "." + name(id)
+      return
+    case .selfExpr:
+      out += "self"
+      return
+    case .triggerExpr:
+      out += "trigger"
+      return
+    case .sceneExpr:
+      out += "scene"
+      return
+    case .forever:
+      out += "forever"
+      return
+    case .absent:
+      out += "_"
+      return
+    case .errorExpression, .errorStatement:
+      out += "<error>"
+      return
     default: break
     }
     out += "(" + head(id)

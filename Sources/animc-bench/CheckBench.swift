@@ -27,11 +27,17 @@ enum CheckBench {
     var keep: [Analysis] = []
     let checkKept = Measure.best(runs: 3) { keep.append(analyze(file)) }
     let freeing = Measure.best(runs: 1) { keep.removeAll() }
-    print(String(format: "check without freeing the result: %7.1f MB/s; freeing three results took %.3f s", size / checkKept, freeing))
+    print(
+      String(
+        format: "check without freeing the result: %7.1f MB/s; freeing three results took %.3f s", size / checkKept,
+        freeing))
     print(String(format: "lex:    %7.1f MB/s", size / lex))
     print(String(format: "parse:  %7.1f MB/s (lexing included)", size / parse))
-    print(String(format: "check:  %7.1f MB/s (everything `animc check` does), %d diagnostics", size / check, diagnostics))
-    print("memory: peak RSS \(Measure.mb(peak)); above the resident set before checking: \(Measure.mb(peak - baseline)) = \(String(format: "%.1f", Double(peak - baseline) / Double(bytes.count)))x the input")
+    print(
+      String(format: "check:  %7.1f MB/s (everything `animc check` does), %d diagnostics", size / check, diagnostics))
+    print(
+      "memory: peak RSS \(Measure.mb(peak)); above the resident set before checking: \(Measure.mb(peak - baseline)) = \(String(format: "%.1f", Double(peak - baseline) / Double(bytes.count)))x the input"
+    )
     let process = timeCheckProcess(source)
     if let process {
       print(String(format: "animc check as a process: %7.1f MB/s (startup and exit included)", size / process))
@@ -153,6 +159,9 @@ enum CheckBench {
       return
     }
     let rate = Double(lua.utf8.count) / 1_000_000 / seconds
-    print(String(format: "luac:   %7.1f MB/s (%@ -p on %.2f MB of Lua); animc check is %.2fx luac", rate, luac, Double(lua.utf8.count) / 1_000_000, (megabytes / checkSeconds) / rate))
+    print(
+      String(
+        format: "luac:   %7.1f MB/s (%@ -p on %.2f MB of Lua); animc check is %.2fx luac", rate, luac,
+        Double(lua.utf8.count) / 1_000_000, (megabytes / checkSeconds) / rate))
   }
 }

@@ -9,6 +9,9 @@ enum FmtBench {
     let size = Double(file.bytes.count) / 1_000_000
     var changed = false
     let seconds = Measure.best(runs: 3) { changed = AnimFormat.Formatter.format(file).changed }
-    print(String(format: "fmt:    %7.1f MB/s on %.2f MB (self-check re-parse included; %@)", size / seconds, size, changed ? "changed" : "already canonical"))
+    print(
+      String(
+        format: "fmt:    %7.1f MB/s on %.2f MB (self-check re-parse included; %@)", size / seconds, size,
+        changed ? "changed" : "already canonical"))
   }
 }

@@ -31,7 +31,10 @@ enum LSPBench {
     let withDebounce = normal.measureEdits(text, count: 15)
     report("didChange → publish, default debounce", withDebounce)
     let (published, latency) = normal.burst(keystrokes: 20, gapMilliseconds: 10)
-    print(String(format: "burst of 20 keystrokes 10 ms apart: %d publication(s), last %.2f ms after the last keystroke", published, latency * 1000))
+    print(
+      String(
+        format: "burst of 20 keystrokes 10 ms apart: %d publication(s), last %.2f ms after the last keystroke",
+        published, latency * 1000))
     normal.close()
   }
 
@@ -41,12 +44,16 @@ enum LSPBench {
     let median = sorted[sorted.count / 2] * 1000
     let p90 = sorted[min(sorted.count - 1, sorted.count * 9 / 10)] * 1000
     let worst = (sorted.last ?? 0) * 1000
-    print(String(format: "%@: median %6.2f ms, p90 %6.2f ms, max %6.2f ms (%d edits)", label.padding(toLength: 40, withPad: " ", startingAt: 0), median, p90, worst, sorted.count))
+    print(
+      String(
+        format: "%@: median %6.2f ms, p90 %6.2f ms, max %6.2f ms (%d edits)",
+        label.padding(toLength: 40, withPad: " ", startingAt: 0), median, p90, worst, sorted.count))
   }
 
   /// Repeats a realistic block (nodes, an emitter, lets, comments) with fresh names.
   static func generate(lines: Int) -> String {
-    var out = "scene \"LSP bench\" {\n  size 375, 667\n  fps 60\n}\n\ntiming pop = spring(damping: 0.6, velocity: 0.8)\n"
+    var out =
+      "scene \"LSP bench\" {\n  size 375, 667\n  fps 60\n}\n\ntiming pop = spring(damping: 0.6, velocity: 0.8)\n"
     var i = 0
     while out.utf8.reduce(0, { $1 == 10 ? $0 + 1 : $0 }) < lines {
       out += """
@@ -92,7 +99,8 @@ private final class Session {
     let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let path = env ?? here.appendingPathComponent("animc").path
     guard FileManager.default.isExecutableFile(atPath: path) else {
-      print("no animc at \(path): build it in the same configuration (swift build -c release --product animc) or set ANIMC")
+      print(
+        "no animc at \(path): build it in the same configuration (swift build -c release --product animc) or set ANIMC")
       return nil
     }
     process.executableURL = URL(fileURLWithPath: path)
@@ -106,7 +114,10 @@ private final class Session {
     }
     var options: [String: Any] = [:]
     if let ms = debounceMilliseconds { options["debounceMilliseconds"] = ms }
-    send(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:], "initializationOptions": options]])
+    send([
+      "jsonrpc": "2.0", "id": 1, "method": "initialize",
+      "params": ["capabilities": [:], "initializationOptions": options],
+    ])
     _ = waitFor { $0["id"] as? Int == 1 }
     send(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
   }
@@ -132,7 +143,9 @@ private final class Session {
 
   func nextBody() -> [UInt8]? {
     let separator: [UInt8] = [13, 10, 13, 10]
-    guard let end = (0..<max(0, buffer.count - 3)).first(where: { Array(buffer[$0..<$0 + 4]) == separator }) else { return nil }
+    guard let end = (0..<max(0, buffer.count - 3)).first(where: { Array(buffer[$0..<$0 + 4]) == separator }) else {
+      return nil
+    }
     let header = String(decoding: buffer[0..<end], as: UTF8.self)
     let length = Int(header.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
     guard buffer.count >= end + 4 + length else { return nil }
@@ -142,7 +155,9 @@ private final class Session {
   }
 
   func isDiagnostics(_ m: [String: Any], version: Int) -> Bool {
-    guard m["method"] as? String == "textDocument/publishDiagnostics", let params = m["params"] as? [String: Any] else { return false }
+    guard m["method"] as? String == "textDocument/publishDiagnostics", let params = m["params"] as? [String: Any] else {
+      return false
+    }
     return params["version"] as? Int == version
   }
 
@@ -173,7 +188,11 @@ private final class Session {
     var samples: [Double] = []
     for k in 0..<count {
       let start = DispatchTime.now().uptimeNanoseconds
-      if k % 2 == 0 { change(line: middle, character: 3, deleting: 0, insert: "x") } else { change(line: middle, character: 3, deleting: 1, insert: "") }
+      if k % 2 == 0 {
+        change(line: middle, character: 3, deleting: 0, insert: "x")
+      } else {
+        change(line: middle, character: 3, deleting: 1, insert: "")
+      }
       guard waitFor({ self.isDiagnostics($0, version: self.version) }) != nil else { break }
       samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }

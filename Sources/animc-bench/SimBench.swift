@@ -52,12 +52,26 @@ enum SimBench {
     let body: [BlockStatement] = [
       .bind(slot: 0, .call(.choose, [n(-1), n(1)], r)),
       .set(.position, .triggerPosition),
-      .timeline(.animation(Animation(property: .scale, value: .basic(from: n(0), to: n(1), by: nil), timing: timing(0.5, .spring(.uiKit(damping: 0.6, velocity: 0.8))), range: r))),
-      .timeline(.animation(Animation(property: .rotation, value: .basic(from: nil, to: mul(dir, rnd(20, 30)), by: nil), timing: timing(6), range: r))),
-      .timeline(.animation(Animation(property: .position, value: .along(path, .paced, .none), timing: timing(6), range: r))),
-      .timeline(.animation(Animation(property: .opacity, value: .basic(from: n(0.9), to: n(0), by: nil), timing: timing(6, .easeIn), range: r))),
+      .timeline(
+        .animation(
+          Animation(
+            property: .scale, value: .basic(from: n(0), to: n(1), by: nil),
+            timing: timing(0.5, .spring(.uiKit(damping: 0.6, velocity: 0.8))), range: r))),
+      .timeline(
+        .animation(
+          Animation(
+            property: .rotation, value: .basic(from: nil, to: mul(dir, rnd(20, 30)), by: nil), timing: timing(6),
+            range: r))),
+      .timeline(
+        .animation(Animation(property: .position, value: .along(path, .paced, .none), timing: timing(6), range: r))),
+      .timeline(
+        .animation(
+          Animation(
+            property: .opacity, value: .basic(from: n(0.9), to: n(0), by: nil), timing: timing(6, .easeIn), range: r))),
     ]
-    let heart = Expr.styledShape(.call(.heart, [n(36), n(36)], r), [StyleSetting(field: .fill, value: .constant(.color(Color(r: 1, g: 0.18, b: 0.33))))])
+    let heart = Expr.styledShape(
+      .call(.heart, [n(36), n(36)], r),
+      [StyleSetting(field: .fill, value: .constant(.color(Color(r: 1, g: 0.18, b: 0.33))))])
     let spawn = NodeTemplate(name: "likes", shape: heart, shapeID: "like", body: body, localCount: 1, range: r)
     var emitter = EmitterTemplate(name: "likes", triggers: [.every(period: 0.1, from: 0, until: nil)], spawn: spawn)
     emitter.burst = burst

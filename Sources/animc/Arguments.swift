@@ -79,7 +79,9 @@ struct Arguments {
         if let inline {
           v = inline
         } else {
-          guard i < args.count else { throw UsageError(message: "`\(name)` needs a value: \(name) \(option.value ?? "")") }
+          guard i < args.count else {
+            throw UsageError(message: "`\(name)` needs a value: \(name) \(option.value ?? "")")
+          }
           v = args[i]
           i += 1
         }

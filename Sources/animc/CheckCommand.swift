@@ -9,8 +9,12 @@ enum CheckCommand {
     summary: "Check .anim files for errors and warnings.",
     usage: "[options] FILE… | -",
     options: [
-      OptionSpec(names: ["--format"], value: "human|json", help: "Diagnostics as text on stderr (default) or LSP JSON on stdout."),
-      OptionSpec(names: ["--color"], value: "auto|always|never", help: "Colour in human output (default: auto, only on a terminal)."),
+      OptionSpec(
+        names: ["--format"], value: "human|json", help: "Diagnostics as text on stderr (default) or LSP JSON on stdout."
+      ),
+      OptionSpec(
+        names: ["--color"], value: "auto|always|never",
+        help: "Colour in human output (default: auto, only on a terminal)."),
       OptionSpec(names: ["--emit-ir"], help: "Print the checked intermediate representation on stdout."),
       OptionSpec(names: ["--emit-syntax"], help: "Print the syntax tree as an S-expression on stdout."),
     ],
@@ -24,8 +28,12 @@ enum CheckCommand {
     let (arguments, exit) = spec.parse(args)
     guard let parsed = arguments else { return exit }
     let format = parsed.value("--format") ?? "human"
-    guard format == "human" || format == "json" else { return Console.fail("`--format` is `human` or `json`, not `\(format)`") }
-    guard !parsed.positionals.isEmpty else { return Console.fail("no input files (give paths, or `-` for stdin)\n\n" + spec.helpText) }
+    guard format == "human" || format == "json" else {
+      return Console.fail("`--format` is `human` or `json`, not `\(format)`")
+    }
+    guard !parsed.positionals.isEmpty else {
+      return Console.fail("no input files (give paths, or `-` for stdin)\n\n" + spec.helpText)
+    }
 
     let renderer = DiagnosticRenderer(useColor: Console.useColor(parsed.value("--color")))
     var json: [JSONValue] = []

@@ -45,7 +45,8 @@ enum Console {
     switch choice {
     case "always": return true
     case "never": return false
-    default: return stderrIsTerminal && getenv("NO_COLOR") == nil && String(cString: getenv("TERM") ?? strdup("")) != "dumb"
+    default:
+      return stderrIsTerminal && getenv("NO_COLOR") == nil && String(cString: getenv("TERM") ?? strdup("")) != "dumb"
     }
   }
 

@@ -45,7 +45,9 @@ enum DumpCommand {
     guard let (file, ir) = loaded else { return status }
     let renderer = DiagnosticRenderer(useColor: Console.useColor(color))
     let output: StreamingOutput
-    do { output = try StreamingOutput(path: request.output, inputs: [path]) } catch { return Console.fail(error.message) }
+    do { output = try StreamingOutput(path: request.output, inputs: [path]) } catch {
+      return Console.fail(error.message)
+    }
     do {
       let simulator = try Simulator(ir, options: request.options)
       try FrameDump(format: request.format).run(simulator, frames: request.frames) { text throws(UsageError) in
@@ -95,7 +97,9 @@ struct DumpRequest {
 
   init(_ parsed: Arguments) throws(UsageError) {
     if let f = parsed.value("--format") {
-      guard let format = FrameDump.Format(rawValue: f) else { throw UsageError(message: "`--format` is `json` or `csv`, not `\(f)`") }
+      guard let format = FrameDump.Format(rawValue: f) else {
+        throw UsageError(message: "`--format` is `json` or `csv`, not `\(f)`")
+      }
       self.format = format
     }
     options = try SimulationRequest.options(parsed)
@@ -154,7 +158,8 @@ final class StreamingOutput {
       let n = buffer[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
       if n < 0 {
         if errno == EINTR { continue }
-        throw UsageError(message: "cannot write \(target.map { "`\($0)`" } ?? "the output"): \(String(cString: strerror(errno)))")
+        throw UsageError(
+          message: "cannot write \(target.map { "`\($0)`" } ?? "the output"): \(String(cString: strerror(errno)))")
       }
       offset += n
     }

@@ -12,7 +12,9 @@ enum FmtCommand {
     usage: "[--check] FILE… | -",
     options: [
       OptionSpec(names: ["--check"], help: "Write nothing; list the files that would change on stdout."),
-      OptionSpec(names: ["--color"], value: "auto|always|never", help: "Colour in diagnostics (default: auto, only on a terminal)."),
+      OptionSpec(
+        names: ["--color"], value: "auto|always|never",
+        help: "Colour in diagnostics (default: auto, only on a terminal)."),
     ],
     details: """
       Files are rewritten in place, atomically, and only when their layout changes; `-` reads
@@ -27,7 +29,9 @@ enum FmtCommand {
     let (arguments, exit) = spec.parse(args)
     guard let parsed = arguments else { return exit }
     let paths = parsed.positionals
-    guard !paths.isEmpty else { return Console.fail("no input files (give paths, or `-` for stdin)\n\n" + spec.helpText) }
+    guard !paths.isEmpty else {
+      return Console.fail("no input files (give paths, or `-` for stdin)\n\n" + spec.helpText)
+    }
     guard !paths.contains("-") || paths.count == 1 else {
       return Console.fail("`-` (standard input) cannot be combined with other files")
     }

@@ -37,7 +37,8 @@ enum LSPCommand {
         return Console.fail("unknown option `\(arg)` for `animc lsp`\n\n" + help)
       }
     }
-    let hooks = ServerHooks(formatter: CanonicalFormatter(), typeOf: { analysis, node in typeDescription(of: node, in: analysis) })
+    let hooks = ServerHooks(
+      formatter: CanonicalFormatter(), typeOf: { analysis, node in typeDescription(of: node, in: analysis) })
     let code = LanguageServer(input: .standardInput, output: .standardOutput, hooks: hooks).run()
     return code == 0 ? .success : .failure
   }

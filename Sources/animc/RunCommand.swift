@@ -45,7 +45,8 @@ enum RunCommand {
     terminal.restore()
     if let error = outcome {
       guard error.range != nil else { return Console.fail(error.message) }
-      Console.err(DiagnosticRenderer(useColor: Console.useColor(parsed.value("--color"))).render([error.diagnostic], in: file))
+      Console.err(
+        DiagnosticRenderer(useColor: Console.useColor(parsed.value("--color"))).render([error.diagnostic], in: file))
       return .failure
     }
     return .success
@@ -142,7 +143,9 @@ struct LivePlayer {
       if first == 0x1B {
         // SGR mouse: ESC [ < b ; x ; y (M press | m release)
         guard let end = pending.firstIndex(where: { $0 == UInt8(ascii: "M") || $0 == UInt8(ascii: "m") }) else {
-          if pending.count > 32 || !pending.starts(with: [0x1B, UInt8(ascii: "[")].prefix(pending.count)) { pending.removeAll() }
+          if pending.count > 32 || !pending.starts(with: [0x1B, UInt8(ascii: "[")].prefix(pending.count)) {
+            pending.removeAll()
+          }
           return true
         }
         let text = String(decoding: pending[1..<end], as: UTF8.self)
@@ -174,7 +177,8 @@ struct LivePlayer {
     let (columns, rows) = Terminal.size
     let settings = simulator.scene.settings
     if raster?.width != columns || raster?.height != (rows - 1) * 2 {
-      raster = CellRaster(width: columns, height: (rows - 1) * 2, sceneWidth: settings.width, sceneHeight: settings.height)
+      raster = CellRaster(
+        width: columns, height: (rows - 1) * 2, sceneWidth: settings.width, sceneHeight: settings.height)
     }
     guard var raster else { return }
     raster.render(simulator.frame, simulator)
@@ -201,7 +205,8 @@ struct LivePlayer {
       lastBottom = ""
     }
     let state = simulator.isPaused ? "paused" : "playing"
-    let status = " \(settings.title) — \(state) t=\(JSONNumber.format((simulator.frame.time * 10).rounded() / 10))s  space/click: tap  p: pause  q: quit"
+    let status =
+      " \(settings.title) — \(state) t=\(JSONNumber.format((simulator.frame.time * 10).rounded() / 10))s  space/click: tap  p: pause  q: quit"
     out += Array("\u{1B}[0m\u{1B}[K\(status.prefix(columns))".utf8)
     Console.writeAll(&out, to: STDOUT_FILENO)
   }

@@ -6,15 +6,19 @@ enum SimulationRequest {
   /// The options' specs, for each command's `--help`.
   static let optionSpecs: [OptionSpec] = [
     OptionSpec(names: ["--fps"], value: "N", help: "Frames per second (default: the scene's)."),
-    OptionSpec(names: ["--duration"], value: "D", help: "Run length: 1.5s, 1500ms or plain seconds (default: the scene's)."),
+    OptionSpec(
+      names: ["--duration"], value: "D", help: "Run length: 1.5s, 1500ms or plain seconds (default: the scene's)."),
     OptionSpec(names: ["--seed"], value: "N", help: "Random seed (default: the scene's)."),
-    OptionSpec(names: ["--tap"], value: "TIME[@X,Y]", help: "Add a tap: 0.5s, or 0.5s@120,300 (repeatable).", repeatable: true),
+    OptionSpec(
+      names: ["--tap"], value: "TIME[@X,Y]", help: "Add a tap: 0.5s, or 0.5s@120,300 (repeatable).", repeatable: true),
   ]
 
   static func options(_ parsed: Arguments) throws(UsageError) -> SimulationOptions {
     var options = SimulationOptions()
     if let fps = parsed.value("--fps") {
-      guard let v = Double(fps), v.isFinite, v >= 1, v <= 1000 else { throw UsageError(message: "`--fps` takes a number in 1…1000, not `\(fps)`") }
+      guard let v = Double(fps), v.isFinite, v >= 1, v <= 1000 else {
+        throw UsageError(message: "`--fps` takes a number in 1…1000, not `\(fps)`")
+      }
       options.fps = v
     }
     if let d = parsed.value("--duration") {
@@ -61,4 +65,3 @@ enum SimulationRequest {
     return .init(time: time, point: Point(x, y))
   }
 }
-

@@ -1,4 +1,5 @@
 import AnimSyntax
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

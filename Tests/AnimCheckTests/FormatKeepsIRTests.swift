@@ -8,7 +8,8 @@ import Testing
 /// (printed in full by `IRPrinter`) before and after formatting.
 @Suite struct FormatKeepsIRTests {
   static var files: [URL] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
     var found: [URL] = []
     for dir in ["examples", "Tests"] {
       let base = root.appendingPathComponent(dir)
@@ -29,7 +30,8 @@ import Testing
     let bytes = try [UInt8](Data(contentsOf: url))
     let before = analyze(SourceFile(name: url.lastPathComponent, bytes: bytes))
     guard let ir = before.ir else { return }  // files with errors are the formatter's to refuse
-    let formatted = try #require(AnimFormat.Formatter.format(SourceFile(name: url.lastPathComponent, bytes: bytes)).formatted)
+    let formatted = try #require(
+      AnimFormat.Formatter.format(SourceFile(name: url.lastPathComponent, bytes: bytes)).formatted)
     let after = analyze(SourceFile(name: url.lastPathComponent, text: formatted))
     let irAfter = try #require(after.ir, "the formatted file has errors: \(after.diagnostics.map(\.message))")
     #expect(IRPrinter.print(irAfter) == IRPrinter.print(ir))

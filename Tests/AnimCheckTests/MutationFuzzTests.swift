@@ -11,7 +11,8 @@ import Testing
   static let mutationsPerFile = 2_000
 
   static var examples: [URL] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
     let dir = root.appendingPathComponent("examples")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
     return names.filter { $0.hasSuffix(".anim") }.sorted().map { dir.appendingPathComponent($0) }
@@ -36,7 +37,9 @@ import Testing
       for d in analysis.diagnostics {
         let ranges = [d.range] + d.labels.map(\.range) + d.fixes.flatMap { $0.edits.map(\.range) }
         for r in ranges {
-          #expect(r.start >= 0 && r.end <= mutated.count && r.start <= r.end, "range \(r) outside \(mutated.count) bytes, mutation \(i): \(d.message)")
+          #expect(
+            r.start >= 0 && r.end <= mutated.count && r.start <= r.end,
+            "range \(r) outside \(mutated.count) bytes, mutation \(i): \(d.message)")
         }
       }
       _ = DiagnosticRenderer().render(analysis.diagnostics, in: file)
@@ -49,7 +52,8 @@ import Testing
   }
 
   static let vocabulary = [
-    "{", "}", "(", ")", "[", "]", ",", ":", ";", "=", "..", "...", "-", "*", "/", ".", "animate", "node", "let", "scene",
+    "{", "}", "(", ")", "[", "]", ",", ":", ";", "=", "..", "...", "-", "*", "/", ".", "animate", "node", "let",
+    "scene",
     "spawn", "from", "to", "over", "keyframes", "along", "repeat", "forever", "#FF0000", "1s", "30deg", "\"s", "/*",
     "\n", "emitter", "replicate", "count", "instance", "input", "tap", "at", "every", "self.index", "trigger.position",
     "random(0..1)", "1e999", "0/0", "sqrt(-1)",
@@ -120,7 +124,10 @@ final class Watchdog: @unchecked Sendable {
         if done { return }
         if stuck {
           FileManager.default.createFile(atPath: NSTemporaryDirectory() + "animc-hang.anim", contents: Data(text.utf8))
-          FileHandle.standardError.write(Data("HANG: \(name) took over \(limit)s; input saved to \(NSTemporaryDirectory())animc-hang.anim:\n\(text)\n".utf8))
+          FileHandle.standardError.write(
+            Data(
+              "HANG: \(name) took over \(limit)s; input saved to \(NSTemporaryDirectory())animc-hang.anim:\n\(text)\n"
+                .utf8))
           exit(1)
         }
       }

@@ -31,7 +31,9 @@ struct FmtCommandTests {
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
-    return Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    return Output(
+      status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+      stderr: String(decoding: e, as: UTF8.self))
   }
 
   /// A fresh folder with the given files.

@@ -14,7 +14,8 @@ struct FormatterTests {
   }
 
   @Test func literalsKeepTheirSourceSpelling() throws {
-    let text = "let a = 1.50 + 1e3 + .5 + 2.5e-2 + 010\nlet c = #ff2d55\nlet s = \"a\\tb\\u{1F600}\"\nlet d = 90deg + 0.25turn\n"
+    let text =
+      "let a = 1.50 + 1e3 + .5 + 2.5e-2 + 010\nlet c = #ff2d55\nlet s = \"a\\tb\\u{1F600}\"\nlet d = 90deg + 0.25turn\n"
     let r = Fixture.format(text)
     #expect(try #require(r.formatted) == text)
     #expect(!r.changed)
@@ -27,7 +28,8 @@ struct FormatterTests {
   }
 
   @Test func enumCasesAndMembersAreTight() throws {
-    let r = try #require(Fixture.format("let a = parabola(to: (1, 2), height: 3, type: . up)\nlet b = a . x\n").formatted)
+    let r = try #require(
+      Fixture.format("let a = parabola(to: (1, 2), height: 3, type: . up)\nlet b = a . x\n").formatted)
     #expect(r == "let a = parabola(to: (1, 2), height: 3, type: .up)\nlet b = a.x\n")
   }
 
@@ -78,13 +80,18 @@ struct FormatterTests {
   }
 
   @Test func sceneWithoutTitleAndGroupClauses() throws {
-    let text = "scene{fps 30}\nnode n = circle(1) {\n  sequence   repeat 2   autoreverse {\n    animate x to 1 over 1s\n  }\n}\n"
+    let text =
+      "scene{fps 30}\nnode n = circle(1) {\n  sequence   repeat 2   autoreverse {\n    animate x to 1 over 1s\n  }\n}\n"
     let r = try #require(Fixture.format(text).formatted)
-    #expect(r == "scene { fps 30 }\n\nnode n = circle(1) {\n  sequence repeat 2 autoreverse {\n    animate x to 1 over 1s\n  }\n}\n")
+    #expect(
+      r
+        == "scene { fps 30 }\n\nnode n = circle(1) {\n  sequence repeat 2 autoreverse {\n    animate x to 1 over 1s\n  }\n}\n"
+    )
   }
 
   @Test func largeFileStaysFast() throws {
-    let one = String(decoding: Fixture.bytes(Fixture.root.appendingPathComponent("examples/add-to-cart.anim")), as: UTF8.self)
+    let one = String(
+      decoding: Fixture.bytes(Fixture.root.appendingPathComponent("examples/add-to-cart.anim")), as: UTF8.self)
     let big = String(repeating: one + "\n", count: 20)
     let clock = ContinuousClock()
     let elapsed = clock.measure { _ = Fixture.format(big) }

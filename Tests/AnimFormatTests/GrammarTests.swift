@@ -115,7 +115,9 @@ struct Scanner {
         for (k, v) in p["captures"] as? [String: Any] ?? [:] {
           if let i = Int(k), let n = (v as? [String: Any])?["name"] as? String { captures[i] = n }
         }
-        var rule = Rule(match: try regex("match"), begin: try regex("begin"), end: try regex("end"), name: p["name"] as? String, captures: captures)
+        var rule = Rule(
+          match: try regex("match"), begin: try regex("begin"), end: try regex("end"), name: p["name"] as? String,
+          captures: captures)
         if rule.begin != nil {
           let includes = (p["patterns"] as? [[String: Any]] ?? []).compactMap { $0["include"] as? String }
           rule.nests = key.map { includes.contains("#" + $0) } ?? false
@@ -140,7 +142,8 @@ struct Scanner {
       for rule in rules {
         guard let re = rule.match ?? rule.begin else { continue }
         let m = re.firstMatch(
-          in: line, options: [.withTransparentBounds, .withoutAnchoringBounds], range: NSRange(location: p, length: ns.length - p))
+          in: line, options: [.withTransparentBounds, .withoutAnchoringBounds],
+          range: NSRange(location: p, length: ns.length - p))
         if let m, m.range.length > 0, best == nil || m.range.location < best!.0.range.location { best = (m, rule) }
       }
       guard let (m, rule) = best else { return nil }
@@ -175,7 +178,8 @@ struct Scanner {
         }
       }
       if NSLocationInRange(target.location, covered) {
-        for (i, name) in rule.captures where i < m.numberOfRanges && NSLocationInRange(target.location, m.range(at: i)) {
+        for (i, name) in rule.captures where i < m.numberOfRanges && NSLocationInRange(target.location, m.range(at: i))
+        {
           return name
         }
         return rule.name

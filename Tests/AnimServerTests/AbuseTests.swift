@@ -10,7 +10,8 @@ import Testing
   @Test func theServerSurvivesAnAbusiveSession() throws {
     let client = try LSPClient()
     // Before initialize.
-    #expect(client.request("textDocument/completion", J.at("file:///a.anim", 0, 0))?["error"]?["code"] == .number(-32002))
+    #expect(
+      client.request("textDocument/completion", J.at("file:///a.anim", 0, 0))?["error"]?["code"] == .number(-32002))
     client.initialize()
     // Garbage bytes between messages, a bad JSON body, a bad length, an array batch.
     client.sendRaw(Array("garbage\r\n\u{01}\u{02}\u{FF}more garbage\r\n\r\n".utf8) + [0xFF, 0xFE])
@@ -22,22 +23,29 @@ import Testing
     client.send(.object([("jsonrpc", .string("2.0")), ("id", .number(77)), ("method", .number(5))]))
     #expect(client.waitFor { $0["id"] == .number(77) }?["error"]?["code"] == .number(-32600))
     // A header whose length overshoots runs into the next message, which must survive.
-    client.sendRaw(Array("Content-Length: 5000\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{\"jsonrpc\":\"2.0\",".utf8))
+    client.sendRaw(
+      Array(
+        "Content-Length: 5000\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{\"jsonrpc\":\"2.0\","
+          .utf8))
     let symbols = client.request("textDocument/documentSymbol", .object([("textDocument", J.doc("file:///a.anim"))]))
     #expect(symbols?["error"]?["code"] == .number(-32803))  // not open, but answered
     // Wrong params.
-    #expect(client.request("textDocument/hover", .object([("textDocument", .number(3))]))?["error"]?["code"] == .number(-32602))
+    #expect(
+      client.request("textDocument/hover", .object([("textDocument", .number(3))]))?["error"]?["code"]
+        == .number(-32602))
     #expect(client.request("textDocument/hover", .array([]))?["error"]?["code"] == .number(-32602))
     #expect(
-      client.request("textDocument/hover", .object([("textDocument", J.doc("file:///a.anim")), ("position", J.pos(-1, 0))]))?[
-        "error"]?["code"] == .number(-32602))
+      client.request(
+        "textDocument/hover", .object([("textDocument", J.doc("file:///a.anim")), ("position", J.pos(-1, 0))]))?[
+          "error"]?["code"] == .number(-32602))
     // Unknown methods and notifications.
     #expect(client.request("workspace/frobnicate")?["error"]?["code"] == .number(-32601))
     client.notify("$/unknownNotification", .object([("x", .number(1))]))
     client.notify("textDocument/didChange", .object([("textDocument", J.doc("file:///never-opened.anim"))]))
     client.notify("textDocument/didOpen", .object([("textDocument", .string("nope"))]))
     // Unopened document.
-    #expect(client.request("textDocument/definition", J.at("file:///nope.anim", 0, 0))?["error"]?["code"] == .number(-32803))
+    #expect(
+      client.request("textDocument/definition", J.at("file:///nope.anim", 0, 0))?["error"]?["code"] == .number(-32803))
     // Positions far outside the document clamp instead of trapping.
     client.open("file:///a.anim", "let a = 1\n")
     let far = client.request("textDocument/hover", J.at("file:///a.anim", 9999, 9999))
@@ -62,7 +70,8 @@ import Testing
     let b = Array("{\"b\":2}".utf8)
     // Split across reads, LF-only headers, extra headers, junk in between.
     let stream =
-      Array("Content-Length: 7\r\nContent-Type: x\r\n\r\n".utf8) + a + Array("\r\njunk\n\ncontent-length:7\n\n".utf8) + b
+      Array("Content-Length: 7\r\nContent-Type: x\r\n\r\n".utf8) + a + Array("\r\njunk\n\ncontent-length:7\n\n".utf8)
+      + b
     var out: [[UInt8]] = []
     for byte in stream {
       framer.append([byte])

@@ -18,7 +18,8 @@ import Testing
     let client = try LSPClient()
     client.initialize()
     client.open("file:///c.anim", text.replacingOccurrences(of: "‸", with: ""))
-    let items = client.request("textDocument/completion", J.at("file:///c.anim", line, character))?["result"]?["items"]?.arrayValue
+    let items = client.request("textDocument/completion", J.at("file:///c.anim", line, character))?["result"]?["items"]?
+      .arrayValue
     _ = client.shutdownAndExit()
     return try #require(items)
   }
@@ -58,20 +59,27 @@ import Testing
   }
 
   @Test func enumCasesFitTheirContext() throws {
-    #expect(try labels("path p = parabola(from: (0, 0), to: (1, 1), height: 3, type: .‸)\n") == ["up", "downUp", "upDown"])
-    #expect(try labels("node a = circle(4) {\n  animate x to 5 over 1s fill .‸\n}\n") == ["removed", "forwards", "backwards", "both"])
-    #expect(try labels("node a = circle(4) {\n  animate position along p over 1s rotate .‸\n}\n") == ["auto", "autoReverse"])
+    #expect(
+      try labels("path p = parabola(from: (0, 0), to: (1, 1), height: 3, type: .‸)\n") == ["up", "downUp", "upDown"])
+    #expect(
+      try labels("node a = circle(4) {\n  animate x to 5 over 1s fill .‸\n}\n") == [
+        "removed", "forwards", "backwards", "both",
+      ])
+    #expect(
+      try labels("node a = circle(4) {\n  animate position along p over 1s rotate .‸\n}\n") == ["auto", "autoReverse"])
     #expect(
       try labels("node a = circle(4) {\n  animate x {\n    keyframes 0: 0, 1: 5\n    interpolate .‸\n  }\n}\n")
         == ["linear", "discrete", "paced", "cubic", "spline"])
-    #expect(try labels("node a = circle(4) {\n  animate position along p over 1s pacing .‸\n}\n") == ["paced", "linear"])
+    #expect(
+      try labels("node a = circle(4) {\n  animate position along p over 1s pacing .‸\n}\n") == ["paced", "linear"])
     #expect(try labels("timing t = steps(4, .‸)\n") == ["start", "end"])
   }
 
   @Test func afterTimingOffersTimings() throws {
     let items = try complete("node a = circle(4) {\n  animate x to 5 over 1s timing ‸\n}\n")
     let l = Set(items.compactMap { $0["label"]?.stringValue })
-    #expect(l.isSuperset(of: ["pop", "linear", "easeIn", "easeOut", "easeInOut", "default", "cubicBezier(…)", "steps(…)"]))
+    #expect(
+      l.isSuperset(of: ["pop", "linear", "easeIn", "easeOut", "easeInOut", "default", "cubicBezier(…)", "steps(…)"]))
     #expect(l.contains("spring(damping:velocity:)"))
     #expect(!l.contains("circle(…)"))
   }

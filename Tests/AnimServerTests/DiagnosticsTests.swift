@@ -61,7 +61,9 @@ import Testing
     // small messages within the debounce may publish in between, but never out of order,
     // never once per keystroke, and never after the last version.
     var versions: [Int] = []
-    while versions.last != 21, let p = client.diagnostics(Self.uri), let v = p["version"]?.intValue { versions.append(v) }
+    while versions.last != 21, let p = client.diagnostics(Self.uri), let v = p["version"]?.intValue {
+      versions.append(v)
+    }
     #expect(versions.last == 21)
     #expect(versions == versions.sorted() && Set(versions).count == versions.count)
     #expect(versions.count <= 3, "\(versions)")

@@ -108,8 +108,12 @@ import Testing
   @Test func documentSymbolsAreHierarchical() throws {
     let client = try session()
     let symbols = try #require(
-      client.request("textDocument/documentSymbol", .object([("textDocument", J.doc(Self.uri))]))?["result"]?.arrayValue)
-    #expect(symbols.compactMap { $0["name"]?.stringValue } == ["scene \"Test\"", "drift", "pop", "toCart", "button", "likes", "ring"])
+      client.request("textDocument/documentSymbol", .object([("textDocument", J.doc(Self.uri))]))?["result"]?.arrayValue
+    )
+    #expect(
+      symbols.compactMap { $0["name"]?.stringValue } == [
+        "scene \"Test\"", "drift", "pop", "toCart", "button", "likes", "ring",
+      ])
     let ring = try #require(symbols.last)
     #expect(ring["children"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["dot"])
     #expect(ring["kind"] == .number(18))

@@ -27,7 +27,10 @@ import Testing
     let edits = try #require(
       client.request(
         "textDocument/formatting",
-        .object([("textDocument", J.doc("file:///f.anim")), ("options", .object([("tabSize", .number(2)), ("insertSpaces", .bool(true))]))]))?[
+        .object([
+          ("textDocument", J.doc("file:///f.anim")),
+          ("options", .object([("tabSize", .number(2)), ("insertSpaces", .bool(true))])),
+        ]))?[
           "result"]?.arrayValue)
     #expect(edits == [.object([("range", J.range(1, 0, 2, 0)), ("newText", .string("let bb = 2\n"))])])
     #expect(client.shutdownAndExit() == 0)
@@ -37,7 +40,8 @@ import Testing
     let client = LSPClient(hooks: ServerHooks())
     client.initialize()
     client.open("file:///f.anim", "let a  = 1\n")
-    let result = client.request("textDocument/formatting", .object([("textDocument", J.doc("file:///f.anim")), ("options", .object([]))]))
+    let result = client.request(
+      "textDocument/formatting", .object([("textDocument", J.doc("file:///f.anim")), ("options", .object([]))]))
     #expect(result?["result"] == .array([]))
     #expect(client.shutdownAndExit() == 0)
   }
@@ -49,9 +53,11 @@ import Testing
     let client = LSPClient(hooks: hooks)
     client.initialize()
     client.open("file:///t.anim", "node button = circle(40)\nemitter e {\n  on tap button\n}\n")
-    let declared = client.request("textDocument/hover", J.at("file:///t.anim", 0, 6))?["result"]?["contents"]?["value"]?.stringValue
+    let declared = client.request("textDocument/hover", J.at("file:///t.anim", 0, 6))?["result"]?["contents"]?["value"]?
+      .stringValue
     #expect(declared?.contains("Type: `Shape`") == true)
-    let used = client.request("textDocument/hover", J.at("file:///t.anim", 2, 10))?["result"]?["contents"]?["value"]?.stringValue
+    let used = client.request("textDocument/hover", J.at("file:///t.anim", 2, 10))?["result"]?["contents"]?["value"]?
+      .stringValue
     #expect(used?.contains("Type: `Node`") == true)
     #expect(client.shutdownAndExit() == 0)
   }

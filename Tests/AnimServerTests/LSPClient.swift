@@ -122,7 +122,10 @@ final class LSPClient: @unchecked Sendable {
     let id = nextID
     nextID += 1
     condition.unlock()
-    send(.object([("jsonrpc", .string("2.0")), ("id", .number(Double(id))), ("method", .string(method)), ("params", params)]))
+    send(
+      .object([
+        ("jsonrpc", .string("2.0")), ("id", .number(Double(id))), ("method", .string(method)), ("params", params),
+      ]))
     return waitFor(timeout: timeout) { $0["id"] == .number(Double(id)) && $0["method"] == nil }
   }
 
@@ -133,7 +136,9 @@ final class LSPClient: @unchecked Sendable {
     defer { condition.unlock() }
     while true {
       if let i = inbox.firstIndex(where: predicate) { return inbox.remove(at: i) }
-      if closed || !condition.wait(until: deadline) { return inbox.firstIndex(where: predicate).map { inbox.remove(at: $0) } }
+      if closed || !condition.wait(until: deadline) {
+        return inbox.firstIndex(where: predicate).map { inbox.remove(at: $0) }
+      }
     }
   }
 
@@ -176,7 +181,9 @@ final class LSPClient: @unchecked Sendable {
   // MARK: Conveniences
 
   @discardableResult
-  func initialize(_ capabilities: JSONValue = .object([]), options: JSONValue = .object([("debounceMilliseconds", .number(20))]))
+  func initialize(
+    _ capabilities: JSONValue = .object([]), options: JSONValue = .object([("debounceMilliseconds", .number(20))])
+  )
     -> JSONValue?
   {
     let response = request(
@@ -190,7 +197,13 @@ final class LSPClient: @unchecked Sendable {
     notify(
       "textDocument/didOpen",
       .object([
-        ("textDocument", .object([("uri", .string(uri)), ("languageId", .string("anim")), ("version", .number(Double(version))), ("text", .string(text))]))
+        (
+          "textDocument",
+          .object([
+            ("uri", .string(uri)), ("languageId", .string("anim")), ("version", .number(Double(version))),
+            ("text", .string(text)),
+          ])
+        )
       ]))
   }
 

@@ -13,9 +13,11 @@ import Testing
     let built = try fm.attributesOfItem(atPath: binary)[.modificationDate] as? Date ?? .distantPast
     let sources = LSPClient.packageRoot.appendingPathComponent("Sources")
     var stale: [String] = []
-    for case let url as URL in fm.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey]) ?? .init()
+    for case let url as URL in fm.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey])
+      ?? .init()
     where url.pathExtension == "swift" && !url.path.contains("/animc-bench/") {
-      let modified = try url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast
+      let modified =
+        try url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast
       if modified > built { stale.append(url.lastPathComponent) }
     }
     #expect(stale.isEmpty, "animc is older than \(stale.prefix(5)); run swift build --product animc")
@@ -96,7 +98,8 @@ import Testing
     let client = try LSPClient()
     client.initialize()
     #expect(client.request("shutdown", .null)?["result"] == .null)
-    let late = try #require(client.request("textDocument/documentSymbol", .object([("textDocument", J.doc("file:///x.anim"))])))
+    let late = try #require(
+      client.request("textDocument/documentSymbol", .object([("textDocument", J.doc("file:///x.anim"))])))
     #expect(late["error"]?["code"] == .number(-32600))
     client.notify("exit")
     #expect(client.exitStatus() == 0)

@@ -13,7 +13,9 @@ import Testing
   static var dots: SceneIR {
     var ir = scene(fps: 10, duration: 0.5, title: "Dots")
     ir.nodes = [
-      node("dot", circle(10), [.set(.position, pt(100, 200)), .timeline(animate(.opacity, from: num(0), to: num(1), over: 1))])
+      node(
+        "dot", circle(10),
+        [.set(.position, pt(100, 200)), .timeline(animate(.opacity, from: num(0), to: num(1), over: 1))])
     ]
     return ir
   }
@@ -22,10 +24,15 @@ import Testing
     let lines = try dump(Self.dots).split(separator: "\n").map(String.init)
     #expect(lines.count == 1 + 1 + 5)  // header, one shape line, frames 0…4 (N = 0.5·10)
     #expect(
-      lines[0] == ##"{"type":"header","scene":"Dots","width":375,"height":667,"fps":10,"seed":0,"frames":5,"background":"#00000000"}"##)
+      lines[0]
+        == ##"{"type":"header","scene":"Dots","width":375,"height":667,"fps":10,"seed":0,"frames":5,"background":"#00000000"}"##
+    )
     // circle(10): box 20 × 20 from the rightmost point, clockwise; a full turn is split
     // into two SVG arcs.
-    #expect(lines[1] == ##"{"type":"shape","id":"dot","path":"M 20 10 A 10 10 0 0 1 0 10 A 10 10 0 0 1 20 10 Z","width":20,"height":20}"##)
+    #expect(
+      lines[1]
+        == ##"{"type":"shape","id":"dot","path":"M 20 10 A 10 10 0 0 1 0 10 A 10 10 0 0 1 20 10 Z","width":20,"height":20}"##
+    )
     // t = 0.2: opacity 0.2; matrix T(100, 200)·T(−0.5·20, −0.5·20) = [1 0 0 1 90 190].
     #expect(
       lines[4]
@@ -35,7 +42,10 @@ import Testing
 
   @Test func csvHasTheHeaderRowAndEmptyCells() throws {
     let rows = try dump(Self.dots, format: .csv).split(separator: "\n").map(String.init)
-    #expect(rows[0] == "frame,time,id,shape,x,y,scaleX,scaleY,rotation,opacity,fill,stroke,lineWidth,strokeStart,strokeEnd,tint,z,a,b,c,d,tx,ty")
+    #expect(
+      rows[0]
+        == "frame,time,id,shape,x,y,scaleX,scaleY,rotation,opacity,fill,stroke,lineWidth,strokeStart,strokeEnd,tint,z,a,b,c,d,tx,ty"
+    )
     #expect(rows.count == 6)
     #expect(rows[4] == "3,0.3,dot,dot,100,200,1,1,0,0.3,#000000FF,,,,,,0,1,0,0,1,90,190")
   }

@@ -103,9 +103,12 @@ func trace(_ ir: SceneIR, options: SimulationOptions = SimulationOptions(), pref
   static func taps(_ input: [InputEvent]) -> SceneIR {
     var ir = scene(fps: 10, duration: 1.5)
     ir.nodes = [node("button", circle(40), [.set(.position, pt(100, 100))])]
-    var likes = EmitterTemplate(name: "likes", triggers: [.tap(node: 0)], spawn: node("likes", circle(2), shapeID: "dot", [.removeAfter(num(10))]))
+    var likes = EmitterTemplate(
+      name: "likes", triggers: [.tap(node: 0)], spawn: node("likes", circle(2), shapeID: "dot", [.removeAfter(num(10))])
+    )
     likes.origin = pt(10, 20)
-    let any = EmitterTemplate(name: "any", triggers: [.tap(node: nil)], spawn: node("any", circle(2), shapeID: "dot", [.removeAfter(num(10))]))
+    let any = EmitterTemplate(
+      name: "any", triggers: [.tap(node: nil)], spawn: node("any", circle(2), shapeID: "dot", [.removeAfter(num(10))]))
     ir.emitters = [likes, any]
     ir.input = input
     return ir
@@ -120,7 +123,10 @@ func trace(_ ir: SceneIR, options: SimulationOptions = SimulationOptions(), pref
     // outside the circle (distance 49.5 > 40); 0.7 hits; 0.8 has no point: every `on
     // tap` emitter fires at its origin (likes: (10, 20); any: the scene centre).
     #expect(
-      last == ["button 100.0", "likes#0 100.0", "any#0 100.0", "any#1 65.0", "likes#1 130.0", "any#2 130.0", "likes#2 10.0", "any#3 187.5"])
+      last == [
+        "button 100.0", "likes#0 100.0", "any#0 100.0", "any#1 65.0", "likes#1 130.0", "any#2 130.0", "likes#2 10.0",
+        "any#3 187.5",
+      ])
   }
 
   @Test func inputEventsFireBeforeTriggersAtTheSameTime() throws {

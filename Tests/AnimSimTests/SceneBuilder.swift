@@ -1,7 +1,8 @@
-import Testing
 import AnimCheck
 import AnimMath
 import AnimSource
+import Testing
+
 @testable import AnimSim
 
 // Hand-built IR: the checker is written in parallel, so tests assemble `SceneIR` values
@@ -47,7 +48,9 @@ func animation(
   return a
 }
 
-func clauses(over: Double? = nil, delay: Double? = nil, repeatCount: RepeatCount? = nil, autoreverse: Bool = false) -> Timing {
+func clauses(over: Double? = nil, delay: Double? = nil, repeatCount: RepeatCount? = nil, autoreverse: Bool = false)
+  -> Timing
+{
   var t = Timing()
   t.duration = over.map(num)
   t.delay = delay.map(num)
@@ -56,7 +59,9 @@ func clauses(over: Double? = nil, delay: Double? = nil, repeatCount: RepeatCount
   return t
 }
 
-func node(_ name: String, _ shape: Expr, shapeID: String? = nil, locals: Int = 0, _ body: [BlockStatement]) -> NodeTemplate {
+func node(_ name: String, _ shape: Expr, shapeID: String? = nil, locals: Int = 0, _ body: [BlockStatement])
+  -> NodeTemplate
+{
   NodeTemplate(name: name, shape: shape, shapeID: shapeID ?? name, body: body, localCount: locals, range: here)
 }
 
@@ -84,7 +89,10 @@ func state(_ ir: SceneIR, frame: Int) throws -> NodeState {
 }
 
 /// The whole dump as text.
-func dump(_ ir: SceneIR, options: SimulationOptions = SimulationOptions(), format: FrameDump.Format = .jsonLines, frames: ClosedRange<Int>? = nil) throws -> String {
+func dump(
+  _ ir: SceneIR, options: SimulationOptions = SimulationOptions(), format: FrameDump.Format = .jsonLines,
+  frames: ClosedRange<Int>? = nil
+) throws -> String {
   var text = ""
   try FrameDump(format: format).run(try Simulator(ir, options: options), frames: frames) { text += $0 }
   return text

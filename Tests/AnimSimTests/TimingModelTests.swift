@@ -36,7 +36,9 @@ import Testing
 }
 
 @Suite struct RepeatTests {
-  func x(_ item: TimelineItem, at frame: Int) throws -> Double { try state(oneNode([.timeline(item)]), frame: frame).position.x }
+  func x(_ item: TimelineItem, at frame: Int) throws -> Double {
+    try state(oneNode([.timeline(item)]), frame: frame).position.x
+  }
 
   @Test func fractionalRepeatWithAutoreverse() throws {
     // d = 1, k = 2, c = 1.25: A = 2.5.
@@ -84,7 +86,9 @@ import Testing
   func s(_ body: [BlockStatement], at frame: Int) throws -> NodeState { try state(oneNode(body), frame: frame) }
 
   @Test func additiveAddsToTheValueBelow() throws {
-    let body: [BlockStatement] = [.set(.x, num(10)), .timeline(animate(.x, from: num(0), to: num(50), over: 1, additive: true))]
+    let body: [BlockStatement] = [
+      .set(.x, num(10)), .timeline(animate(.x, from: num(0), to: num(50), over: 1, additive: true)),
+    ]
     #expect(near(try s(body, at: 50).position.x, 35))  // 10 + 25
   }
 

@@ -5,7 +5,8 @@ import Testing
 /// `grammar/anim.ebnf` stays true: every example embedded in it parses without errors.
 @Suite struct GrammarTests {
   static var examples: [String] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
     let text = (try? String(contentsOf: root.appendingPathComponent("grammar/anim.ebnf"), encoding: .utf8)) ?? ""
     var found: [String] = []
     var rest = Substring(text)

@@ -68,7 +68,8 @@ import Testing
 
   @Test func wordsAreClassified() {
     let (tokens, _) = lex("scene from fill myName max ccw")
-    #expect(tokens.map(\.kind) == [.keyword, .identifier, .identifier, .identifier, .identifier, .identifier, .endOfFile])
+    #expect(
+      tokens.map(\.kind) == [.keyword, .identifier, .identifier, .identifier, .identifier, .identifier, .endOfFile])
     #expect(tokens[0].word == .scene)
     #expect(tokens[1].word == .from && Word.from.isClauseWord)
     #expect(tokens[3].word == nil)

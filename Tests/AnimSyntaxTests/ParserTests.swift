@@ -44,7 +44,8 @@ import Testing
   }
 
   @Test func oneLineAnimate() {
-    let src = "node n = circle(5) {\n  animate scale from 0 to 1 over 0.5s delay -1s timing easeOut repeat 2 autoreverse fill .both\n}"
+    let src =
+      "node n = circle(5) {\n  animate scale from 0 to 1 over 0.5s delay -1s timing easeOut repeat 2 autoreverse fill .both\n}"
     #expect(
       tree(src)
         == "(nodeDecl n (call circle (arg 5)) (block (animate scale (from 0) (to 1) (over 0.5s) (delay (negate 1s)) (timing easeOut) (repeat 2) (autoreverse) (fill .both))))"
@@ -52,7 +53,8 @@ import Testing
   }
 
   @Test func blockAnimateAndRepeatForms() {
-    let src = "node n = circle(5) {\n  animate x {\n    to 5\n    over 1s\n    repeat forever\n  }\n  animate y by 3 over 2s repeat for 10s additive cumulative\n}"
+    let src =
+      "node n = circle(5) {\n  animate x {\n    to 5\n    over 1s\n    repeat forever\n  }\n  animate y by 3 over 2s repeat for 10s additive cumulative\n}"
     #expect(
       tree(src)
         == "(nodeDecl n (call circle (arg 5)) (block (animate-block x (to 5) (over 1s) (repeat forever)) (animate y (by 3) (over 2s) (repeat-for 10s) (additive) (cumulative))))"
@@ -60,7 +62,8 @@ import Testing
   }
 
   @Test func keyframesWithSegmentTimings() {
-    let src = "node n = circle(5) {\n  animate scale keyframes 0: 1, 50%: 0.65 easeOut, 0.8: 0.2 cubicBezier(0, 0, 1, 1), 1: 0 over 2s interpolate .cubic\n}"
+    let src =
+      "node n = circle(5) {\n  animate scale keyframes 0: 1, 50%: 0.65 easeOut, 0.8: 0.2 cubicBezier(0, 0, 1, 1), 1: 0 over 2s interpolate .cubic\n}"
     #expect(
       tree(src)
         == "(nodeDecl n (call circle (arg 5)) (block (animate scale (keyframes (keyframe 0 1 _) (keyframe 50% 0.65 easeOut) (keyframe 0.8 0.2 (call cubicBezier (arg 0) (arg 0) (arg 1) (arg 1))) (keyframe 1 0 _)) (over 2s) (interpolate .cubic))))"
@@ -70,7 +73,8 @@ import Testing
   }
 
   @Test func alongPathWithRotate() {
-    let src = "node n = circle(5) {\n  animate position along path { move (0, 0); line (10, 0); arc (10, 10), 10, -90deg, 0deg ccw } over 2s pacing .linear rotate .auto\n}"
+    let src =
+      "node n = circle(5) {\n  animate position along path { move (0, 0); line (10, 0); arc (10, 10), 10, -90deg, 0deg ccw } over 2s pacing .linear rotate .auto\n}"
     #expect(
       tree(src)
         == "(nodeDecl n (call circle (arg 5)) (block (animate position (along (pathLiteral (block (command move (point 0 0)) (command line (point 10 0)) (command-ccw arc (point 10 10) 10 (negate 90deg) 0deg)))) (over 2s) (pacing .linear) (rotate .auto))))"
@@ -78,7 +82,8 @@ import Testing
   }
 
   @Test func groupsAndSequences() {
-    let src = "node n = circle(5) {\n  sequence repeat 2 {\n    animate x to 5 over 1s\n    group over 2s { animate y to 1 over 1s }\n  }\n}"
+    let src =
+      "node n = circle(5) {\n  sequence repeat 2 {\n    animate x to 5 over 1s\n    group over 2s { animate y to 1 over 1s }\n  }\n}"
     #expect(
       tree(src)
         == "(nodeDecl n (call circle (arg 5)) (block (sequence (repeat 2) (block (animate x (to 5) (over 1s)) (group (over 2s) (block (animate y (to 1) (over 1s))))))))"
@@ -86,7 +91,8 @@ import Testing
   }
 
   @Test func emitterWithTriggers() {
-    let src = "emitter e {\n  on tap\n  on tap button\n  every 300ms from 1s until 5s\n  at 1s, 2.5s\n  burst 3\n  max 10\n  spawn heart(20) { remove after 2s }\n}"
+    let src =
+      "emitter e {\n  on tap\n  on tap button\n  every 300ms from 1s until 5s\n  at 1s, 2.5s\n  burst 3\n  max 10\n  spawn heart(20) { remove after 2s }\n}"
     #expect(
       tree(src)
         == "(emitterDecl e (block (onTap _) (onTap button) (every 300ms 1s 5s) (at 1s 2.5s) (command burst 3) (command max 10) (spawn (call heart (arg 20)) (block (removeAfter 2s)))))"
@@ -94,7 +100,8 @@ import Testing
   }
 
   @Test func replicator() {
-    let src = "replicate bars count 5 {\n  position (20, 100)\n  instance transform translate(20, 0) rotate(30deg) scale(1, -1)\n  instance delay 0.1s\n  instance color #FFFFFF\n  instance offset red -0.1\n  node bar = rect(10, 40) { fill red }\n}"
+    let src =
+      "replicate bars count 5 {\n  position (20, 100)\n  instance transform translate(20, 0) rotate(30deg) scale(1, -1)\n  instance delay 0.1s\n  instance color #FFFFFF\n  instance offset red -0.1\n  node bar = rect(10, 40) { fill red }\n}"
     #expect(
       tree(src)
         == "(replicateDecl bars 5 (block (command position (point 20 100)) (instance transform (call translate (arg 20) (arg 0)) (call rotate (arg 30deg)) (call scale (arg 1) (arg (negate 1)))) (instance delay 0.1s) (instance color #FFFFFFFF) (instance offset red (negate 0.1)) (nodeDecl bar (call rect (arg 10) (arg 40)) (block (command fill red)))))"
@@ -102,7 +109,8 @@ import Testing
   }
 
   @Test func inputBlock() {
-    let src = "input {\n  tap button at 0.5s, 0.8s\n  tap (200, 300) every 250ms from 2s until 4s\n  tap at 1s\n  pause at 5s\n  resume at 5.5s\n  speed 2 at 6s\n}"
+    let src =
+      "input {\n  tap button at 0.5s, 0.8s\n  tap (200, 300) every 250ms from 2s until 4s\n  tap at 1s\n  pause at 5s\n  resume at 5.5s\n  speed 2 at 6s\n}"
     #expect(
       tree(src)
         == "(inputDecl (block (inputEvent tap button (at 0.5s 0.8s)) (inputEvent tap (point 200 300) (every 250ms 2s 4s)) (inputEvent tap _ (at 1s)) (inputEvent pause _ (at 5s)) (inputEvent resume _ (at 5.5s)) (inputEvent speed 2 (at 6s))))"
@@ -112,7 +120,8 @@ import Testing
   @Test func shapeLiteralsAndBlockOnNextLine() {
     #expect(
       tree("shape s = shape(10, 20) { move (0, 0); close }\n{ fill red }")
-        == "(shapeDecl s (shapeLiteral 10 20 (block (command move (point 0 0)) (command close))) (block (command fill red)))")
+        == "(shapeDecl s (shapeLiteral 10 20 (block (command move (point 0 0)) (command close))) (block (command fill red)))"
+    )
     #expect(tree("scene {\n  size 375, 667\n}") == "(sceneDecl _ (block (command size 375 667)))")
   }
 

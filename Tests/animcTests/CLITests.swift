@@ -38,7 +38,9 @@ import Testing
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
-    return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    return Run(
+      status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+      stderr: String(decoding: e, as: UTF8.self))
   }
 
   struct CLIError: Error, CustomStringConvertible {

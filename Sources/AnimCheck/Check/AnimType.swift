@@ -85,7 +85,8 @@ public enum EnumKind: String, Sendable, CaseIterable {
 
 /// When an expression can be evaluated (§2): later stages may use earlier ones.
 public enum Stage: Int, Comparable, Sendable {
-  case constant = 0, perRun, perSpawn
+  case constant = 0
+  case perRun, perSpawn
 
   public static func < (a: Stage, b: Stage) -> Bool { a.rawValue < b.rawValue }
 

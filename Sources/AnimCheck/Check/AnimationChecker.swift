@@ -33,7 +33,8 @@ extension Checker {
       if let first = found[w] {
         error(
           SemanticCode.duplicateClause, "`\(w.spelling)` is given twice", at: tree.range(c),
-          labels: [Label(tree.range(first), "first given here")], fixes: [.replace(tree.range(c), with: "", "remove it")])
+          labels: [Label(tree.range(first), "first given here")],
+          fixes: [.replace(tree.range(c), with: "", "remove it")])
         continue
       }
       found[w] = c
@@ -68,7 +69,9 @@ extension Checker {
     if timing.duration == nil && !(isRealTimeTiming(c, in: &scope)) {
       error(
         SemanticCode.missingDuration, "this animation needs a duration: add `over`", at: tree.range(stmt),
-        notes: ["only a real-time spring (`spring(response:…)`, `spring(duration:…)`, `spring(mass:…)`) may omit `over`"],
+        notes: [
+          "only a real-time spring (`spring(response:…)`, `spring(duration:…)`, `spring(mass:…)`) may omit `over`"
+        ],
         fixes: [.replace(.at(tree.range(stmt).end), with: " over 1s", "add `over 1s`")])
       return nil
     }
@@ -83,16 +86,21 @@ extension Checker {
   func checkAnimationValue(
     _ property: Property, _ type: AnimType, _ c: Clauses, _ stmt: NodeID, in scope: inout BlockScope
   ) -> AnimationValue? {
-    let forms = [Word.keyframes, .along].filter { c[$0] != nil } + (c[.from] != nil || c[.to] != nil || c[.by] != nil ? [.to] : [])
+    let forms =
+      [Word.keyframes, .along].filter { c[$0] != nil }
+      + (c[.from] != nil || c[.to] != nil || c[.by] != nil ? [.to] : [])
     if forms.count > 1 || (c[.to] != nil && c[.by] != nil) {
-      let second = [c[.by], c[.along], c[.keyframes]].compactMap { $0 }.max { tree.range($0).start < tree.range($1).start }
+      let second = [c[.by], c[.along], c[.keyframes]].compactMap { $0 }.max {
+        tree.range($0).start < tree.range($1).start
+      }
       error(
         SemanticCode.conflictingValues, "an animation has one value: `from`/`to`, `from`/`by`, `keyframes` or `along`",
         at: tree.range(second ?? stmt))
       return nil
     }
     for w in [Word.rotate, .pacing] where c[w] != nil && c[.along] == nil {
-      error(SemanticCode.clauseNeedsAlong, "`\(w.spelling)` applies only to motion `along` a path", at: tree.range(c[w]!))
+      error(
+        SemanticCode.clauseNeedsAlong, "`\(w.spelling)` applies only to motion `along` a path", at: tree.range(c[w]!))
       return nil
     }
     if let i = c[.interpolate], c[.keyframes] == nil {
@@ -176,7 +184,10 @@ extension Checker {
         if t.type.isError { ok = false }
         if let n = constantNumber(t), n <= 0 {
           error(
-            SemanticCode.badRepeatCount, isFor ? "`repeat for` needs a positive duration" : "a repeat count must be positive, found \(JSONLimits.text(n))",
+            SemanticCode.badRepeatCount,
+            isFor
+              ? "`repeat for` needs a positive duration"
+              : "a repeat count must be positive, found \(JSONLimits.text(n))",
             at: tree.range(tree.child(r, 0)))
           ok = false
         }
@@ -207,7 +218,12 @@ extension Checker {
       warning(
         SemanticCode.unsettledSpring,
         "this spring settles after \(JSONLimits.text((settle * 1000).rounded() / 1000))s, but the animation lasts \(JSONLimits.text(duration))s; it will jump to its end value",
-        at: tree.range(over), fixes: [.replace(tree.range(tree.child(over, 0)), with: JSONLimits.text((settle * 100).rounded(.up) / 100) + "s", "lengthen it to the settling time")])
+        at: tree.range(over),
+        fixes: [
+          .replace(
+            tree.range(tree.child(over, 0)), with: JSONLimits.text((settle * 100).rounded(.up) / 100) + "s",
+            "lengthen it to the settling time")
+        ])
     }
   }
 }

@@ -11,7 +11,8 @@ extension Checker {
       if let s = checkBlockStatement(stmt, &scope, owner: owner) { body.append(s) }
     }
     warnHiddenAnimations(body)
-    for (symbol, local) in scope.locals where !scope.usedLocals.contains(symbol) && !tree.symbols[symbol].hasPrefix("_") {
+    for (symbol, local) in scope.locals where !scope.usedLocals.contains(symbol) && !tree.symbols[symbol].hasPrefix("_")
+    {
       warning(
         SemanticCode.unusedLet, "`\(tree.symbols[symbol])` is never used", at: local.range,
         fixes: [.replace(local.range, with: "_" + tree.symbols[symbol], "prefix it with `_` to keep it")])
@@ -23,7 +24,8 @@ extension Checker {
     switch tree.kind(stmt) {
     case .letDecl: return checkLocalLet(stmt, &scope)
     case .command:
-      return checkPropertyStatement(stmt, tree.name(tree.child(stmt, 0)), Array(tree.children(stmt).dropFirst()), in: &scope)
+      return checkPropertyStatement(
+        stmt, tree.name(tree.child(stmt, 0)), Array(tree.children(stmt).dropFirst()), in: &scope)
     case .animate: return checkAnimate(stmt, in: &scope).map { .timeline(.animation($0)) }
     case .group, .sequence: return checkGroup(stmt, in: &scope).map { .timeline($0) }
     case .removeAfter:
@@ -36,7 +38,9 @@ extension Checker {
       guard scope.kind == .node, tree.childCount(stmt) == 1 else {
         error(
           SemanticCode.misplacedStatement,
-          scope.kind == .node ? "a node appears once: `at` takes one time" : "`at T` sets a node's appearance; spawns appear when triggered",
+          scope.kind == .node
+            ? "a node appears once: `at` takes one time"
+            : "`at T` sets a node's appearance; spawns appear when triggered",
           at: tree.range(stmt))
         return nil
       }
@@ -57,7 +61,8 @@ extension Checker {
     let t = check(tree.child(stmt, 1), expecting: nil, in: &scope)
     if let d = declarations[symbol] {
       error(
-        SemanticCode.shadowsTopLevel, "`\(name)` is already a top-level \(d.kindWord); a block's `let` needs a name of its own",
+        SemanticCode.shadowsTopLevel,
+        "`\(name)` is already a top-level \(d.kindWord); a block's `let` needs a name of its own",
         at: range, labels: [Label(d.nameRange, "declared here")])
       return nil
     }
@@ -79,7 +84,9 @@ extension Checker {
   }
 
   /// `PROP value` (§6.1), `anchor (ax, ay)`, `z N`.
-  func checkPropertyStatement(_ stmt: NodeID, _ name: String, _ args: [NodeID], in scope: inout BlockScope) -> BlockStatement? {
+  func checkPropertyStatement(_ stmt: NodeID, _ name: String, _ args: [NodeID], in scope: inout BlockScope)
+    -> BlockStatement?
+  {
     let head = tree.child(stmt, 0)
     switch name {
     case "anchor":
@@ -97,7 +104,9 @@ extension Checker {
       let near = closestWord(to: name, in: candidates)
       error(
         SemanticCode.unknownProperty, "unknown property `\(name)`", at: tree.range(head),
-        notes: ["a block sets properties (\(BuiltinNames.properties.joined(separator: ", "))), `anchor`, `z`, and holds `let`, `animate`, `group`, `sequence`"],
+        notes: [
+          "a block sets properties (\(BuiltinNames.properties.joined(separator: ", "))), `anchor`, `z`, and holds `let`, `animate`, `group`, `sequence`"
+        ],
         fixes: near.map { [.replace(tree.range(head), with: $0, "did you mean `\($0)`?")] } ?? [])
       return nil
     }
@@ -112,7 +121,8 @@ extension Checker {
     let c = clauses(of: stmt, from: 0)
     for (w, clause) in c where ![.over, .delay, .timing, .repeat, .autoreverse, .fill].contains(w) {
       error(
-        SemanticCode.misplacedStatement, "`\(w.spelling)` does not apply to a \(tree.kind(stmt) == .group ? "group" : "sequence")",
+        SemanticCode.misplacedStatement,
+        "`\(w.spelling)` does not apply to a \(tree.kind(stmt) == .group ? "group" : "sequence")",
         at: tree.range(clause))
     }
     guard let timing = checkTiming(c, in: &scope, isGroup: true) else { return nil }
@@ -123,7 +133,8 @@ extension Checker {
       case .animate:
         if let infiniteChild, tree.kind(stmt) == .sequence {
           error(
-            SemanticCode.afterInfiniteChild, "this never starts: the animation before it in the sequence repeats forever",
+            SemanticCode.afterInfiniteChild,
+            "this never starts: the animation before it in the sequence repeats forever",
             at: tree.range(child), labels: [Label(tree.range(infiniteChild), "repeats forever")])
           continue
         }
@@ -135,7 +146,9 @@ extension Checker {
         if let g = checkGroup(child, in: &scope) { children.append(g) }
       case .errorStatement: continue
       default:
-        error(SemanticCode.misplacedStatement, "a group or sequence holds only `animate`, `group` and `sequence`", at: tree.range(child))
+        error(
+          SemanticCode.misplacedStatement, "a group or sequence holds only `animate`, `group` and `sequence`",
+          at: tree.range(child))
       }
     }
     return tree.kind(stmt) == .group ? .group(timing, children) : .sequence(timing, children)

@@ -72,26 +72,33 @@ struct Signature {
     "sin": Signature(builtin: .sin, parameters: [Parameter(nil, .angle)], result: .number),
     "cos": Signature(builtin: .cos, parameters: [Parameter(nil, .angle)], result: .number),
     "tan": Signature(builtin: .tan, parameters: [Parameter(nil, .angle)], result: .number),
-    "atan2": Signature(builtin: .atan2, parameters: [Parameter("y", .number), Parameter("x", .number)], result: .angle),
+    "atan2": Signature(
+      builtin: .atan2, parameters: [Parameter("y", .number), Parameter("x", .number)], result: .angle),
     "rgb": Signature(
-      builtin: .rgb, parameters: [Parameter("r", .number), Parameter("g", .number), Parameter("b", .number)], result: .color),
+      builtin: .rgb, parameters: [Parameter("r", .number), Parameter("g", .number), Parameter("b", .number)],
+      result: .color),
     "rgba": Signature(
       builtin: .rgba,
       parameters: [Parameter("r", .number), Parameter("g", .number), Parameter("b", .number), Parameter("a", .number)],
       result: .color),
     "hsl": Signature(
-      builtin: .hsl, parameters: [Parameter("h", .number), Parameter("s", .number), Parameter("l", .number)], result: .color),
+      builtin: .hsl, parameters: [Parameter("h", .number), Parameter("s", .number), Parameter("l", .number)],
+      result: .color),
     "mix": Signature(
-      builtin: .mix, parameters: [Parameter(nil, .color), Parameter(nil, .color), Parameter("t", .number)], result: .color),
-    "heart": Signature(builtin: .heart, parameters: [Parameter("w", .number), Parameter("h", .number)], result: .shape),
+      builtin: .mix, parameters: [Parameter(nil, .color), Parameter(nil, .color), Parameter("t", .number)],
+      result: .color),
+    "heart": Signature(
+      builtin: .heart, parameters: [Parameter("w", .number), Parameter("h", .number)], result: .shape),
     "circle": Signature(builtin: .circle, parameters: [Parameter("r", .number)], result: .shape),
-    "ellipse": Signature(builtin: .ellipse, parameters: [Parameter("w", .number), Parameter("h", .number)], result: .shape),
+    "ellipse": Signature(
+      builtin: .ellipse, parameters: [Parameter("w", .number), Parameter("h", .number)], result: .shape),
     "rect": Signature(
       builtin: .rect,
       parameters: [Parameter("w", .number), Parameter("h", .number), Parameter("corner", .number, default: number(0))],
       result: .shape),
     "star": Signature(
-      builtin: .star, parameters: [Parameter("points", .number), Parameter("outer", .number), Parameter("inner", .number)],
+      builtin: .star,
+      parameters: [Parameter("points", .number), Parameter("outer", .number), Parameter("inner", .number)],
       result: .shape),
     "polygon": Signature(builtin: .polygon, parameters: [Parameter(nil, .list(.point))], result: .shape),
     "line": Signature(builtin: .line, parameters: [Parameter("from", .point), Parameter("to", .point)], result: .path),
@@ -100,7 +107,9 @@ struct Signature {
       result: .path),
     "cubic": Signature(
       builtin: .cubic,
-      parameters: [Parameter("from", .point), Parameter("c1", .point), Parameter("c2", .point), Parameter("to", .point)],
+      parameters: [
+        Parameter("from", .point), Parameter("c1", .point), Parameter("c2", .point), Parameter("to", .point),
+      ],
       result: .path),
     "arc": Signature(
       builtin: .arc,
@@ -117,13 +126,18 @@ struct Signature {
       ], result: .path),
     "cubicBezier": Signature(
       builtin: .cubicBezier,
-      parameters: [Parameter("x1", .number), Parameter("y1", .number), Parameter("x2", .number), Parameter("y2", .number)],
+      parameters: [
+        Parameter("x1", .number), Parameter("y1", .number), Parameter("x2", .number), Parameter("y2", .number),
+      ],
       result: .timing),
     "steps": Signature(
       builtin: .steps,
-      parameters: [Parameter("n", .number), Parameter(nil, .enumeration(.stepPosition), default: .constant(.enumCase("end")))],
+      parameters: [
+        Parameter("n", .number), Parameter(nil, .enumeration(.stepPosition), default: .constant(.enumCase("end"))),
+      ],
       result: .timing),
-    "translate": Signature(builtin: .translate, parameters: [Parameter("dx", .number), Parameter("dy", .number)], result: .transform),
+    "translate": Signature(
+      builtin: .translate, parameters: [Parameter("dx", .number), Parameter("dy", .number)], result: .transform),
     "rotate": Signature(builtin: .rotate, parameters: [Parameter(nil, .angle)], result: .transform),
   ]
 
@@ -146,10 +160,12 @@ struct Signature {
     if labels.contains("duration") || labels.contains("bounce") {
       return Signature(
         builtin: .springDuration,
-        parameters: [Parameter("duration", .duration), Parameter("bounce", .number, default: number(0))], result: .timing)
+        parameters: [Parameter("duration", .duration), Parameter("bounce", .number, default: number(0))],
+        result: .timing)
     }
     return Signature(
-      builtin: .springUIKit, parameters: [Parameter("damping", .number), Parameter("velocity", .number, default: number(0))],
+      builtin: .springUIKit,
+      parameters: [Parameter("damping", .number), Parameter("velocity", .number, default: number(0))],
       result: .timing)
   }
 }

@@ -88,8 +88,10 @@ final class Checker {
     }
     if BuiltinNames.isReserved(name) {
       error(
-        SemanticCode.reservedName, "`\(name)` is the name of a built-in \(BuiltinNames.describe(name)) and cannot be declared",
-        at: range, fixes: [.replace(range, with: "my" + name.prefix(1).uppercased() + name.dropFirst(), "choose another name")])
+        SemanticCode.reservedName,
+        "`\(name)` is the name of a built-in \(BuiltinNames.describe(name)) and cannot be declared",
+        at: range,
+        fixes: [.replace(range, with: "my" + name.prefix(1).uppercased() + name.dropFirst(), "choose another name")])
     }
     var d = Declaration(kind: kind, name: name, nameRange: range, syntax: decl)
     if kind == .node {

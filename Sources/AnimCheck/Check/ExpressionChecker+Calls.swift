@@ -14,7 +14,9 @@ extension Checker {
     tree.children(call).dropFirst().map { arg in
       let label = tree.symbol(arg).map { tree.symbols[$0] }
       let r = tree.range(arg)
-      return Argument(label: label, labelRange: SourceRange(start: r.start, end: r.start + (label?.utf8.count ?? 0)), value: tree.child(arg, 0))
+      return Argument(
+        label: label, labelRange: SourceRange(start: r.start, end: r.start + (label?.utf8.count ?? 0)),
+        value: tree.child(arg, 0))
     }
   }
 
@@ -95,8 +97,10 @@ extension Checker {
           let labels = sig.parameters.compactMap(\.label)
           let near = closestWord(to: label, in: labels)
           error(
-            SemanticCode.unknownLabel, "`\(name)` has no parameter `\(label):`\(labels.isEmpty ? "" : "; its labels are \(labels.map { "`\($0):`" }.joined(separator: ", "))")",
-            at: arg.labelRange, fixes: near.map { [.replace(arg.labelRange, with: $0, "did you mean `\($0):`?")] } ?? [])
+            SemanticCode.unknownLabel,
+            "`\(name)` has no parameter `\(label):`\(labels.isEmpty ? "" : "; its labels are \(labels.map { "`\($0):`" }.joined(separator: ", "))")",
+            at: arg.labelRange, fixes: near.map { [.replace(arg.labelRange, with: $0, "did you mean `\($0):`?")] } ?? []
+          )
           ok = false
           continue
         }
@@ -109,7 +113,8 @@ extension Checker {
         while next < slots.count && slots[next] != nil { next += 1 }
         guard next < slots.count else {
           error(
-            SemanticCode.extraArgument, "`\(name)` takes \(sig.parameters.count) argument\(sig.parameters.count == 1 ? "" : "s")",
+            SemanticCode.extraArgument,
+            "`\(name)` takes \(sig.parameters.count) argument\(sig.parameters.count == 1 ? "" : "s")",
             at: tree.range(arg.value), fixes: [])
           ok = false
           break
@@ -150,10 +155,13 @@ extension Checker {
     if sig.builtin == .springDuration, let arg = args.first(where: { $0.label == "bounce" }),
       case .call(_, let exprs, _) = t.expr, let v = fold(exprs[1]), case .number(let b) = v, !(b > -1 && b < 1)
     {
-      error(SemanticCode.bounceOutOfRange, "`bounce` must lie between -1 and 1 (exclusive), found \(b)", at: tree.range(arg.value))
+      error(
+        SemanticCode.bounceOutOfRange, "`bounce` must lie between -1 and 1 (exclusive), found \(b)",
+        at: tree.range(arg.value))
       return .error
     }
-    if sig.builtin == .springUIKit, case .call(_, let exprs, _) = t.expr, let v = fold(exprs[0]), case .number(let z) = v,
+    if sig.builtin == .springUIKit, case .call(_, let exprs, _) = t.expr, let v = fold(exprs[0]),
+      case .number(let z) = v,
       z <= 0
     {
       let at = args.first { $0.label == "damping" }.map { tree.range($0.value) } ?? range

@@ -40,12 +40,15 @@ extension Checker {
     let exprs = typed.map(\.expr)
     switch name {
     case "random", "randomInt":
-      let allowed: [AnimType] = name == "random" ? [.range(.number), .range(.duration), .range(.angle)] : [.range(.number)]
+      let allowed: [AnimType] =
+        name == "random" ? [.range(.number), .range(.duration), .range(.angle)] : [.range(.number)]
       guard allowed.contains(first), case .range(let element) = first else {
         error(
-          SemanticCode.typeMismatch, "`\(name)` takes a range of \(name == "random" ? "Numbers, Durations or Angles" : "Numbers"), found \(first.withArticle)",
+          SemanticCode.typeMismatch,
+          "`\(name)` takes a range of \(name == "random" ? "Numbers, Durations or Angles" : "Numbers"), found \(first.withArticle)",
           at: tree.range(args[0].value),
-          fixes: tree.kind(args[0].value) == .range ? [] : [.replace(tree.range(args[0].value), with: "0..1", "write a range such as `0..1`")])
+          fixes: tree.kind(args[0].value) == .range
+            ? [] : [.replace(tree.range(args[0].value), with: "0..1", "write a range such as `0..1`")])
         return .error
       }
       let builtin: Builtin = name == "random" ? .random : .randomInt
@@ -54,7 +57,10 @@ extension Checker {
       return Typed(type: first, expr: .call(.choose, exprs, range), stage: max(stage, .perRun), usesScene: usesScene)
     default:
       guard [.number, .duration, .angle, .point].contains(first) else {
-        error(SemanticCode.typeMismatch, "`\(name)` works on Numbers, Durations, Angles and Points, found \(first.withArticle)", at: tree.range(args[0].value))
+        error(
+          SemanticCode.typeMismatch,
+          "`\(name)` works on Numbers, Durations, Angles and Points, found \(first.withArticle)",
+          at: tree.range(args[0].value))
         return .error
       }
       let builtin = Builtin(rawValue: name) ?? .min

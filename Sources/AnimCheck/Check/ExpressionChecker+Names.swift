@@ -27,7 +27,8 @@ extension Checker {
   }
 
   func reportUndefined(_ name: String, at range: SourceRange, in scope: BlockScope) {
-    let visible = scope.locals.keys.map { tree.symbols[$0] } + declarations.values.map(\.name) + BuiltinNames.all
+    let visible =
+      scope.locals.keys.map { tree.symbols[$0] } + declarations.values.map(\.name) + BuiltinNames.all
       + BuiltinNames.properties
     let near = closestWord(to: name, in: visible)
     error(
@@ -43,7 +44,9 @@ extension Checker {
         fixes: [.replace(range, with: d0.name + ".position", "use its position: `\(d0.name).position`")])
       return .error
     case .emitter, .replicator:
-      error(SemanticCode.notAValue, "`\(d0.name)` is \(d0.kind == .emitter ? "an emitter" : "a replicator"), not a value", at: range)
+      error(
+        SemanticCode.notAValue, "`\(d0.name)` is \(d0.kind == .emitter ? "an emitter" : "a replicator"), not a value",
+        at: range)
       return .error
     default: break
     }
@@ -51,10 +54,12 @@ extension Checker {
     declarations[symbol]?.used = true
     guard let d = declarations[symbol], !d.type.isError, let slot = d.slot else { return .error }
     if scope.kind == .scene && d.usesScene {
-      error(SemanticCode.sceneCycle, "`\(d.name)` reads `scene` settings, so the `scene` block cannot use it", at: range)
+      error(
+        SemanticCode.sceneCycle, "`\(d.name)` reads `scene` settings, so the `scene` block cannot use it", at: range)
       return .error
     }
-    return Typed(type: d.type, expr: .global(slot), stage: d.stage, usesScene: d.usesScene, realTimeSpring: d.realTimeSpring)
+    return Typed(
+      type: d.type, expr: .global(slot), stage: d.stage, usesScene: d.usesScene, realTimeSpring: d.realTimeSpring)
   }
 
   func checkMember(_ id: NodeID, in scope: inout BlockScope) -> Typed {
@@ -114,11 +119,13 @@ extension Checker {
     }
   }
 
-  func spawnMember(_ isSelf: Bool, _ member: String, _ id: NodeID, _ range: SourceRange, in scope: BlockScope) -> Typed {
+  func spawnMember(_ isSelf: Bool, _ member: String, _ id: NodeID, _ range: SourceRange, in scope: BlockScope) -> Typed
+  {
     let word = isSelf ? "self" : "trigger"
     guard scope.allowsSpawnValues else {
       error(
-        SemanticCode.misplacedSelfOrTrigger, "`\(word).\(member)` exists only inside a `spawn` block", at: tree.range(id))
+        SemanticCode.misplacedSelfOrTrigger, "`\(word).\(member)` exists only inside a `spawn` block",
+        at: tree.range(id))
       return .error
     }
     switch (isSelf, member) {

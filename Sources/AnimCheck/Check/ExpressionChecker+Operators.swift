@@ -44,7 +44,9 @@ extension Checker {
   }
 
   /// Names both types, and offers a unit when a bare literal meets a quantity.
-  func reportOperands(_ op: BinaryOperator, _ a: AnimType, _ b: AnimType, _ lhs: NodeID, _ rhs: NodeID, at range: SourceRange) {
+  func reportOperands(
+    _ op: BinaryOperator, _ a: AnimType, _ b: AnimType, _ lhs: NodeID, _ rhs: NodeID, at range: SourceRange
+  ) {
     let verb: String
     switch op {
     case .add: verb = "add \(a) and \(b)"

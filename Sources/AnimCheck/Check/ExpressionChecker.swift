@@ -21,7 +21,8 @@ extension Checker {
     if case .enumLiteral(let name) = typed.type, case .enumeration(let kind) = expected {
       let near = closestWord(to: name, in: kind.cases)
       error(
-        SemanticCode.unknownEnumCase, "`.\(name)` is not a \(kind.typeName); expected one of \(kind.cases.map { "`.\($0)`" }.joined(separator: ", "))",
+        SemanticCode.unknownEnumCase,
+        "`.\(name)` is not a \(kind.typeName); expected one of \(kind.cases.map { "`.\($0)`" }.joined(separator: ", "))",
         at: range, fixes: near.map { [.replace(range, with: "." + $0, "did you mean `.\($0)`?")] } ?? [])
       return .error
     }
@@ -74,7 +75,10 @@ extension Checker {
       return Typed(type: .path, expr: .pathLiteral(commands), stage: stage)
     case .selfExpr, .triggerExpr, .sceneExpr:
       let word = tree.kind(id) == .selfExpr ? "self" : tree.kind(id) == .triggerExpr ? "trigger" : "scene"
-      let members = word == "self" ? "`self.index`" : word == "trigger" ? "`trigger.position` or `trigger.time`" : "`scene.width`, `scene.height` or `scene.center`"
+      let members =
+        word == "self"
+        ? "`self.index`"
+        : word == "trigger" ? "`trigger.position` or `trigger.time`" : "`scene.width`, `scene.height` or `scene.center`"
       error(SemanticCode.notAValue, "`\(word)` is not a value on its own; use \(members)", at: tree.range(id))
       return .error
     default: return .error
@@ -102,7 +106,9 @@ extension Checker {
     let x = check(tree.child(id, 0), expecting: .number, in: &scope)
     let y = check(tree.child(id, 1), expecting: .number, in: &scope)
     if x.type.isError || y.type.isError { return .error }
-    return Typed(type: .point, expr: .makePoint(x.expr, y.expr), stage: max(x.stage, y.stage), usesScene: x.usesScene || y.usesScene)
+    return Typed(
+      type: .point, expr: .makePoint(x.expr, y.expr), stage: max(x.stage, y.stage),
+      usesScene: x.usesScene || y.usesScene)
   }
 
   func checkList(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
@@ -142,6 +148,7 @@ extension Checker {
     let hi = check(tree.child(id, 1), expecting: element ?? (lo.type.isError ? nil : lo.type), in: &scope)
     if lo.type.isError || hi.type.isError { return .error }
     return Typed(
-      type: .range(lo.type), expr: .range(lo.expr, hi.expr), stage: max(lo.stage, hi.stage), usesScene: lo.usesScene || hi.usesScene)
+      type: .range(lo.type), expr: .range(lo.expr, hi.expr), stage: max(lo.stage, hi.stage),
+      usesScene: lo.usesScene || hi.usesScene)
   }
 }

@@ -24,7 +24,9 @@ extension Checker {
           SemanticCode.hiddenAnimation,
           "this animation of `\(earlier.property.rawValue)` is entirely hidden by a later one",
           at: earlier.range,
-          notes: ["a later animation replaces the value below it for as long as it is in effect; make one `additive`, or give them separate times"])
+          notes: [
+            "a later animation replaces the value below it for as long as it is in effect; make one `additive`, or give them separate times"
+          ])
         break
       }
     }

@@ -6,14 +6,17 @@ extension Checker {
   func checkInput() {
     let blocks = tree.children(tree.root).filter { tree.kind($0) == .inputDecl }
     for extra in blocks.dropFirst() {
-      error(SemanticCode.duplicateBlock, "a file has at most one `input` block", at: tree.range(extra),
+      error(
+        SemanticCode.duplicateBlock, "a file has at most one `input` block", at: tree.range(extra),
         labels: [Label(tree.range(blocks[0]), "the first one")])
     }
     guard let input = blocks.first, let block = tree.optionalChild(input, 0) else { return }
     for stmt in tree.children(block) {
       guard tree.kind(stmt) == .inputEvent else {
         if !tree.kind(stmt).isError {
-          error(SemanticCode.misplacedStatement, "the `input` block holds `tap`, `pause`, `resume` and `speed` events", at: tree.range(stmt))
+          error(
+            SemanticCode.misplacedStatement, "the `input` block holds `tap`, `pause`, `resume` and `speed` events",
+            at: tree.range(stmt))
         }
         continue
       }

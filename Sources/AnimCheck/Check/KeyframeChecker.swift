@@ -31,11 +31,13 @@ extension Checker {
       }
       let range = tree.range(keyNode)
       if i == 0 && key != 0 {
-        error(SemanticCode.badKeyTimes, "the first key time must be 0, found \(JSONLimits.text(key))", at: range,
+        error(
+          SemanticCode.badKeyTimes, "the first key time must be 0, found \(JSONLimits.text(key))", at: range,
           fixes: [.replace(range, with: "0", "start at 0")])
         ok = false
       } else if i == list.count - 1 && key != 1 {
-        error(SemanticCode.badKeyTimes, "the last key time must be 1, found \(JSONLimits.text(key))", at: range,
+        error(
+          SemanticCode.badKeyTimes, "the last key time must be 1, found \(JSONLimits.text(key))", at: range,
           fixes: [.replace(range, with: "1", "end at 1")])
         ok = false
       } else if key < 0 || key > 1 {
@@ -44,7 +46,8 @@ extension Checker {
         continue  // an out-of-range key is no reference for the next one
       } else if let previous, key <= previous.key {
         error(
-          SemanticCode.badKeyTimes, "key times must increase: \(JSONLimits.text(key)) comes after \(JSONLimits.text(previous.key))",
+          SemanticCode.badKeyTimes,
+          "key times must increase: \(JSONLimits.text(key)) comes after \(JSONLimits.text(previous.key))",
           at: range, labels: [Label(tree.range(previous.node), "the previous key time")])
         ok = false
       }
@@ -52,7 +55,8 @@ extension Checker {
       frames.append(Keyframe(key: key, value: vt.expr, timing: timing))
     }
     if ok && frames.count < 2 {
-      error(SemanticCode.badKeyTimes, "keyframes need at least two values, at key times 0 and 1", at: tree.range(clause))
+      error(
+        SemanticCode.badKeyTimes, "keyframes need at least two values, at key times 0 and 1", at: tree.range(clause))
       ok = false
     }
     var interpolation = KeyframeInterpolation.linear

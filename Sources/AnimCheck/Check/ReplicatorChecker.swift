@@ -6,10 +6,14 @@ extension Checker {
   func checkReplicator(_ decl: NodeID) -> ReplicatorTemplate? {
     let name = tree.name(tree.child(decl, 0))
     let countNode = tree.child(decl, 1)
-    guard tree.kind(countNode) != .errorExpression, let v = constantValue(countNode, .number, what: "`count`", scope: .constant) else { return nil }
+    guard tree.kind(countNode) != .errorExpression,
+      let v = constantValue(countNode, .number, what: "`count`", scope: .constant)
+    else { return nil }
     let n = v.number
     guard n.rounded() == n, n >= 1, n <= 100_000 else {
-      error(SemanticCode.outOfLimits, "`count` must be a whole number in 1…100000, found \(JSONLimits.text(n))", at: tree.range(countNode))
+      error(
+        SemanticCode.outOfLimits, "`count` must be a whole number in 1…100000, found \(JSONLimits.text(n))",
+        at: tree.range(countNode))
       return nil
     }
     var r = ReplicatorTemplate(name: name, count: Int(n))
@@ -49,10 +53,13 @@ extension Checker {
         r.instanceTransform.append(.constant(v))
       }
     case "delay":
-      guard let arg = args.first, let v = constantValue(arg, .duration, what: "`instance delay`", scope: .constant) else { return }
+      guard let arg = args.first, let v = constantValue(arg, .duration, what: "`instance delay`", scope: .constant)
+      else { return }
       r.instanceDelay = .constant(v)
     case "color":
-      guard let arg = args.first, let v = constantValue(arg, .color, what: "`instance color`", scope: .constant) else { return }
+      guard let arg = args.first, let v = constantValue(arg, .color, what: "`instance color`", scope: .constant) else {
+        return
+      }
       r.instanceColor = .constant(v)
     case "offset":
       guard args.count == 2 else { return }
@@ -67,7 +74,8 @@ extension Checker {
         let near = closestWord(to: channel, in: ["red", "green", "blue", "alpha"])
         error(
           SemanticCode.unknownProperty, "`instance offset` takes `red`, `green`, `blue` or `alpha`, found `\(channel)`",
-          at: tree.range(args[0]), fixes: near.map { [.replace(tree.range(args[0]), with: $0, "did you mean `\($0)`?")] } ?? [])
+          at: tree.range(args[0]),
+          fixes: near.map { [.replace(tree.range(args[0]), with: $0, "did you mean `\($0)`?")] } ?? [])
       }
     default: return
     }

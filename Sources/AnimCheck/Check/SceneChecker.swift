@@ -40,13 +40,15 @@ extension Checker {
     guard let wanted = types[name] else {
       let near = closestWord(to: name, in: settings)
       error(
-        SemanticCode.unknownProperty, "unknown scene setting `\(name)`; settings are \(settings.map { "`\($0)`" }.joined(separator: ", "))",
+        SemanticCode.unknownProperty,
+        "unknown scene setting `\(name)`; settings are \(settings.map { "`\($0)`" }.joined(separator: ", "))",
         at: tree.range(head), fixes: near.map { [.replace(tree.range(head), with: $0, "did you mean `\($0)`?")] } ?? [])
       return
     }
     guard args.count == wanted.count else {
       error(
-        SemanticCode.missingArgument, "`\(name)` takes \(wanted.count == 2 ? "a width and a height: `size 375, 667`" : "one value")",
+        SemanticCode.missingArgument,
+        "`\(name)` takes \(wanted.count == 2 ? "a width and a height: `size 375, 667`" : "one value")",
         at: tree.range(stmt))
       return
     }
@@ -57,21 +59,28 @@ extension Checker {
     }
     func within(_ v: Double, _ lo: Double, _ hi: Double, _ arg: NodeID, _ what: String) -> Bool {
       guard v >= lo && v <= hi else {
-        error(SemanticCode.outOfLimits, "\(what) must lie in \(JSONLimits.text(lo))…\(JSONLimits.text(hi)), found \(JSONLimits.text(v))", at: tree.range(arg))
+        error(
+          SemanticCode.outOfLimits,
+          "\(what) must lie in \(JSONLimits.text(lo))…\(JSONLimits.text(hi)), found \(JSONLimits.text(v))",
+          at: tree.range(arg))
         return false
       }
       return true
     }
     switch name {
     case "size":
-      if within(values[0].number, 1, 16384, args[0], "the width"), within(values[1].number, 1, 16384, args[1], "the height") {
+      if within(values[0].number, 1, 16384, args[0], "the width"),
+        within(values[1].number, 1, 16384, args[1], "the height")
+      {
         ir.settings.width = values[0].number
         ir.settings.height = values[1].number
       }
     case "background": ir.settings.background = values[0].color
     case "fps": if within(values[0].number, 1, 1000, args[0], "`fps`") { ir.settings.fps = values[0].number }
     case "duration":
-      if within(values[0].number, 0, 86400, args[0], "`duration` (in seconds)") { ir.settings.duration = values[0].number }
+      if within(values[0].number, 0, 86400, args[0], "`duration` (in seconds)") {
+        ir.settings.duration = values[0].number
+      }
     default:
       let s = values[0].number
       if s.rounded() == s, abs(s) < 9.0e18 {
@@ -89,8 +98,11 @@ extension Checker {
     guard !t.type.isError else { return nil }
     guard t.stage == .constant else {
       error(
-        SemanticCode.notConstant, "\(what) must be a constant, but this is evaluated \(t.stage.word)", at: tree.range(id),
-        notes: ["constants are literals, arithmetic, built-in calls other than `random`, `randomInt` and `choose`, and `let`s made of those"])
+        SemanticCode.notConstant, "\(what) must be a constant, but this is evaluated \(t.stage.word)",
+        at: tree.range(id),
+        notes: [
+          "constants are literals, arithmetic, built-in calls other than `random`, `randomInt` and `choose`, and `let`s made of those"
+        ])
       return nil
     }
     guard let v = fold(t.expr) else {

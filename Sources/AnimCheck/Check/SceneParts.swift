@@ -31,10 +31,13 @@ extension Checker {
   func nodeTemplate(_ decl: NodeID) -> NodeTemplate? {
     let name = tree.name(tree.child(decl, 0))
     var scope = BlockScope(.node)
-    return template(name: name, shape: tree.child(decl, 1), block: tree.optionalChild(decl, 2), &scope, range: tree.range(decl))
+    return template(
+      name: name, shape: tree.child(decl, 1), block: tree.optionalChild(decl, 2), &scope, range: tree.range(decl))
   }
 
-  func template(name: String, shape: NodeID, block: NodeID?, _ scope: inout BlockScope, range: SourceRange) -> NodeTemplate? {
+  func template(name: String, shape: NodeID, block: NodeID?, _ scope: inout BlockScope, range: SourceRange)
+    -> NodeTemplate?
+  {
     let s = check(shape, expecting: .shape, in: &scope)
     var body: [BlockStatement] = []
     var shapeID: String? = s.stage == .perSpawn ? nil : name
@@ -44,7 +47,8 @@ extension Checker {
     }
     body += checkBody(block, &scope, owner: scope.kind == .spawn ? "a spawn block" : "a node block")
     guard !s.type.isError else { return nil }
-    return NodeTemplate(name: name, shape: s.expr, shapeID: shapeID, body: body, localCount: scope.localCount, range: range)
+    return NodeTemplate(
+      name: name, shape: s.expr, shapeID: shapeID, body: body, localCount: scope.localCount, range: range)
   }
 
   func checkEmitter(_ decl: NodeID) -> EmitterTemplate? {
@@ -74,20 +78,28 @@ extension Checker {
         let args = Array(tree.children(stmt).dropFirst())
         switch head {
         case "burst", "max":
-          guard let arg = singleArgument(stmt, args), let v = constantValue(arg, .number, what: "`\(head)`", scope: .constant) else { continue }
+          guard let arg = singleArgument(stmt, args),
+            let v = constantValue(arg, .number, what: "`\(head)`", scope: .constant)
+          else { continue }
           let n = v.number
           if head == "burst" {
             if n.rounded() != n || n < 1 || n > 100_000 {
-              error(SemanticCode.outOfLimits, "`burst` must be a whole number in 1…100000, found \(JSONLimits.text(n))", at: tree.range(arg))
+              error(
+                SemanticCode.outOfLimits, "`burst` must be a whole number in 1…100000, found \(JSONLimits.text(n))",
+                at: tree.range(arg))
             } else {
               burst = Int(n)
             }
           } else if n.rounded() != n || n < 0 {
-            error(SemanticCode.outOfLimits, "`max` must be a whole number ≥ 0, found \(JSONLimits.text(n))", at: tree.range(arg))
+            error(
+              SemanticCode.outOfLimits, "`max` must be a whole number ≥ 0, found \(JSONLimits.text(n))",
+              at: tree.range(arg))
           } else {
             maxCount = Int(min(n, 1e12))
             if n > 1_000_000 {
-              warning(SemanticCode.maxAboveLimit, "`max` is above the run's limit of 1,000,000 live instances", at: tree.range(arg))
+              warning(
+                SemanticCode.maxAboveLimit, "`max` is above the run's limit of 1,000,000 live instances",
+                at: tree.range(arg))
             }
           }
         case "origin":
@@ -98,8 +110,10 @@ extension Checker {
         default:
           let near = closestWord(to: head, in: ["burst", "max", "origin", "spawn", "every", "on"])
           error(
-            SemanticCode.unknownProperty, "`\(head)` is not an emitter setting; emitters take `on tap`, `every`, `at`, `burst`, `max`, `origin` and one `spawn`",
-            at: tree.range(tree.child(stmt, 0)), fixes: near.map { [.replace(tree.range(tree.child(stmt, 0)), with: $0, "did you mean `\($0)`?")] } ?? [])
+            SemanticCode.unknownProperty,
+            "`\(head)` is not an emitter setting; emitters take `on tap`, `every`, `at`, `burst`, `max`, `origin` and one `spawn`",
+            at: tree.range(tree.child(stmt, 0)),
+            fixes: near.map { [.replace(tree.range(tree.child(stmt, 0)), with: $0, "did you mean `\($0)`?")] } ?? [])
         }
       case .errorStatement: continue
       default:
@@ -108,16 +122,23 @@ extension Checker {
     }
     guard spawns.count == 1 else {
       if spawns.isEmpty {
-        error(SemanticCode.spawnCount, "emitter `\(name)` has no `spawn`: what should it create?", at: tree.range(tree.child(decl, 0)),
+        error(
+          SemanticCode.spawnCount, "emitter `\(name)` has no `spawn`: what should it create?",
+          at: tree.range(tree.child(decl, 0)),
           fixes: [.replace(.at(tree.range(block).end - 1), with: "  spawn circle(10)\n", "add a `spawn SHAPE { … }`")])
       } else {
-        error(SemanticCode.spawnCount, "an emitter has one `spawn`", at: tree.range(spawns[1]), labels: [Label(tree.range(spawns[0]), "the first one")])
+        error(
+          SemanticCode.spawnCount, "an emitter has one `spawn`", at: tree.range(spawns[1]),
+          labels: [Label(tree.range(spawns[0]), "the first one")])
       }
       return nil
     }
     var scope = BlockScope(.spawn)
     let spawn = spawns[0]
-    guard let t = template(name: name, shape: tree.child(spawn, 0), block: tree.optionalChild(spawn, 1), &scope, range: tree.range(spawn)) else { return nil }
+    guard
+      let t = template(
+        name: name, shape: tree.child(spawn, 0), block: tree.optionalChild(spawn, 1), &scope, range: tree.range(spawn))
+    else { return nil }
     warnForeverWithoutRemove(t)
     var e = EmitterTemplate(name: name, triggers: triggers, spawn: t)
     e.burst = burst
@@ -129,7 +150,8 @@ extension Checker {
 
   /// A node name in a trigger or input target.
   func nodeIndex(_ target: NodeID) -> Int? {
-    guard tree.kind(target) == .name, let symbol = tree.symbol(target), let d = declarations[symbol], d.kind == .node else {
+    guard tree.kind(target) == .name, let symbol = tree.symbol(target), let d = declarations[symbol], d.kind == .node
+    else {
       if tree.kind(target) == .name {
         let name = tree.name(target)
         let nodes = declarations.values.filter { $0.kind == .node }.map(\.name)
@@ -147,15 +169,21 @@ extension Checker {
   }
 
   func checkEvery(_ stmt: NodeID) -> (period: Double, from: Double, until: Double?)? {
-    guard let p = constantValue(tree.child(stmt, 0), .duration, what: "the period", scope: .constant) else { return nil }
+    guard let p = constantValue(tree.child(stmt, 0), .duration, what: "the period", scope: .constant) else {
+      return nil
+    }
     guard p.number > 0 else {
       error(SemanticCode.negativeDuration, "`every` needs a period greater than 0", at: tree.range(tree.child(stmt, 0)))
       return nil
     }
     var from = 0.0
     var until: Double? = nil
-    if let f = tree.optionalChild(stmt, 1) { from = constantValue(f, .duration, what: "`from`", scope: .constant)?.number ?? 0 }
-    if let u = tree.optionalChild(stmt, 2) { until = constantValue(u, .duration, what: "`until`", scope: .constant)?.number }
+    if let f = tree.optionalChild(stmt, 1) {
+      from = constantValue(f, .duration, what: "`from`", scope: .constant)?.number ?? 0
+    }
+    if let u = tree.optionalChild(stmt, 2) {
+      until = constantValue(u, .duration, what: "`until`", scope: .constant)?.number
+    }
     return (p.number, from, until)
   }
 

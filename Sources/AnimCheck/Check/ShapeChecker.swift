@@ -59,7 +59,8 @@ extension Checker {
       stage = max(tw.stage, th.stage)
     }
     let (commands, s) = checkPathCommands(tree.child(id, 2), in: &scope)
-    return Typed(type: .shape, expr: .shapeLiteral(width: width, height: height, commands: commands), stage: max(stage, s))
+    return Typed(
+      type: .shape, expr: .shapeLiteral(width: width, height: height, commands: commands), stage: max(stage, s))
   }
 
   /// `move p; line p; quad c, p; cubic c1, c2, p; arc c, r, α, β [ccw]; close` (§4).
@@ -68,7 +69,8 @@ extension Checker {
     var stage = Stage.constant
     let shapes: [String: (PathCommand.Kind, [AnimType])] = [
       "move": (.move, [.point]), "line": (.line, [.point]), "quad": (.quad, [.point, .point]),
-      "cubic": (.cubic, [.point, .point, .point]), "arc": (.arc, [.point, .number, .angle, .angle]), "close": (.close, []),
+      "cubic": (.cubic, [.point, .point, .point]), "arc": (.arc, [.point, .number, .angle, .angle]),
+      "close": (.close, []),
     ]
     for stmt in tree.children(block) where !tree.kind(stmt).isError {
       guard tree.kind(stmt) == .command else {
@@ -80,8 +82,10 @@ extension Checker {
       guard let (kind, types) = shapes[name] else {
         let near = closestWord(to: name, in: Array(shapes.keys))
         error(
-          SemanticCode.unknownProperty, "unknown path command `\(name)`; commands are `move`, `line`, `quad`, `cubic`, `arc`, `close`",
-          at: tree.range(head), fixes: near.map { [.replace(tree.range(head), with: $0, "did you mean `\($0)`?")] } ?? [])
+          SemanticCode.unknownProperty,
+          "unknown path command `\(name)`; commands are `move`, `line`, `quad`, `cubic`, `arc`, `close`",
+          at: tree.range(head),
+          fixes: near.map { [.replace(tree.range(head), with: $0, "did you mean `\($0)`?")] } ?? [])
         continue
       }
       let args = Array(tree.children(stmt).dropFirst())
@@ -100,7 +104,9 @@ extension Checker {
         stage = max(stage, t.stage)
         exprs.append(t.expr)
       }
-      if !failed { commands.append(PathCommand(kind: kind, arguments: exprs, counterClockwise: tree.flags(stmt) & 1 == 1)) }
+      if !failed {
+        commands.append(PathCommand(kind: kind, arguments: exprs, counterClockwise: tree.flags(stmt) & 1 == 1))
+      }
     }
     return (commands, stage)
   }

@@ -6,7 +6,9 @@ import AnimSyntax
 extension Checker {
   func warnUnusedLets() {
     for symbol in order {
-      guard let d = declarations[symbol], d.kind == .letValue, !d.used, !d.type.isError, !d.name.hasPrefix("_") else { continue }
+      guard let d = declarations[symbol], d.kind == .letValue, !d.used, !d.type.isError, !d.name.hasPrefix("_") else {
+        continue
+      }
       warning(
         SemanticCode.unusedLet, "`\(d.name)` is declared but never used", at: d.nameRange,
         fixes: [.replace(d.nameRange, with: "_" + d.name, "prefix it with `_` to keep it")])
@@ -76,11 +78,13 @@ extension Checker {
     }
     let live = most * e.burst
     guard live > e.max else { return }
-    let where_ = tree.children(tree.child(decl, 1)).first { tree.kind($0) == .command && tree.name(tree.child($0, 0)) == "max" }
+    let place = tree.children(tree.child(decl, 1)).first {
+      tree.kind($0) == .command && tree.name(tree.child($0, 0)) == "max"
+    }
     warning(
       SemanticCode.maxOverflow,
       "the input can make \(live) instances of `\(e.name)` live at once, more than `max` \(e.max); the rest will be dropped",
-      at: tree.range(where_ ?? tree.child(decl, 0)))
+      at: tree.range(place ?? tree.child(decl, 0)))
   }
 
   /// The latest end of an instance's animations, or its `remove after`, when constant.

@@ -9,7 +9,8 @@ import AnimSource
 
 /// The built-in functions and constructors of §2, §3.1, §4, §5 and §11.
 enum Builtins {
-  static func call(_ b: Builtin, _ args: [Expr], _ range: SourceRange, _ ctx: inout EvaluationContext) throws(EvaluationError)
+  static func call(_ b: Builtin, _ args: [Expr], _ range: SourceRange, _ ctx: inout EvaluationContext)
+    throws(EvaluationError)
     -> Value
   {
     // Paths whose `from:` was omitted wait for the instance's position (§4).
@@ -121,7 +122,10 @@ enum Builtins {
     case .arc:
       let clockwise: Bool
       if v.count > 4, case .bool(let c) = v[4] { clockwise = c } else { clockwise = true }
-      builder.arc(Arc(center: p(0), radius: n(1), start: radians(fromDegrees: n(2)), end: radians(fromDegrees: n(3)), clockwise: clockwise))
+      builder.arc(
+        Arc(
+          center: p(0), radius: n(1), start: radians(fromDegrees: n(2)), end: radians(fromDegrees: n(3)),
+          clockwise: clockwise))
     case .polyline:
       for (i, point) in points(v.first).enumerated() {
         if i == 0 { builder.move(to: point) } else { builder.line(to: point) }
@@ -175,7 +179,9 @@ enum PathCommands {
       case .cubic: builder.cubic(c1: p(0), c2: p(1), to: p(2))
       case .arc:
         builder.arc(
-          Arc(center: p(0), radius: n(1), start: radians(fromDegrees: n(2)), end: radians(fromDegrees: n(3)), clockwise: !c.counterClockwise))
+          Arc(
+            center: p(0), radius: n(1), start: radians(fromDegrees: n(2)), end: radians(fromDegrees: n(3)),
+            clockwise: !c.counterClockwise))
       case .close: builder.close()
       }
     }

@@ -41,7 +41,9 @@ public enum Evaluator {
       let path = try PathCommands.build(commands, &ctx)
       if let w, let h {
         return .shape(
-          ShapeValue(outline: ShapeOutline(path: path, width: try evaluate(w, &ctx).number, height: try evaluate(h, &ctx).number)))
+          ShapeValue(
+            outline: ShapeOutline(path: path, width: try evaluate(w, &ctx).number, height: try evaluate(h, &ctx).number)
+          ))
       }
       return .shape(ShapeValue(outline: ShapeOutline.unshifted(path)))
     case .styledShape(let base, let settings):
@@ -63,7 +65,9 @@ public enum Evaluator {
     try evaluate(e, &ctx).number
   }
 
-  static func arithmetic(_ op: ArithmeticOperator, _ a: Value, _ b: Value, _ range: SourceRange) throws(EvaluationError) -> Value {
+  static func arithmetic(_ op: ArithmeticOperator, _ a: Value, _ b: Value, _ range: SourceRange) throws(EvaluationError)
+    -> Value
+  {
     let result: Value
     switch (a, b) {
     case (.point(let p), .point(let q)):

@@ -38,7 +38,8 @@ extension IRPrinter {
 
   static func commandList(_ commands: [PathCommand]) -> String {
     commands.map { c in
-      " \(c.kind)" + (c.arguments.isEmpty ? "" : " " + c.arguments.map(expr).joined(separator: ", ")) + (c.counterClockwise ? " ccw" : "") + ";"
+      " \(c.kind)" + (c.arguments.isEmpty ? "" : " " + c.arguments.map(expr).joined(separator: ", "))
+        + (c.counterClockwise ? " ccw" : "") + ";"
     }.joined() + " "
   }
 
@@ -65,7 +66,8 @@ extension IRPrinter {
     case .linear: return "linear"
     case .cubicBezier(let a, let b, let c, let d): return "cubicBezier(\([a, b, c, d].map(n).joined(separator: ", ")))"
     case .steps(let count, let position): return "steps(\(count), .\(position))"
-    case .spring(let s): return "spring(ω₀: \(n(s.omega0)), ζ: \(n(s.zeta)), v: \(n(s.velocity))\(s.isRealTime ? ", real time" : ""))"
+    case .spring(let s):
+      return "spring(ω₀: \(n(s.omega0)), ζ: \(n(s.zeta)), v: \(n(s.velocity))\(s.isRealTime ? ", real time" : ""))"
     }
   }
 }

@@ -7,7 +7,8 @@ public enum IRPrinter {
   public static func print(_ ir: SceneIR) -> String {
     var out = ""
     let s = ir.settings
-    out += "scene \(JSONString.quoted(s.title)) size \(n(s.width))x\(n(s.height)) fps \(n(s.fps)) duration \(n(s.duration))s seed \(s.seed) background \(s.background.hex)\n"
+    out +=
+      "scene \(JSONString.quoted(s.title)) size \(n(s.width))x\(n(s.height)) fps \(n(s.fps)) duration \(n(s.duration))s seed \(s.seed) background \(s.background.hex)\n"
     for g in ir.globals { out += "global[\(g.slot)] \(g.name) = \(expr(g.value))\n" }
     for node in ir.nodes { out += template("node", node, indent: "") }
     for e in ir.emitters {
@@ -16,7 +17,8 @@ public enum IRPrinter {
       out += template("spawn", e.spawn, indent: "  ")
     }
     for r in ir.replicators {
-      out += "replicator \(r.name) count \(r.count) position \(expr(r.position)) delay \(expr(r.instanceDelay)) color \(expr(r.instanceColor))"
+      out +=
+        "replicator \(r.name) count \(r.count) position \(expr(r.position)) delay \(expr(r.instanceDelay)) color \(expr(r.instanceColor))"
       out += " offsets (\(n(r.offsets.red)), \(n(r.offsets.green)), \(n(r.offsets.blue)), \(n(r.offsets.alpha)))\n"
       if !r.instanceTransform.isEmpty { out += "  transform \(r.instanceTransform.map(expr).joined(separator: " "))\n" }
       for child in r.children { out += template("node", child, indent: "  ") }
@@ -26,7 +28,8 @@ public enum IRPrinter {
   }
 
   static func template(_ word: String, _ t: NodeTemplate, indent: String) -> String {
-    var out = "\(indent)\(word) \(t.name) shape \(t.shapeID ?? "<per spawn>") = \(expr(t.shape)) locals \(t.localCount)\n"
+    var out =
+      "\(indent)\(word) \(t.name) shape \(t.shapeID ?? "<per spawn>") = \(expr(t.shape)) locals \(t.localCount)\n"
     for s in t.body { out += statement(s, indent: indent + "  ") }
     return out
   }
@@ -59,8 +62,10 @@ public enum IRPrinter {
   static func value(_ v: AnimationValue) -> String {
     switch v {
     case .basic(let from, let to, let by):
-      return [from.map { "from \(expr($0))" }, to.map { "to \(expr($0))" }, by.map { "by \(expr($0))" }].compactMap { $0 }
-        .joined(separator: " ")
+      return [from.map { "from \(expr($0))" }, to.map { "to \(expr($0))" }, by.map { "by \(expr($0))" }].compactMap {
+        $0
+      }
+      .joined(separator: " ")
     case .keyframes(let frames, let interpolation):
       let list = frames.map { "\(n($0.key)): \(expr($0.value))\($0.timing.map { " " + expr($0) } ?? "")" }
       return "keyframes [\(list.joined(separator: ", "))] interpolate .\(interpolation)"

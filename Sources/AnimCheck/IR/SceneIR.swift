@@ -70,7 +70,8 @@ public struct NodeTemplate: Sendable {
   public var localCount: Int
   public var range: SourceRange
 
-  public init(name: String, shape: Expr, shapeID: String?, body: [BlockStatement], localCount: Int, range: SourceRange) {
+  public init(name: String, shape: Expr, shapeID: String?, body: [BlockStatement], localCount: Int, range: SourceRange)
+  {
     self.name = name
     self.shape = shape
     self.shapeID = shapeID

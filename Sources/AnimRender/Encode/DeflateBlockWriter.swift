@@ -51,8 +51,7 @@ enum DeflateBlockWriter {
     }
   }
 
-  private static func writeStored(_ raw: ArraySlice<UInt8>, isFinal: Bool, to out: inout BitWriter)
-  {
+  private static func writeStored(_ raw: ArraySlice<UInt8>, isFinal: Bool, to out: inout BitWriter) {
     var start = raw.startIndex
     repeat {
       let end = min(start + 65535, raw.endIndex)

@@ -41,8 +41,7 @@ public enum PNGEncoder {
     ]
   }
 
-  private static func appendChunk(_ type: String, _ data: ArraySlice<UInt8>, to png: inout [UInt8])
-  {
+  private static func appendChunk(_ type: String, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
     appendBigEndian(UInt32(data.count), to: &png)
     let typeBytes = Array(type.utf8)
     png += typeBytes
