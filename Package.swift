@@ -39,12 +39,15 @@ let package = Package(
       dependencies: ["AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimMath", "AnimFormat"]
     ),
 
+    // Test corpora's expectation format, shared by the syntax and semantic suites.
+    .target(name: "AnimTestSupport", dependencies: ["AnimSource"], path: "Tests/AnimTestSupport"),
     .testTarget(name: "AnimSourceTests", dependencies: ["AnimSource", "AnimJSON"]),
     .testTarget(name: "AnimMathTests", dependencies: ["AnimMath"]),
     .testTarget(
-      name: "AnimSyntaxTests", dependencies: ["AnimSource", "AnimSyntax"], exclude: ["Corpus"]),
+      name: "AnimSyntaxTests", dependencies: ["AnimSource", "AnimSyntax", "AnimTestSupport"], exclude: ["Corpus"]),
     .testTarget(
-      name: "AnimCheckTests", dependencies: ["AnimCheck", "AnimSyntax", "AnimMath", "AnimFormat"], exclude: ["Corpus"]),
+      name: "AnimCheckTests", dependencies: ["AnimCheck", "AnimSyntax", "AnimMath", "AnimFormat", "AnimTestSupport"],
+      exclude: ["Corpus"]),
     .testTarget(name: "AnimSimTests", dependencies: ["AnimSim", "AnimCheck", "AnimMath", "AnimSource"]),
     .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimMath", "AnimSim", "AnimCheck"]),
     .testTarget(name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax"], exclude: ["Golden"]),

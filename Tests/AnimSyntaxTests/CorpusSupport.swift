@@ -1,151 +1,18 @@
 import AnimSource
 import AnimSyntax
+@_exported import AnimTestSupport
 import Foundation
 
-/// One diagnostic a corpus file expects: its code and where its primary range starts
-/// (1-based line, column in Unicode scalars, §1 and §10).
-struct ExpectedDiagnostic: Hashable, Comparable, CustomStringConvertible, Sendable {
-  var code: String
-  var line: Int
-  var column: Int
+extension CorpusFile {
+  /// This target's corpus: one syntax mistake per file.
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
 
-  var description: String { "\(code) \(line):\(column)" }
-
-  static func < (a: ExpectedDiagnostic, b: ExpectedDiagnostic) -> Bool {
-    (a.line, a.column, a.code) < (b.line, b.column, b.code)
-  }
+  static func names() -> [String] { names(in: directory) }
+  static func namesWithFixes() -> [String] { namesWithFixes(in: directory) }
+  init(name: String) throws { try self.init(name: name, in: Self.directory) }
 }
 
-/// A malformed `.anim` file of `Corpus/` and the diagnostics written in its leading
-/// comment:
-///
-///     // expect: E0106 6:13 fix "s"
-///
-/// `fix "TEXT"` (optional) is the replacement text one of the diagnostic's fixes must
-/// carry (`\"` and `\\` are the only escapes); applying that fix must make the file parse
-/// without errors, unless the line ends with `partial`. The comment may also be a block
-/// comment (`/* expect: … */`), so a file can hold its mistake on line 1.
-struct CorpusFile: Sendable {
-  struct Expectation: Sendable {
-    var diagnostic: ExpectedDiagnostic
-    var fixText: String?
-    var fixIsPartial = false
-  }
-
-  let name: String
-  let bytes: [UInt8]
-  let expectations: [Expectation]
-
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Corpus")
-
-  /// The corpus files' names, sorted; empty if the folder cannot be read (a test checks
-  /// the count).
-  static func names() -> [String] {
-    let all = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return all.filter { $0.hasSuffix(".anim") }.sorted()
-  }
-
-  /// The names of the files whose expectation carries a fix.
-  static func namesWithFixes() -> [String] {
-    names().filter { name in
-      (try? CorpusFile(name: name))?.expectations.contains { $0.fixText != nil } ?? false
-    }
-  }
-
-  init(name: String) throws {
-    self.name = name
-    self.bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(name)))
-    self.expectations = Self.expectations(in: String(decoding: bytes, as: UTF8.self))
-  }
-
-  var source: SourceFile { SourceFile(name: name, bytes: bytes) }
-
-  static func expectations(in text: String) -> [Expectation] {
-    var found: [Expectation] = []
-    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-      guard let marker = rawLine.range(of: "expect:") else { continue }
-      var rest = rawLine[marker.upperBound...]
-      let trimmed = rawLine.trimmingCharacters(in: .whitespaces)
-      if trimmed.hasPrefix("/*"), let close = rest.range(of: "*/", options: .backwards) {
-        rest = rest[..<close.lowerBound]
-      }
-      let words = rest.split(separator: " ", maxSplits: 2)
-      guard words.count >= 2 else { continue }
-      let place = words[1].split(separator: ":")
-      guard place.count == 2, let line = Int(place[0]), let column = Int(place[1]) else { continue }
-      var expectation = Expectation(
-        diagnostic: ExpectedDiagnostic(code: String(words[0]), line: line, column: column))
-      if words.count == 3 {
-        let tail = words[2].trimmingCharacters(in: .whitespaces)
-        if tail.hasPrefix("fix ") {
-          let (fixText, after) = quoted(tail.dropFirst(4))
-          expectation.fixText = fixText
-          expectation.fixIsPartial = after.trimmingCharacters(in: .whitespaces) == "partial"
-        }
-      }
-      found.append(expectation)
-    }
-    return found
-  }
-
-  /// A `"…"` string with `\"` and `\\` escapes at the start of `text`, and what follows it.
-  static func quoted(_ text: Substring) -> (String, Substring) {
-    var chars = text.drop { $0 == " " }
-    guard chars.first == "\"" else { return ("", chars) }
-    chars = chars.dropFirst()
-    var value = ""
-    while let c = chars.first {
-      chars = chars.dropFirst()
-      if c == "\"" { break }
-      if c == "\\", let next = chars.first {
-        value.append(next)
-        chars = chars.dropFirst()
-      } else {
-        value.append(c)
-      }
-    }
-    return (value, chars)
-  }
-}
-
-/// `Parser.parse` on its own thread, given `seconds` to finish. A parser that loops
-/// forever on a malformed file must fail that file's test, not hang the whole run; the
-/// runaway thread is left behind and ends with the test process.
+/// `Parser.parse` with a deadline (see `withDeadline`).
 func parseWithDeadline(_ file: SourceFile, seconds: Double = 5) -> ParseResult? {
-  final class Box: @unchecked Sendable {
-    var result: ParseResult?
-  }
-  let box = Box()
-  let done = DispatchSemaphore(value: 0)
-  let thread = Thread {
-    box.result = Parser.parse(file)
-    done.signal()
-  }
-  thread.stackSize = 16 << 20
-  thread.start()
-  guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-  return box.result
-}
-
-extension Diagnostic {
-  /// Where this diagnostic's primary range starts, in the form the corpus writes.
-  func expected(in file: SourceFile) -> ExpectedDiagnostic {
-    let position = file.lineColumn(range.start)
-    return ExpectedDiagnostic(code: code, line: position.line, column: position.column)
-  }
-
-  /// Every range the diagnostic holds: primary, labels and fix edits.
-  var allRanges: [SourceRange] {
-    [range] + labels.map(\.range) + fixes.flatMap { $0.edits.map(\.range) }
-  }
-}
-
-/// `bytes` with `edits` applied (edits must not overlap).
-func applying(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
-  var result = bytes
-  for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
-    result.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
-  }
-  return result
+  withDeadline(seconds: seconds) { Parser.parse(file) }
 }
