@@ -48,7 +48,8 @@ let package = Package(
     .testTarget(
       name: "AnimCheckTests", dependencies: ["AnimCheck", "AnimSyntax", "AnimMath", "AnimFormat", "AnimTestSupport"],
       exclude: ["Corpus"]),
-    .testTarget(name: "AnimSimTests", dependencies: ["AnimSim", "AnimCheck", "AnimMath", "AnimSource"]),
+    .testTarget(
+      name: "AnimSimTests", dependencies: ["AnimSim", "AnimCheck", "AnimMath", "AnimSource"], exclude: ["Golden"]),
     .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimMath", "AnimSim", "AnimCheck"]),
     .testTarget(name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax"], exclude: ["Golden"]),
     .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),

@@ -27,7 +27,11 @@ extension LanguageServer {
     for change in changes { try doc.apply(change: change, encoding: encoding) }
     doc.finishChanges(version: version)
     documents[uri] = doc
-    scheduleCheck(uri, after: debounce)
+    // Leading edge: the first edit after a quiet spell is checked at once (LSP users see
+    // results in milliseconds); edits while a check is pending or just ran are coalesced.
+    let now = DispatchTime.now().uptimeNanoseconds
+    let recent = lastChecked[uri].map { now &- $0 < debounceNanoseconds } ?? false
+    scheduleCheck(uri, after: recent || scheduledChecks[uri] != nil ? debounce : .milliseconds(0))
   }
 
   func didSave(_ params: JSONValue) throws {
@@ -41,10 +45,21 @@ extension LanguageServer {
     let uri = try params.documentURI()
     documents[uri] = nil
     scheduledChecks[uri] = nil
+    lastChecked[uri] = nil
     // The client keeps the last diagnostics it saw until told otherwise.
     notify(
       "textDocument/publishDiagnostics",
       .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+  }
+
+  var debounceNanoseconds: UInt64 {
+    switch debounce {
+    case .seconds(let s): return UInt64(max(0, s)) * 1_000_000_000
+    case .milliseconds(let ms): return UInt64(max(0, ms)) * 1_000_000
+    case .microseconds(let us): return UInt64(max(0, us)) * 1_000
+    case .nanoseconds(let ns): return UInt64(max(0, ns))
+    default: return 0
+    }
   }
 
   /// Checks the document `delay` after now, unless another change comes first.
@@ -55,6 +70,7 @@ extension LanguageServer {
     queue.asyncAfter(deadline: .now() + delay) { [self] in
       guard scheduledChecks[uri] == ticket else { return }  // superseded, closed or shut down
       scheduledChecks[uri] = nil
+      lastChecked[uri] = DispatchTime.now().uptimeNanoseconds
       publishDiagnostics(uri)
     }
   }

@@ -32,6 +32,9 @@ public final class LanguageServer: @unchecked Sendable {
   /// The latest scheduled check per document; an older timer that fires finds a newer
   /// number here and does nothing, so fast typing never queues analyses.
   var scheduledChecks: [String: Int] = [:]
+  /// When each document was last checked (uptime nanoseconds): an edit after a quiet
+  /// period is checked at once, edits in a burst wait for the debounce.
+  var lastChecked: [String: UInt64] = [:]
   var checkCounter = 0
 
   public init(

@@ -57,7 +57,9 @@ public struct ActiveTiming: Sendable {
       return TimingSample(u: 0, iteration: 0, phase: .before)
     }
     let active = activeDuration
-    if tau < active && !(active - tau <= Self.epsilon * max(1, active)) {
+    // Within rounding of the end counts as after; an endless animation has no end
+    // (∞ − τ ≤ ε·∞ would otherwise hold, freezing `repeat forever` at its start).
+    if tau < active && !(active.isFinite && active - tau <= Self.epsilon * max(1, active)) {
       return activeSample(tau)
     }
     guard fill == .forwards || fill == .both else { return nil }
