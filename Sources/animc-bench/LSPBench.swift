@@ -29,7 +29,9 @@ enum LSPBench {
 
     guard let normal = Session(debounceMilliseconds: nil) else { return }
     let withDebounce = normal.measureEdits(text, count: 15)
-    report("didChange → publish, default debounce", withDebounce)
+    report("didChange → publish, while typing", withDebounce)
+    let afterPause = normal.measureEdits(text, count: 15, pauseMilliseconds: 150)
+    report("didChange → publish, after a pause", afterPause)
     let (published, latency) = normal.burst(keystrokes: 20, gapMilliseconds: 10)
     print(
       String(
@@ -176,7 +178,9 @@ private final class Session {
 
   /// Opens the document, then types and deletes one character in a comment in the
   /// middle of it, timing each edit until its diagnostics arrive.
-  func measureEdits(_ text: String, count: Int) -> [Double] {
+  /// didChange → publish for `count` edits, each `pauseMilliseconds` after the previous
+  /// publication (0: typing continuously; past the debounce: an edit after a pause).
+  func measureEdits(_ text: String, count: Int, pauseMilliseconds: Int = 0) -> [Double] {
     version = 1
     send([
       "jsonrpc": "2.0", "method": "textDocument/didOpen",
@@ -187,6 +191,7 @@ private final class Session {
     let middle = lines.indices.first { $0 >= lines.count / 2 && lines[$0].hasPrefix("// Part") } ?? 0
     var samples: [Double] = []
     for k in 0..<count {
+      if pauseMilliseconds > 0 { usleep(UInt32(pauseMilliseconds) * 1000) }
       let start = DispatchTime.now().uptimeNanoseconds
       if k % 2 == 0 {
         change(line: middle, character: 3, deleting: 0, insert: "x")
