@@ -402,6 +402,35 @@ import Testing
     #expect(late.stderr.contains("past the end of the run"))
   }
 
+  /// `--time T` shows the last frame at or before T, whose time is n / fps (§9), even when
+  /// T × fps lands just under an integer in floating point (1.13 × 100 = 112.999…).
+  @Test func stillTimesPickTheFrameAtThatTime() throws {
+    let dir = try Self.workDirectory("still-time")
+    for (time, fps, frame) in [
+      ("1.13s", "100", 113), ("2.05", "60", 123), ("2050ms", "60", 123), ("1.999s", "60", 119),
+    ] {
+      let byTime = dir.appendingPathComponent("t.svg").path
+      let byFrame = dir.appendingPathComponent("f.svg").path
+      let common = ["--fps", fps, "--duration", "3s"]
+      try Self.animcOK(
+        ["render", "examples/heart-view.anim", "-o", byTime, "--time", time] + common)
+      try Self.animcOK(
+        ["render", "examples/heart-view.anim", "-o", byFrame, "--frame", "\(frame)"] + common)
+      let a = try String(contentsOfFile: byTime, encoding: .utf8)
+      let b = try String(contentsOfFile: byFrame, encoding: .utf8)
+      #expect(a == b, "--time \(time) at \(fps) fps is not frame \(frame)")
+    }
+    // Times far past the end are refused (exit 2), not a crash converting to Int.
+    for time in ["3s", "1e300s", "1e20"] {
+      let r = try CLITests.animc([
+        "render", "examples/heart-view.anim", "-o", dir.appendingPathComponent("x.png").path,
+        "--time", time, "--duration", "3s",
+      ])
+      #expect(r.status == 2, "--time \(time): exit \(r.status)")
+      #expect(r.stderr.contains("past the end of the run"), "--time \(time): \(r.stderr)")
+    }
+  }
+
   @Test func filesWithErrorsExitOneAndWriteNothing() throws {
     let dir = try Self.workDirectory("errors")
     for name in ["out.png", "out.svg", "out.gif", "frames/"] {
