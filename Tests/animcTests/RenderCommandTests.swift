@@ -126,9 +126,9 @@ import Testing
   /// Pillow decodes every frame of the GIF, the still PNG and each PNG of a sequence;
   /// rsvg-convert draws the SVG. Prints one JSON object of what it found.
   static let decodeScript = """
-    import sys, os, json, subprocess
-    from PIL import Image
-    gif, png, seq, svg, svgpng = sys.argv[1:6]
+    import sys, os, json, math, subprocess
+    from PIL import Image, ImageChops
+    gif, png, seq, svg, svgpng, bg = sys.argv[1:7]
     r = {}
     with Image.open(gif) as im:
         total = 0
@@ -147,6 +147,25 @@ import Testing
         with Image.open(os.path.join(seq, name)) as im:
             im.load()
             r['seq']['images'].append({'format': im.format, 'size': list(im.size), 'mode': im.mode})
+    # GIF frames 0…4 are the sequence's PNGs and frame 10 (1 s) is the still PNG: same
+    # scale and times, within GIF's 256-colour quantization.
+    def flat(path):
+        im = Image.open(path).convert('RGBA')
+        under = Image.new('RGBA', im.size, tuple(int(bg[k:k + 2], 16) for k in (1, 3, 5)) + (255,))
+        return Image.alpha_composite(under, im).convert('RGB')
+    def psnr(a, b):
+        if a.size != b.size:
+            return 0.0
+        hist = ImageChops.difference(a, b).histogram()
+        se = sum((k % 256) ** 2 * c for k, c in enumerate(hist))
+        return 99.0 if se == 0 else 10 * math.log10(255 * 255 * sum(hist) / se)
+    pairs = [(i, os.path.join(seq, name)) for i, name in enumerate(names)] + [(10, png)]
+    r['gifVsPNG'] = []
+    with Image.open(gif) as im:
+        for i, path in pairs:
+            if i < im.n_frames:
+                im.seek(i)
+                r['gifVsPNG'].append(psnr(im.convert('RGB'), flat(path)))
     try:
         p = subprocess.run(['rsvg-convert', '-f', 'png', '-o', svgpng, svg],
                            capture_output=True, text=True)
@@ -171,13 +190,17 @@ import Testing
     try Self.animcOK([
       "render", input, "-o", gif, "--scale", "0.4", "--fps", "10", "--duration", "2s",
     ])
-    try Self.animcOK(["render", input, "-o", png, "--time", "1s", "--scale", "0.5"])
+    try Self.animcOK(["render", input, "-o", png, "--time", "1s", "--scale", "0.4"])
     try Self.animcOK([
-      "render", input, "-o", seq, "--duration", "0.5s", "--fps", "10", "--scale", "0.25",
+      "render", input, "-o", seq, "--duration", "0.5s", "--fps", "10", "--scale", "0.4",
     ])
-    try Self.animcOK(["render", input, "-o", svg, "--time", "1s", "--scale", "0.75"])
+    try Self.animcOK(["render", input, "-o", svg, "--time", "1s", "--scale", "0.5"])
     let r = try Self.python(
-      Self.decodeScript, [gif, png, seq, svg, dir.appendingPathComponent("still-rsvg.png").path])
+      Self.decodeScript,
+      [
+        gif, png, seq, svg, dir.appendingPathComponent("still-rsvg.png").path,
+        try #require(header["background"] as? String),
+      ])
 
     // GIF: round(2 s × 10 fps) = 20 frames, looping forever, 2 s of delays in all.
     let g = try #require(r["gif"] as? [String: Any])
@@ -190,7 +213,7 @@ import Testing
 
     let p = try #require(r["png"] as? [String: Any])
     #expect(p["format"] as? String == "PNG")
-    #expect(p["size"] as? [Int] == Self.pixelSize(header, scale: 0.5))
+    #expect(p["size"] as? [Int] == Self.pixelSize(header, scale: 0.4))
     #expect(p["mode"] as? String == "RGBA")
 
     // Sequence: round(0.5 s × 10 fps) = 5 numbered PNGs.
@@ -200,12 +223,23 @@ import Testing
     #expect(images.count == 5)
     for image in images {
       #expect(image["format"] as? String == "PNG")
-      #expect(image["size"] as? [Int] == Self.pixelSize(header, scale: 0.25))
+      #expect(image["size"] as? [Int] == Self.pixelSize(header, scale: 0.4))
       #expect(image["mode"] as? String == "RGBA")
     }
 
+    // GIF frames 0…4 and 10 against the sequence's PNGs and the still (at 1 s = frame 10).
+    let agreement = (r["gifVsPNG"] as? [Any] ?? []).compactMap(Self.number)
+    #expect(agreement.count == 6)
+    print("render-gif-vs-png \(example): " + agreement.map(Self.dB).joined(separator: ", "))
+    for (k, psnr) in agreement.enumerated() {
+      #expect(
+        psnr >= Self.minimumPSNR, "\(example): GIF frame \(k < 5 ? k : 10) vs PNG: \(Self.dB(psnr))"
+      )
+    }
+
     let v = try #require(r["svg"] as? [String: Any])
-    #expect(v["size"] as? [Int] == Self.pixelSize(header, scale: 0.75))
+    // 0.5 × 667 = 333.5: the CLI rounds half away from zero, to 334.
+    #expect(v["size"] as? [Int] == Self.pixelSize(header, scale: 0.5))
   }
 
   // MARK: - 2, 3. The same frame three ways
