@@ -13,9 +13,10 @@ import Foundation
 
 /// `animc-bench render`: what `animc render` costs per frame for a real scene: about 50
 /// live floating hearts (filled, stroked, translucent, spring pop-in, drifting on cubic
-/// paths) at 512×512, simulated from `.anim` source to its steady state. Prints frames/s
-/// (in thread CPU time) for simulating (frame → `Drawing`), rasterizing only, rasterizing + PNG encode,
-/// rasterizing + GIF add, and the PNG and GIF bytes per frame. Run from a release build.
+/// paths) at 512×512, simulated from `.anim` source to its steady state. Prints frames/s,
+/// in thread CPU time, for simulating (frame → `Drawing`), rasterizing only, rasterizing +
+/// PNG encode and rasterizing + GIF add, and the PNG and GIF bytes per frame. Run from a
+/// release build: `swift run -c release animc-bench render`.
 enum RenderBench {
   /// An emitter every 100 ms whose hearts are removed after 5 s: 50 live once the first
   /// has gone (from 5 s on).
