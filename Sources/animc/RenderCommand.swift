@@ -120,7 +120,15 @@ enum RenderCommand {
       n = v
     } else if let t = parsed.value("--time") {
       guard let seconds = SimulationRequest.seconds(t) else { throw UsageError(message: "`--time` takes 1.5s, 1500ms or plain seconds, not `\(t)`") }
-      n = Int((seconds * simulator.fps).rounded(.down) + 1e-9)
+      // The last frame at or before T. Frame k's time is k / fps (§9); the product
+      // T × fps can land just under an integer (1.13 × 100 = 112.999…), so the next
+      // frame is checked with that same division. Past the end: no Int conversion.
+      let product = (seconds * simulator.fps).rounded(.down)
+      guard product < Double(simulator.frameCount) else {
+        throw UsageError(message: "`--time \(t)` is past the end of the run (\(JSONLimitsText.format(simulator.duration)) s)")
+      }
+      n = Int(product)
+      if Double(n + 1) / simulator.fps <= seconds { n += 1 }
     }
     guard n < simulator.frameCount else {
       throw UsageError(message: "frame \(n) is past the end of the run (\(simulator.frameCount) frames at \(JSONLimitsText.format(simulator.fps)) fps)")
