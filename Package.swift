@@ -50,7 +50,9 @@ let package = Package(
       exclude: ["Corpus"]),
     .testTarget(
       name: "AnimSimTests", dependencies: ["AnimSim", "AnimCheck", "AnimMath", "AnimSource"], exclude: ["Golden"]),
-    .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimMath", "AnimSim", "AnimCheck"]),
+    .testTarget(
+      name: "AnimRenderTests", dependencies: ["AnimRender", "AnimMath", "AnimSim", "AnimCheck"],
+      exclude: ["Render/Golden"]),
     .testTarget(name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax"], exclude: ["Golden"]),
     .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),
     .testTarget(name: "animcTests", dependencies: ["AnimSource"]),

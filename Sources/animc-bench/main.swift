@@ -1,5 +1,5 @@
 // Release-build benchmarks that print figures:
-//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | fmt | all]
+//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | fmt | render | all]
 let args = Array(CommandLine.arguments.dropFirst())
 let which = args.first ?? "all"
 switch which {
@@ -9,6 +9,7 @@ case "encode": runEncodeBenchmark()
 case "lsp": LSPBench.run()
 case "sim": SimBench.run()
 case "fmt": FmtBench.run()
+case "render": RenderBench.run()
 case "all":
   CheckBench.run(megabytes: 5)
   runRasterBenchmark()
@@ -16,6 +17,7 @@ case "all":
   LSPBench.run()
   SimBench.run()
   FmtBench.run()
+  RenderBench.run()
 default:
-  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | fmt | all]")
+  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | fmt | render | all]")
 }

@@ -89,7 +89,9 @@ struct ProgressBar {
     lastDrawn = percent
     let width = 30
     let filled = width * done / total
-    Console.err("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(percent)% (\(done)/\(total) frames)")
+    Console.err(
+      "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        + "] \(percent)% (\(done)/\(total) frames)")
   }
 
   func finish() {

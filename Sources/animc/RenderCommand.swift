@@ -16,11 +16,15 @@ enum RenderCommand {
     summary: summary,
     usage: "FILE -o OUT.gif|OUT.png|OUT.svg|DIR/ [options]",
     options: [
-      OptionSpec(names: ["-o", "--output"], value: "OUT", help: "OUT.gif (the run), OUT.png or OUT.svg (a still), DIR/ (a PNG per frame)."),
+      OptionSpec(
+        names: ["-o", "--output"], value: "OUT",
+        help: "OUT.gif (the run), OUT.png or OUT.svg (a still), DIR/ (a PNG per frame)."),
       OptionSpec(names: ["--time"], value: "T", help: "The still's run time: 1.5s, 1500ms or plain seconds."),
       OptionSpec(names: ["--frame"], value: "N", help: "The still's frame number (default 0)."),
-      OptionSpec(names: ["--width"], value: "PX", help: "Picture width in pixels (default: the scene's width × scale)."),
-      OptionSpec(names: ["--height"], value: "PX", help: "Picture height in pixels (default: the scene's height × scale)."),
+      OptionSpec(
+        names: ["--width"], value: "PX", help: "Picture width in pixels (default: the scene's width × scale)."),
+      OptionSpec(
+        names: ["--height"], value: "PX", help: "Picture height in pixels (default: the scene's height × scale)."),
       OptionSpec(names: ["--scale"], value: "S", help: "Pixels per point (default 1)."),
       OptionSpec(names: ["--fps"], value: "N", help: "Frames per second (default: the scene's)."),
       OptionSpec(names: ["--duration"], value: "D", help: "Run length (default: the scene's)."),
@@ -48,7 +52,9 @@ enum RenderCommand {
     guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
       return Console.fail("give one input file (or `-` for stdin)\n\n" + spec.helpText)
     }
-    guard let output = parsed.value("--output") else { return Console.fail("give an output with `-o OUT.gif`, `OUT.png`, `OUT.svg` or `DIR/`") }
+    guard let output = parsed.value("--output") else {
+      return Console.fail("give an output with `-o OUT.gif`, `OUT.png`, `OUT.svg` or `DIR/`")
+    }
     let target: Target
     do { target = try targetKind(output) } catch { return Console.fail(error.message) }
     let options: SimulationOptions
@@ -69,7 +75,8 @@ enum RenderCommand {
       return .success
     } catch let error as SimulationError {
       guard error.range != nil else { return Console.fail(error.message) }
-      Console.err(DiagnosticRenderer(useColor: Console.useColor(parsed.value("--color"))).render([error.diagnostic], in: file))
+      Console.err(
+        DiagnosticRenderer(useColor: Console.useColor(parsed.value("--color"))).render([error.diagnostic], in: file))
       return .failure
     } catch let error as UsageError {
       return Console.fail(error.message)
@@ -80,21 +87,27 @@ enum RenderCommand {
 
   static func targetKind(_ output: String) throws(UsageError) -> Target {
     var isDirectory: ObjCBool = false
-    if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
+    if output.hasSuffix("/")
+      || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
+    {
       return .directory
     }
     switch (output as NSString).pathExtension.lowercased() {
     case "gif": return .gif
     case "png": return .png
     case "svg": return .svg
-    default: throw UsageError(message: "`\(output)`: name the output `.gif`, `.png` or `.svg`, or end it with `/` for a folder of PNGs")
+    default:
+      throw UsageError(
+        message: "`\(output)`: name the output `.gif`, `.png` or `.svg`, or end it with `/` for a folder of PNGs")
     }
   }
 
   static func pixelSize(_ parsed: Arguments, _ s: SceneSettings) throws(UsageError) -> (width: Int, height: Int) {
     func positive(_ name: String) throws(UsageError) -> Double? {
       guard let text = parsed.value(name) else { return nil }
-      guard let v = Double(text), v.isFinite, v > 0 else { throw UsageError(message: "`\(name)` takes a positive number, not `\(text)`") }
+      guard let v = Double(text), v.isFinite, v > 0 else {
+        throw UsageError(message: "`\(name)` takes a positive number, not `\(text)`")
+      }
       return v
     }
     let scale = try positive("--scale") ?? 1
@@ -113,25 +126,33 @@ enum RenderCommand {
 
   /// The frame a still shows: `--frame N`, or the frame at run time `--time T`.
   static func stillFrame(_ parsed: Arguments, _ simulator: Simulator) throws(UsageError) -> Int {
-    if parsed.has("--frame") && parsed.has("--time") { throw UsageError(message: "give `--frame` or `--time`, not both") }
+    if parsed.has("--frame") && parsed.has("--time") {
+      throw UsageError(message: "give `--frame` or `--time`, not both")
+    }
     var n = 0
     if let f = parsed.value("--frame") {
       guard let v = Int(f), v >= 0 else { throw UsageError(message: "`--frame` takes a frame number ≥ 0, not `\(f)`") }
       n = v
     } else if let t = parsed.value("--time") {
-      guard let seconds = SimulationRequest.seconds(t) else { throw UsageError(message: "`--time` takes 1.5s, 1500ms or plain seconds, not `\(t)`") }
+      guard let seconds = SimulationRequest.seconds(t) else {
+        throw UsageError(message: "`--time` takes 1.5s, 1500ms or plain seconds, not `\(t)`")
+      }
       // The last frame at or before T. Frame k's time is k / fps (§9); the product
       // T × fps can land just under an integer (1.13 × 100 = 112.999…), so the next
       // frame is checked with that same division. Past the end: no Int conversion.
       let product = (seconds * simulator.fps).rounded(.down)
       guard product < Double(simulator.frameCount) else {
-        throw UsageError(message: "`--time \(t)` is past the end of the run (\(JSONLimitsText.format(simulator.duration)) s)")
+        throw UsageError(
+          message: "`--time \(t)` is past the end of the run (\(JSONLimitsText.format(simulator.duration)) s)")
       }
       n = Int(product)
       if Double(n + 1) / simulator.fps <= seconds { n += 1 }
     }
     guard n < simulator.frameCount else {
-      throw UsageError(message: "frame \(n) is past the end of the run (\(simulator.frameCount) frames at \(JSONLimitsText.format(simulator.fps)) fps)")
+      throw UsageError(
+        message:
+          "frame \(n) is past the end of the run (\(simulator.frameCount) frames at \(JSONLimitsText.format(simulator.fps)) fps)"
+      )
     }
     return n
   }

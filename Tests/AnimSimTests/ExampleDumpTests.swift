@@ -73,7 +73,9 @@ enum Example {
     return out
   }
 
-  static func options(fps: Double? = nil, duration: Double? = nil, seed: UInt64? = nil, taps: [SimulationOptions.Tap] = [])
+  static func options(
+    fps: Double? = nil, duration: Double? = nil, seed: UInt64? = nil, taps: [SimulationOptions.Tap] = []
+  )
     -> SimulationOptions
   {
     var o = SimulationOptions()
@@ -94,7 +96,8 @@ struct ExampleRun {
   func node(_ id: String, _ n: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> NodeFrame {
     let frame = try #require(frames[n], "frame \(n) of \(name) was not kept", sourceLocation: sourceLocation)
     return try #require(
-      frame.nodes.first { $0.id.description == id }, "\(id) is not in frame \(n) of \(name)", sourceLocation: sourceLocation)
+      frame.nodes.first { $0.id.description == id }, "\(id) is not in frame \(n) of \(name)",
+      sourceLocation: sourceLocation)
   }
 
   func has(_ id: String, _ n: Int) -> Bool { frames[n]?.nodes.contains { $0.id.description == id } ?? false }
@@ -368,11 +371,18 @@ func expectColor(
     let run = try Example.run("ca-timing", keep: [30, 120, 210])
     // Model x 187.5; 40 → 335 over [1 s, 3 s).
     // t = 0.5 (before): removed / forwards show the model, backwards / both u = 0 → 40.
-    #expect(try [x(run, "fillRemoved", 30), x(run, "fillForwards", 30), x(run, "fillBackwards", 30), x(run, "fillBoth", 30)] == [187.5, 187.5, 40, 40])
+    #expect(
+      try [x(run, "fillRemoved", 30), x(run, "fillForwards", 30), x(run, "fillBackwards", 30), x(run, "fillBoth", 30)]
+        == [187.5, 187.5, 40, 40])
     // t = 2 (τ = 1, u = 0.5): 40 + 295·0.5 = 187.5 for all four.
-    for id in ["fillRemoved", "fillForwards", "fillBackwards", "fillBoth"] { expectClose(try x(run, id, 120), 187.5, 1e-6, id) }
+    for id in ["fillRemoved", "fillForwards", "fillBackwards", "fillBoth"] {
+      expectClose(try x(run, id, 120), 187.5, 1e-6, id)
+    }
     // t = 3.5 (after): only forwards / both hold 335.
-    #expect(try [x(run, "fillRemoved", 210), x(run, "fillForwards", 210), x(run, "fillBackwards", 210), x(run, "fillBoth", 210)] == [187.5, 335, 187.5, 335])
+    #expect(
+      try [
+        x(run, "fillRemoved", 210), x(run, "fillForwards", 210), x(run, "fillBackwards", 210), x(run, "fillBoth", 210),
+      ] == [187.5, 335, 187.5, 335])
   }
 
   @Test func timingCurvesAndRepeats() throws {
@@ -697,7 +707,8 @@ func expectColor(
     guard n < x.count else { return "<end>" }
     let line = Array(x[n])
     let other = n < y.count ? Array(y[n]) : []
-    let at = zip(line, other).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(line.count, other.count)
+    let at =
+      zip(line, other).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(line.count, other.count)
     let from = max(0, at - 60)
     return (from > 0 ? "…" : "") + String(line[from..<min(line.count, at + 100)])
   }
@@ -740,7 +751,10 @@ func expectColor(
     let golden = try String(contentsOf: Self.goldenURL("ca-replicators"), encoding: .utf8)
     let frame = try #require(golden.split(separator: "\n").first { $0.hasPrefix(#"{"type":"frame","frame":0,"#) })
     // drawnLine has a stroke; bar[0] has a tint.
-    let keys = [#""id":"#, #""shape":"#, #""x":"#, #""y":"#, #""scaleX":"#, #""scaleY":"#, #""rotation":"#, #""opacity":"#, #""fill":"#]
+    let keys = [
+      #""id":"#, #""shape":"#, #""x":"#, #""y":"#, #""scaleX":"#, #""scaleY":"#, #""rotation":"#, #""opacity":"#,
+      #""fill":"#,
+    ]
     for id in ["drawnLine", "bar[0]"] {
       let start = try #require(frame.range(of: #"{"id":""# + id + #"""#))
       let node = frame[start.lowerBound...].prefix { $0 != "}" }
@@ -799,7 +813,8 @@ func expectColor(
     #expect(a.count > 100)  // 7 hearts over several seconds of frames
     #expect(a == b)
     // …and the extra emitter did run.
-    #expect(try Example.dump("heart-view", text: extra, options: Example.options(duration: 1)).contains(#""id":"extra#0""#))
+    #expect(
+      try Example.dump("heart-view", text: extra, options: Example.options(duration: 1)).contains(#""id":"extra#0""#))
   }
 
   /// The dump text of every `likes#…` node, frame by frame.

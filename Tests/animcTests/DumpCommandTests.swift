@@ -48,7 +48,9 @@ import Testing
   }
 
   @Test func csvHeaderRowIsExactlyTheSpecs() throws {
-    let r = try CLITests.animc(["dump", "--format", "csv", "--duration", "0.5s", "--fps", "10", "examples/ca-sticky.anim"])
+    let r = try CLITests.animc([
+      "dump", "--format", "csv", "--duration", "0.5s", "--fps", "10", "examples/ca-sticky.anim",
+    ])
     #expect(r.status == 0)
     let rows = Self.lines(r.stdout)
     #expect(
@@ -83,7 +85,9 @@ import Testing
   @Test func aTapWithoutAPointFiresAtTheOrigin() throws {
     // heart-view's `likes` has `origin button.position` = (305, 600); `--tap 0.2s` fires
     // it there (its own first tap is at 0.5 s). Frame 2 (t = 0.2): likes#0 at (305, 600).
-    let r = try CLITests.animc(["dump", "--duration", "0.4s", "--fps", "10", "--tap", "0.2s", "examples/heart-view.anim"])
+    let r = try CLITests.animc([
+      "dump", "--duration", "0.4s", "--fps", "10", "--tap", "0.2s", "examples/heart-view.anim",
+    ])
     #expect(r.status == 0)
     let frames = Self.frameLines(r.stdout)
     #expect(frames.count == 4)
@@ -112,7 +116,8 @@ import Testing
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
     let input = dir.appendingPathComponent("scene.anim")
-    let source = try String(contentsOf: CLITests.root.appendingPathComponent("examples/heart-view.anim"), encoding: .utf8)
+    let source = try String(
+      contentsOf: CLITests.root.appendingPathComponent("examples/heart-view.anim"), encoding: .utf8)
     try source.write(to: input, atomically: true, encoding: .utf8)
     let r = try CLITests.animc(["dump", input.path, "-o", input.path])
     #expect(r.status == 2)
