@@ -14,6 +14,11 @@ enum CheckBench {
     // Memory first, while the heap holds only the input.
     let file = SourceFile(name: "bench.anim", bytes: bytes)
     let baseline = Measure.currentResidentBytes
+    let parsedOnly = Parser.parse(file)
+    let parsePeak = Measure.peakResidentBytes
+    print(
+      "memory (front end: lex + parse): \(Measure.mb(parsePeak - baseline)) above the input = \(String(format: "%.1f", Double(parsePeak - baseline) / Double(bytes.count)))x the input, \(parsedOnly.tree.nodeCount) nodes"
+    )
     let kept = analyze(file)
     let peak = Measure.peakResidentBytes
     let diagnostics = kept.diagnostics.count
