@@ -98,9 +98,10 @@ extension Checker {
         at: tree.range(second ?? stmt))
       return nil
     }
-    for w in [Word.rotate, .pacing] where c[w] != nil && c[.along] == nil {
+    for w in [Word.rotate, .pacing] where c[.along] == nil {
+      guard let clause = c[w] else { continue }
       error(
-        SemanticCode.clauseNeedsAlong, "`\(w.spelling)` applies only to motion `along` a path", at: tree.range(c[w]!))
+        SemanticCode.clauseNeedsAlong, "`\(w.spelling)` applies only to motion `along` a path", at: tree.range(clause))
       return nil
     }
     if let i = c[.interpolate], c[.keyframes] == nil {

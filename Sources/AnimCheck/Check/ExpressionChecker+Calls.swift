@@ -37,7 +37,7 @@ extension Checker {
       return checkSpring(Signature.spring(labels: labels), args, range, in: &scope)
     case "heart":
       // `heart(w, h = w)`: the default height is the width.
-      var sig = Signature.fixed["heart"]!
+      guard var sig = Signature.fixed["heart"] else { return .error }
       if args.count == 1, args[0].label == nil || args[0].label == "w" { sig.parameters[1].defaultValue = .local(-1) }
       return checkSignature(sig, args, range, in: &scope)
     case "scale":
