@@ -70,10 +70,11 @@ extension Checker {
     guard !times.isEmpty else { return }
     times.sort()
     let lifetime = longestLifetime(e.spawn) ?? .infinity
+    guard lifetime > 0 else { return }  // removed at once: never live together
     var most = 0
     var lo = 0
     for hi in times.indices {
-      while times[hi] - times[lo] >= lifetime { lo += 1 }
+      while lo < hi && times[hi] - times[lo] >= lifetime { lo += 1 }
       most = max(most, hi - lo + 1)
     }
     let live = most * e.burst
