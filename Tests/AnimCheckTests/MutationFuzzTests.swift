@@ -1,4 +1,5 @@
 import AnimCheck
+import AnimFormat
 import AnimMath
 import AnimSyntax
 import Foundation
@@ -43,6 +44,12 @@ import Testing
         }
       }
       _ = DiagnosticRenderer().render(analysis.diagnostics, in: file)
+      // The formatter takes every mutant that parses; its output must parse too (it checks
+      // itself, and reports E0801 rather than writing anything else).
+      if !analysis.diagnostics.contains(where: { $0.code.hasPrefix("E01") || $0.code.hasPrefix("E02") }) {
+        let formatted = AnimFormat.Formatter.format(file)
+        #expect(formatted.formatted != nil || formatted.diagnostics.contains { $0.code == "E0801" })
+      }
     }
   }
 
