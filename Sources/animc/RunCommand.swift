@@ -100,7 +100,7 @@ struct Terminal {
 /// into events at the current run time.
 struct LivePlayer {
   let simulator: Simulator
-  private var raster: CellRaster? = nil
+  private var canvas: TerminalCanvas? = nil
   private var pending: [UInt8] = []
 
   init(simulator: Simulator) { self.simulator = simulator }
@@ -167,33 +167,32 @@ struct LivePlayer {
 
   private func click(_ fields: Substring, runTime: Double) {
     let parts = fields.split(separator: ";").compactMap { Int($0) }
-    guard parts.count == 3, parts[0] & 3 == 0, let raster else { return }
+    guard parts.count == 3, parts[0] & 3 == 0, let canvas else { return }
     // Column x is one pixel wide; row y holds two pixel rows (the half blocks).
-    let p = raster.scenePoint(pixelX: Double(parts[1] - 1) + 0.5, pixelY: Double(parts[2] - 1) * 2 + 1)
+    let p = canvas.scenePoint(pixelX: Double(parts[1] - 1) + 0.5, pixelY: Double(parts[2] - 1) * 2 + 1)
     simulator.inject(.tap(.point(p)), atRunTime: runTime)
   }
 
   private mutating func draw() {
     let (columns, rows) = Terminal.size
     let settings = simulator.scene.settings
-    if raster?.width != columns || raster?.height != (rows - 1) * 2 {
-      raster = CellRaster(
+    if canvas?.width != columns || canvas?.height != (rows - 1) * 2 {
+      canvas = TerminalCanvas(
         width: columns, height: (rows - 1) * 2, sceneWidth: settings.width, sceneHeight: settings.height)
     }
-    guard var raster else { return }
-    raster.render(simulator.frame, simulator)
-    self.raster = raster
+    guard var canvas else { return }
+    canvas.render(simulator.frame, simulator)
+    self.canvas = canvas
     var out: [UInt8] = Array("\u{1B}[H".utf8)
     out.reserveCapacity(columns * rows * 40)
-    func byte(_ v: Double) -> String { String(Int(min(max(v, 0), 1) * 255 + 0.5)) }
     var lastTop = ""
     var lastBottom = ""
     for row in 0..<(rows - 1) {
       for x in 0..<columns {
-        let top = raster.pixels[(2 * row) * columns + x]
-        let bottom = raster.pixels[(2 * row + 1) * columns + x]
-        let fg = "\(byte(top.r));\(byte(top.g));\(byte(top.b))"
-        let bg = "\(byte(bottom.r));\(byte(bottom.g));\(byte(bottom.b))"
+        let top = canvas.pixel(x, 2 * row)
+        let bottom = canvas.pixel(x, 2 * row + 1)
+        let fg = "\(top.r);\(top.g);\(top.b)"
+        let bg = "\(bottom.r);\(bottom.g);\(bottom.b)"
         if fg != lastTop { out += Array("\u{1B}[38;2;\(fg)m".utf8) }
         if bg != lastBottom { out += Array("\u{1B}[48;2;\(bg)m".utf8) }
         lastTop = fg
