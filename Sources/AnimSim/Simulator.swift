@@ -86,15 +86,32 @@ public final class Simulator {
   private func evaluatePerRunStage(_ options: SimulationOptions) throws(EvaluationError) {
     let slots = (scene.globals.map(\.slot).max() ?? -1) + 1
     context.globals = Array(repeating: .number(0), count: slots)
-    for g in scene.globals where g.slot >= 0 {
-      context.globals[g.slot] = try Evaluator.evaluate(g.value, &context)
-    }
     context.nodePositions = Array(repeating: .zero, count: scene.nodes.count)
-    for (i, node) in scene.nodes.enumerated() {
-      context.random = RandomStream(seed: seed, name: node.name)
-      let body = try BlockEvaluator.evaluate(node, defaultPosition: .zero, &context)
+    // Globals and nodes each after what they read; globals share the stream of "" (§7),
+    // each node has its own, so this order changes no draw but makes reads see values.
+    var bodies = [InstanceBody?](repeating: nil, count: scene.nodes.count)
+    let globalStream = RandomStream(seed: seed, name: "")
+    context.random = globalStream
+    var globalRandom = globalStream
+    let slotIndex = Dictionary(scene.globals.map { ($0.slot, $0) }, uniquingKeysWith: { a, _ in a })
+    for unit in scene.runOrder {
+      switch unit {
+      case .global(let slot):
+        guard slot >= 0, let g = slotIndex[slot] else { continue }
+        context.random = globalRandom
+        context.globals[slot] = try Evaluator.evaluate(g.value, &context)
+        globalRandom = context.random
+      case .node(let i):
+        let node = scene.nodes[i]
+        context.random = RandomStream(seed: seed, name: node.name)
+        let body = try BlockEvaluator.evaluate(node, defaultPosition: .zero, &context)
+        bodies[i] = body
+        context.nodePositions[i] = body.model.position
+      }
+    }
+    for (i, body) in bodies.enumerated() {
+      guard let body else { continue }
       nodeBodies.append(body)
-      context.nodePositions[i] = body.model.position
       sceneSources.append(SceneEventSource(kind: .appear(node: i), times: TimeSequence(times: [body.appearAt])))
     }
     nodeAppeared = Array(repeating: nil, count: scene.nodes.count)
