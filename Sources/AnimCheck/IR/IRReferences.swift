@@ -15,7 +15,7 @@ public struct IRReferences: Sendable {
     case .arithmetic(_, let a, let b, _), .makePoint(let a, let b), .range(let a, let b):
       add(a)
       add(b)
-    case .list(let items), .call(_, let items, _): items.forEach { add($0) }
+    case .list(let items), .call(_, let items, _): for item in items { add(item) }
     case .pathLiteral(let commands): add(commands)
     case .shapeLiteral(let w, let h, let commands):
       if let w { add(w) }
@@ -23,12 +23,12 @@ public struct IRReferences: Sendable {
       add(commands)
     case .styledShape(let base, let settings):
       add(base)
-      settings.forEach { add($0.value) }
+      for item in settings { add(item.value) }
     }
   }
 
   mutating func add(_ commands: [PathCommand]) {
-    for c in commands { c.arguments.forEach { add($0) } }
+    for c in commands { for item in c.arguments { add(item) } }
   }
 
   /// Everything a node template's shape and body read.
@@ -47,7 +47,8 @@ public struct IRReferences: Sendable {
     case .animation(let a):
       add(a.timing)
       switch a.value {
-      case .basic(let from, let to, let by): [from, to, by].compactMap { $0 }.forEach { add($0) }
+      case .basic(let from, let to, let by):
+        for e in [from, to, by].compactMap({ $0 }) { add(e) }
       case .keyframes(let frames, _):
         for f in frames {
           add(f.value)
@@ -57,12 +58,12 @@ public struct IRReferences: Sendable {
       }
     case .group(let t, let children), .sequence(let t, let children):
       add(t)
-      children.forEach { add($0) }
+      for item in children { add(item) }
     }
   }
 
   mutating func add(_ t: Timing) {
-    [t.duration, t.delay, t.timingFunction].compactMap { $0 }.forEach { add($0) }
+    for e in [t.duration, t.delay, t.timingFunction].compactMap({ $0 }) { add(e) }
     switch t.repeatCount {
     case .count(let e)?, .duration(let e)?: add(e)
     default: break
