@@ -17,7 +17,7 @@ let package = Package(
     // Pure math: geometry, curves, timing functions, splines, random streams.
     .target(name: "AnimMath"),
     // Lexer, syntax tree and parser.
-    .target(name: "AnimSyntax", dependencies: ["AnimSource"]),
+    .target(name: "AnimSyntax", dependencies: ["AnimJSON", "AnimSource"]),
     // Names, types, units and the checked IR.
     .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath"]),
     // Deterministic simulation of the IR into frames, and frame dumps.

@@ -1,3 +1,5 @@
+import AnimJSON
+
 /// An S-expression view of the tree for tests and `animc check --dump-syntax`:
 /// `(animate x (to (number 5)) (over (number 1 s)))`. Names print bare, literals with
 /// their unit, clauses by their word.
@@ -18,7 +20,7 @@ extension SyntaxTree {
       out += formatNumber(number(id)) + unit(id).spelling
       return
     case .string:
-      out += JSONQuote.quote(string(id))
+      out += JSONString.quoted(string(id))
       return
     case .color:
       out += "#" + hex8(colorValue(id))
@@ -85,20 +87,4 @@ extension SyntaxTree {
 func formatNumber(_ v: Double) -> String {
   if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
   return String(v)
-}
-
-enum JSONQuote {
-  static func quote(_ s: String) -> String {
-    var out = "\""
-    for c in s.unicodeScalars {
-      switch c {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      default: out.unicodeScalars.append(c)
-      }
-    }
-    return out + "\""
-  }
 }

@@ -1,4 +1,5 @@
 import AnimCheck
+import AnimJSON
 import AnimMath
 import AnimRender
 import AnimSim
@@ -26,11 +27,8 @@ enum RenderCommand {
       OptionSpec(
         names: ["--height"], value: "PX", help: "Picture height in pixels (default: the scene's height × scale)."),
       OptionSpec(names: ["--scale"], value: "S", help: "Pixels per point (default 1)."),
-      OptionSpec(names: ["--fps"], value: "N", help: "Frames per second (default: the scene's)."),
-      OptionSpec(names: ["--duration"], value: "D", help: "Run length (default: the scene's)."),
-      OptionSpec(names: ["--seed"], value: "N", help: "Random seed (default: the scene's)."),
-      OptionSpec(names: ["--tap"], value: "TIME[@X,Y]", help: "Add a tap (repeatable).", repeatable: true),
-      OptionSpec(names: ["--color"], value: "auto|always|never", help: "Colour in diagnostics (default: auto)."),
+    ] + SimulationRequest.optionSpecs + [
+      OptionSpec(names: ["--color"], value: "auto|always|never", help: "Colour in diagnostics (default: auto).")
     ],
     details: """
       Outputs are written atomically; the input file is never overwritten. A progress bar
@@ -43,15 +41,9 @@ enum RenderCommand {
   }
 
   static func run(_ args: [String]) -> ExitStatus {
-    let parsed: Arguments
-    do { parsed = try Arguments(args, spec: spec) } catch { return Console.fail(error.message) }
-    if parsed.wantsHelp {
-      Console.out(spec.helpText)
-      return .success
-    }
-    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-      return Console.fail("give one input file (or `-` for stdin)\n\n" + spec.helpText)
-    }
+    let (arguments, exit) = spec.parse(args)
+    guard let parsed = arguments else { return exit }
+    guard let path = spec.singleInput(parsed) else { return .usage }
     guard let output = parsed.value("--output") else {
       return Console.fail("give an output with `-o OUT.gif`, `OUT.png`, `OUT.svg` or `DIR/`")
     }
@@ -143,7 +135,7 @@ enum RenderCommand {
       let product = (seconds * simulator.fps).rounded(.down)
       guard product < Double(simulator.frameCount) else {
         throw UsageError(
-          message: "`--time \(t)` is past the end of the run (\(JSONLimitsText.format(simulator.duration)) s)")
+          message: "`--time \(t)` is past the end of the run (\(JSONNumber.format(simulator.duration)) s)")
       }
       n = Int(product)
       if Double(n + 1) / simulator.fps <= seconds { n += 1 }
@@ -151,13 +143,9 @@ enum RenderCommand {
     guard n < simulator.frameCount else {
       throw UsageError(
         message:
-          "frame \(n) is past the end of the run (\(simulator.frameCount) frames at \(JSONLimitsText.format(simulator.fps)) fps)"
+          "frame \(n) is past the end of the run (\(simulator.frameCount) frames at \(JSONNumber.format(simulator.fps)) fps)"
       )
     }
     return n
   }
-}
-
-enum JSONLimitsText {
-  static func format(_ v: Double) -> String { v.rounded() == v ? String(Int(v)) : String(v) }
 }

@@ -47,18 +47,10 @@ extension String {
     return .success
   }
   guard let command = commands.first(where: { $0.name == first }) else {
-    let hint = closestCommand(first).map { " (did you mean `\($0)`?)" } ?? ""
+    let hint = closestWord(to: first, in: commands.map(\.name)).map { " (did you mean `\($0)`?)" } ?? ""
     return Console.fail("unknown command `\(first)`\(hint)\n\n" + usage)
   }
   return command.run(Array(args.dropFirst()))
 }
-
-@MainActor func closestCommand(_ name: String) -> String? {
-  commands.map(\.name).min { a, b in levenshtein(a, name) < levenshtein(b, name) }.flatMap {
-    levenshtein($0, name) <= 2 ? $0 : nil
-  }
-}
-
-func levenshtein(_ a: String, _ b: String) -> Int { editDistance(a, b) }
 
 exit(main().rawValue)

@@ -35,11 +35,8 @@ import Testing
     let corpus = try CheckCorpusFile(name: name)
     guard let analysis = analyzed(corpus.source) else { return }
     for diagnostic in analysis.diagnostics {
-      for range in diagnostic.allRanges {
-        #expect(
-          0 <= range.start && range.start <= range.end && range.end <= corpus.bytes.count,
-          "\(diagnostic.code) has range \(range) outside 0...\(corpus.bytes.count)")
-      }
+      let outside = diagnostic.rangesOutside(fileSize: corpus.bytes.count)
+      #expect(outside.isEmpty, "\(diagnostic.code) has ranges \(outside) outside 0...\(corpus.bytes.count)")
     }
   }
 
@@ -48,15 +45,12 @@ import Testing
     arguments: CheckCorpusFile.namesWithFixes())
   func fixText(name: String) throws {
     let corpus = try CheckCorpusFile(name: name)
-    let expectation = try #require(corpus.expectations.first { $0.fixText != nil })
     let file = corpus.source
     guard let analysis = analyzed(file) else { return }
-    let diagnostic = try #require(
-      analysis.diagnostics.first { $0.expected(in: file) == expectation.diagnostic },
-      "no \(expectation.diagnostic) among \(describe(analysis.diagnostics, in: file))")
-    let fix = try #require(
-      diagnostic.fixes.first { fix in fix.edits.contains { $0.newText == expectation.fixText } },
-      "no fix with text \(String(reflecting: expectation.fixText ?? "")) among \(diagnostic.fixes)")
+    let (expectation, _, fix) = try #require(
+      corpus.expectedFix(among: analysis.diagnostics),
+      "no diagnostic \(corpus.expectations.map(\.diagnostic)) with fix \(corpus.expectations.compactMap(\.fixText)) among \(describe(analysis.diagnostics, in: file))"
+    )
     let repaired = SourceFile(name: name, bytes: applying(fix.edits, to: corpus.bytes))
     guard let after = analyzed(repaired) else { return }
     let errors = after.diagnostics.filter { $0.severity == .error }

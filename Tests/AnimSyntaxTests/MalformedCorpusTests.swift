@@ -29,11 +29,8 @@ import Testing
     let corpus = try CorpusFile(name: name)
     guard let result = parsed(corpus.source) else { return }
     for diagnostic in result.diagnostics {
-      for range in diagnostic.allRanges {
-        #expect(
-          0 <= range.start && range.start <= range.end && range.end <= corpus.bytes.count,
-          "\(diagnostic.code) has range \(range) outside 0...\(corpus.bytes.count)")
-      }
+      let outside = diagnostic.rangesOutside(fileSize: corpus.bytes.count)
+      #expect(outside.isEmpty, "\(diagnostic.code) has ranges \(outside) outside 0...\(corpus.bytes.count)")
     }
   }
 
@@ -42,15 +39,12 @@ import Testing
     arguments: CorpusFile.namesWithFixes())
   func fixText(name: String) throws {
     let corpus = try CorpusFile(name: name)
-    let expectation = try #require(corpus.expectations.first { $0.fixText != nil })
     let file = corpus.source
     guard let result = parsed(file) else { return }
-    let diagnostic = try #require(
-      result.diagnostics.first { $0.expected(in: file) == expectation.diagnostic },
-      "no \(expectation.diagnostic) among \(describe(result.diagnostics, in: file))")
-    let fix = try #require(
-      diagnostic.fixes.first { fix in fix.edits.contains { $0.newText == expectation.fixText } },
-      "no fix with text \(String(reflecting: expectation.fixText ?? "")) among \(diagnostic.fixes)")
+    let (expectation, _, fix) = try #require(
+      corpus.expectedFix(among: result.diagnostics),
+      "no diagnostic \(corpus.expectations.map(\.diagnostic)) with fix \(corpus.expectations.compactMap(\.fixText)) among \(describe(result.diagnostics, in: file))"
+    )
     guard !expectation.fixIsPartial else { return }
     let repaired = SourceFile(name: name, bytes: applying(fix.edits, to: corpus.bytes))
     guard let after = parsed(repaired) else { return }

@@ -154,3 +154,22 @@ public func withDeadline<T>(seconds: Double, _ body: @escaping @Sendable () -> T
 private final class ResultBox<T>: @unchecked Sendable {
   var result: T?
 }
+
+extension Diagnostic {
+  /// The ranges (primary, labels, fix edits) that do not lie inside a file of `size` bytes.
+  public func rangesOutside(fileSize size: Int) -> [SourceRange] {
+    allRanges.filter { !(0 <= $0.start && $0.start <= $0.end && $0.end <= size) }
+  }
+}
+
+extension CorpusFile {
+  /// The diagnostic matching this file's expectation that has a fix, and that fix; nil
+  /// with the reason when either is missing.
+  public func expectedFix(among diagnostics: [Diagnostic]) -> (Expectation, Diagnostic, Fix)? {
+    guard let expectation = expectations.first(where: { $0.fixText != nil }),
+      let diagnostic = diagnostics.first(where: { $0.expected(in: source) == expectation.diagnostic }),
+      let fix = diagnostic.fixes.first(where: { fix in fix.edits.contains { $0.newText == expectation.fixText } })
+    else { return nil }
+    return (expectation, diagnostic, fix)
+  }
+}
