@@ -41,6 +41,18 @@ public enum Bezier {
     return (p1 - p0) * (3 * s * s) + (p2 - p1) * (6 * s * t) + (p3 - p2) * (3 * t * t)
   }
 
+  /// d²/dt² of `quadPoint` (constant).
+  public static func quadSecondDerivative(_ p0: Point, _ p1: Point, _ p2: Point) -> Point {
+    (p2 - p1 * 2 + p0) * 2
+  }
+
+  /// d²/dt² of `cubicPoint`.
+  public static func cubicSecondDerivative(
+    _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double
+  ) -> Point {
+    (p2 - p1 * 2 + p0) * (6 * (1 - t)) + (p3 - p2 * 2 + p1) * (6 * t)
+  }
+
   /// The direction a curve leaves its start in, given its control polygon: the first
   /// control point that differs from the start. Where the derivative vanishes at t = 0
   /// this is still the limit of the tangent (§6.6), unlike a sampled derivative.

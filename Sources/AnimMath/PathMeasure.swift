@@ -21,11 +21,32 @@ public struct PathSample: Hashable, Sendable {
 }
 
 /// A path measured once for fast queries of position and tangent by fraction of length.
-public struct PathMeasure: Sendable {
-  private let pieces: [PathPiece]
-  private let tables: [LengthTable]
-  /// Arc length at the start of each piece.
-  private let starts: [Double]
+///
+/// Immutable, and a class: one reference to share. Its tables are flat arrays of plain
+/// values, so a query retains nothing; the simulator makes one for every instance on a
+/// path in every frame.
+public final class PathMeasure: Sendable {
+  /// How a piece maps arc length to its curve parameter.
+  enum Inverse: Sendable {
+    /// Length proportional to t (lines, arcs).
+    case uniform
+    /// `count` `InverseLengthSpline` knots from `knots[from]`.
+    case spline(from: Int, count: Int)
+    /// The exact solve on `exactTables[index]` (a piece with a cusp).
+    case exact(index: Int)
+  }
+
+  struct MeasuredPiece: Sendable {
+    var piece: PathPiece
+    /// Arc length at the start of the piece, and the piece's own.
+    var start: Double
+    var length: Double
+    var inverse: Inverse
+  }
+
+  private let pieces: [MeasuredPiece]
+  private let knots: [Double]
+  private let exactTables: [LengthTable]
   /// Indices of the pieces with positive length, the only ones a query lands in.
   private let drawn: [Int]
   private let firstPoint: Point
@@ -36,23 +57,49 @@ public struct PathMeasure: Sendable {
 
   public init(_ path: Path) {
     let (pieces, first) = PathPiece.pieces(of: path)
-    self.pieces = pieces
-    tables = pieces.map(LengthTable.init)
-    var starts: [Double] = []
+    var measured: [MeasuredPiece] = []
+    var knots: [Double] = []
+    var exactTables: [LengthTable] = []
     var drawn: [Int] = []
     var sum = 0.0
-    for (i, table) in tables.enumerated() {
-      starts.append(sum)
-      if table.total > 0 {
-        drawn.append(i)
-        sum += table.total
+    for piece in pieces {
+      let (inverse, length) = Self.inverse(piece, &knots, &exactTables)
+      measured.append(MeasuredPiece(piece: piece, start: sum, length: length, inverse: inverse))
+      if length > 0 {
+        drawn.append(measured.count - 1)
+        sum += length
       }
     }
-    self.starts = starts
+    self.pieces = measured
+    self.knots = knots
+    self.exactTables = exactTables
     self.drawn = drawn
     length = sum
     firstPoint = first ?? .zero
     isClosed = path.isClosed
+  }
+
+  /// How piece maps arc length to its parameter, and its length; a spline's knots are
+  /// appended to `knots`, an exact table to `exactTables`.
+  private static func inverse(
+    _ piece: PathPiece, _ knots: inout [Double], _ exactTables: inout [LengthTable]
+  ) -> (Inverse, Double) {
+    switch piece.curve {
+    case .line, .arc:
+      return (.uniform, LengthTable(piece).total)
+    case .quad, .cubic:
+      // 1e-9 of an upper bound on the length: far inside §6.6's 1e-4, and below what
+      // a dump's six decimals show for paths of everyday size.
+      let hull = piece.controlPolygonLength
+      if hull > 0, hull.isFinite, let spline = InverseLengthSpline(piece, tolerance: 1e-9 * hull) {
+        let from = knots.count
+        knots += spline.knots
+        return (.spline(from: from, count: spline.knots.count / InverseLengthSpline.stride), spline.length)
+      }
+      let table = LengthTable(piece)
+      exactTables.append(table)
+      return (.exact(index: exactTables.count - 1), table.total)
+    }
   }
 
   /// Progress folded into 0…1: clamped on an open path, wrapped on a closed one; NaN is 0.
@@ -70,12 +117,14 @@ public struct PathMeasure: Sendable {
       return PathSample(point: firstPoint, angle: 0)
     }
     let direction = tangent(piece: index, t: t)
-    return PathSample(point: pieces[index].point(at: t), angle: Self.degrees(direction))
+    return PathSample(point: pieces[index].piece.point(at: t), angle: Self.degrees(direction))
   }
 
-  /// The point at progress `p` (see `sample`).
+  /// The point at progress `p` (see `sample`), without the tangent.
   public func point(at p: Double, pacing: PathPacing = .paced) -> Point {
-    sample(at: p, pacing: pacing).point
+    let (index, t) = locate(normalized(p), pacing)
+    guard let index else { return firstPoint }
+    return pieces[index].piece.point(at: t)
   }
 
   /// The tangent angle in degrees at progress `p` (see `sample`).
@@ -101,16 +150,31 @@ public struct PathMeasure: Sendable {
       var hi = drawn.count
       while hi - lo > 1 {
         let m = (lo + hi) / 2
-        if starts[drawn[m]] <= s { lo = m } else { hi = m }
+        if pieces[drawn[m]].start <= s { lo = m } else { hi = m }
       }
       let i = drawn[lo]
-      return (i, tables[i].parameter(atLength: s - starts[i], of: pieces[i]))
+      return (i, parameter(i, atLength: s - pieces[i].start))
     case .linear:
       let n = Double(drawn.count)
       let k = min(max(Int((p * n).rounded(.down)), 0), drawn.count - 1)
       let f = min(max(p * n - Double(k), 0), 1)
       let i = drawn[k]
-      return (i, tables[i].parameter(atLength: f * tables[i].total, of: pieces[i]))
+      return (i, parameter(i, atLength: f * pieces[i].length))
+    }
+  }
+
+  /// The parameter of piece `i` at arc length `s` from its start (clamped).
+  private func parameter(_ i: Int, atLength s: Double) -> Double {
+    let total = pieces[i].length
+    guard total > 0, s > 0 else { return 0 }
+    if s >= total { return 1 }
+    switch pieces[i].inverse {
+    case .uniform: return s / total
+    case .spline(let from, let count):
+      return knots.withUnsafeBufferPointer {
+        InverseLengthSpline.parameter(atLength: s, knots: $0, from: from, count: count)
+      }
+    case .exact(let index): return exactTables[index].parameter(atLength: s, of: pieces[i].piece)
     }
   }
 
@@ -118,9 +182,9 @@ public struct PathMeasure: Sendable {
   /// vanishes, the nearest defined tangent is used (§6.6): the piece's limit direction
   /// at its ends, the approach direction at an interior cusp, then neighbouring pieces.
   private func tangent(piece index: Int, t: Double) -> Point {
-    let piece = pieces[index]
+    let piece = pieces[index].piece
     let d = piece.derivative(at: t)
-    let scale = max(tables[index].total, 1e-300)
+    let scale = max(pieces[index].length, 1e-300)
     if d.length > 1e-9 * scale { return d }
     if t <= 1e-9, let dir = piece.startDirection { return dir }
     if t >= 1 - 1e-9, let dir = piece.endDirection { return dir }
@@ -130,8 +194,8 @@ public struct PathMeasure: Sendable {
     }
     // Outwards along the path, the earlier neighbour first.
     for step in 1..<max(pieces.count, 1) {
-      if index - step >= 0, let dir = pieces[index - step].endDirection { return dir }
-      if index + step < pieces.count, let dir = pieces[index + step].startDirection {
+      if index - step >= 0, let dir = pieces[index - step].piece.endDirection { return dir }
+      if index + step < pieces.count, let dir = pieces[index + step].piece.startDirection {
         return dir
       }
     }

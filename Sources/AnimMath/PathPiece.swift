@@ -34,6 +34,21 @@ struct PathPiece: Sendable {
     }
   }
 
+  /// d²/dt², for Bezier pieces only (lines and arcs are measured without it).
+  func secondDerivative(at t: Double) -> Point {
+    switch curve {
+    case .quad(let a, let c, let b): return Bezier.quadSecondDerivative(a, c, b)
+    case .cubic(let a, let c1, let c2, let b): return Bezier.cubicSecondDerivative(a, c1, c2, b, t)
+    case .line, .arc: return .zero
+    }
+  }
+
+  /// The length of the control polygon: an upper bound on a Bezier piece's arc length.
+  var controlPolygonLength: Double {
+    let points = controlPoints
+    return zip(points, points.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+  }
+
   /// The control polygon, for limit directions at the ends.
   private var controlPoints: [Point] {
     switch curve {

@@ -70,6 +70,14 @@ public struct ActiveTiming: Sendable {
   func activeSample(_ tau: Double) -> TimingSample {
     let k = period
     var q = tau / k
+    if count <= 1 && q < 1 {
+      // A single iteration never reaches a boundary within ε of its end (`sample` counts
+      // that as after): the formula below with i = 0, without its two roundings.
+      if q <= Self.epsilon { q = 0 }
+      let w = q * k
+      let u = w < duration ? w / duration : 2 - w / duration
+      return TimingSample(u: min(max(u, 0), 1), iteration: 0, phase: .active)
+    }
     let whole = q.rounded(.toNearestOrAwayFromZero)
     // On an iteration boundary up to rounding, the next iteration begins (u = 0).
     if abs(q - whole) <= Self.epsilon { q = whole }

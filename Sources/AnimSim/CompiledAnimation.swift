@@ -5,125 +5,167 @@ import AnimSource
 /// One `animate` statement of one instance with its per-spawn values evaluated, ready to
 /// be sampled at any time: the unit of the source-order composition stack (§6.3).
 ///
-/// A class whose payload is unpacked into plain fields when `kind` is set: sampling
-/// runs for every instance in every frame, and matching on an enum with array payloads
-/// would copy and retain them each time.
-final class CompiledAnimation: @unchecked Sendable {
+/// Plain values only: a path or keyframe track is an index into its `AnimationStack`,
+/// and enclosing groups a range of it. Sampling runs for every instance in every frame;
+/// a reference or array here would be retained and released each time.
+struct CompiledAnimation: Sendable {
   enum Kind: Sendable {
     /// nil `from`/`to` are read from the value below at every sample (zero when additive).
     case basic(from: Channels?, to: Channels?, by: Channels?)
-    case keyframes(Keyframes<Channels>)
-    /// A measured path; `span` is end − start, for `cumulative`.
-    case along(PathMeasure, PathPacing, AlongRotation, span: Channels)
-    /// A path whose start is the instance's position when the animation begins; the
-    /// block evaluator replaces it with `.along` once the model values are known.
-    case deferredAlong(DeferredPath, PathPacing, AlongRotation)
+    /// `AnimationStack.tracks[index]`; `span` is last − first value, for `cumulative`.
+    case keyframes(index: Int, span: Channels)
+    /// `AnimationStack.paths[index]`; `span` is end − start, for `cumulative`.
+    case along(index: Int, PathPacing, AlongRotation, span: Channels)
+    /// `AnimationStack.deferred[index]`: a path whose start is the instance's position
+    /// when the animation begins, replaced by `.along` once the model values are known.
+    case deferredAlong(index: Int, PathPacing, AlongRotation)
   }
 
-  private enum Mode { case basic, keyframes, along, waiting }
-
   let target: Target
-  var kind: Kind { didSet { unpack() } }
+  var kind: Kind
   let timing: ActiveTiming
-  /// Enclosing groups and sequences, outermost first; each maps its parent's time to
-  /// the time its children see.
-  var parents: [ActiveTiming] = []
+  /// Enclosing groups and sequences in `AnimationStack.parents`, outermost first; each
+  /// maps its parent's time to the time its children see.
+  var parents: Range<Int> = 0..<0
   var additive = false
   var cumulative = false
   let range: SourceRange
-
-  private var mode = Mode.basic
-  private var from: Channels? = nil
-  private var to: Channels? = nil
-  private var by: Channels? = nil
-  private var track: Keyframes<Channels>? = nil
-  private var trackSpan = Channels.zero
-  private var measure: PathMeasure? = nil
-  private var pacing = PathPacing.paced
-  private var rotation = AlongRotation.none
-  private var pathSpan = Channels.zero
 
   init(target: Target, kind: Kind, timing: ActiveTiming, range: SourceRange) {
     self.target = target
     self.kind = kind
     self.timing = timing
     self.range = range
-    unpack()
+  }
+}
+
+/// An instance's animations in source order, with the paths, keyframe tracks and group
+/// timings they refer to: everything needed to compose its properties at any time.
+struct AnimationStack: Sendable {
+  var animations: [CompiledAnimation] = []
+  var parents: [ActiveTiming] = []
+  var paths: [PathMeasure] = []
+  var tracks: [Keyframes<Channels>] = []
+  var deferred: [DeferredPath] = []
+
+  /// The composed property values at instance time `t` on top of `model` (§6.3), and the
+  /// `along` tangent rotation to add on top.
+  func sample(_ model: NodeState, at t: Double, _ memo: inout ProgressMemo) -> (NodeState, extraRotation: Double) {
+    var state = model
+    var extra = 0.0
+    apply(animations.indices, at: t, &state, &extra, &memo)
+    return (state, extra)
   }
 
-  private func unpack() {
-    switch kind {
-    case .basic(let f, let t, let b):
-      mode = .basic
-      (from, to, by) = (f, t, b)
-    case .keyframes(let k):
-      mode = .keyframes
-      track = k
-      if let first = k.values.first, let last = k.values.last { trackSpan = last - first }
-    case .along(let m, let p, let r, let span):
-      mode = .along
-      (measure, pacing, rotation, pathSpan) = (m, p, r, span)
-    case .deferredAlong:
-      mode = .waiting
+  /// Applies animations `range` in order. Through buffer pointers: nothing is copied or
+  /// retained per animation.
+  func apply(
+    _ range: Range<Int>, at t: Double, _ state: inout NodeState, _ extra: inout Double, _ memo: inout ProgressMemo
+  ) {
+    animations.withUnsafeBufferPointer { stack in
+      parents.withUnsafeBufferPointer { parents in
+        paths.withUnsafeBufferPointer { paths in
+          tracks.withUnsafeBufferPointer { tracks in
+            let data = Payloads(parents: parents, paths: paths, tracks: tracks)
+            for i in range { Self.apply(stack[i], slot: i, data, at: t, &state, &extra, &memo) }
+          }
+        }
+      }
     }
+  }
+
+  /// What animations refer to by index, borrowed for one sample.
+  private struct Payloads {
+    let parents: UnsafeBufferPointer<ActiveTiming>
+    let paths: UnsafeBufferPointer<PathMeasure>
+    let tracks: UnsafeBufferPointer<Keyframes<Channels>>
   }
 
   /// The animation's begin in the instance's time, for a deferred path's snapshot: the
   /// sum of the begins of its chain (the first iteration of every enclosing group).
-  var absoluteBegin: Double {
-    parents.reduce(timing.begin) { $0 + $1.begin }
+  func absoluteBegin(_ a: CompiledAnimation) -> Double {
+    parents[a.parents].reduce(a.timing.begin) { $0 + $1.begin }
   }
 
-  /// Applies this animation at instance time `t` on top of `state` (the value below):
+  /// Applies one animation at instance time `t` on top of `state` (the value below):
   /// replaces or adds to its target, and adds an `along` path's tangent angle to
   /// `extraRotation` (§6.6: on top of the composed rotation).
   @inline(__always)
-  func apply(_ t: Double, _ state: inout NodeState, _ extraRotation: inout Double) {
+  private static func apply(
+    _ a: CompiledAnimation, slot: Int, _ data: Payloads, at t: Double, _ state: inout NodeState,
+    _ extraRotation: inout Double, _ memo: inout ProgressMemo
+  ) {
     var local = t
-    if !parents.isEmpty {
-      for parent in parents {
-        guard let inner = parent.childTime(local) else { return }
-        local = inner
-      }
+    for p in a.parents {
+      guard let inner = data.parents[p].childTime(local) else { return }
+      local = inner
     }
-    guard let sample = timing.sample(local) else { return }
-    let p = timing.progress(sample)
-    let below = target.read(state)
+    guard let sample = a.timing.sample(local) else { return }
+    let p = memo.progress(slot, a.timing, sample)
+    let below = a.target.read(state)
+    let repeats = a.cumulative && sample.iteration > 0 ? sample.iteration : 0
     var value: Channels
-    switch mode {
-    case .basic:
+    switch a.kind {
+    case .basic(let from, let to, let by):
       // Implicit values are read afresh at every sample (§6.3); zero when additive.
-      let implicit = additive ? Channels.zero : below
+      let implicit = a.additive ? Channels.zero : below
       let start = from ?? implicit
-      let end: Channels
-      if let to {
-        end = to
-      } else if let by {
-        end = start + by
-      } else {
-        end = implicit
-      }
+      let end = to ?? by.map { start + $0 } ?? implicit
       let span = end - start
       value = start + span * p
-      if cumulative && sample.iteration > 0 { value = value + span * sample.iteration }
-    case .keyframes:
-      guard let track else { return }
-      value = track.value(at: p, duration: timing.duration)
-      if cumulative && sample.iteration > 0 { value = value + trackSpan * sample.iteration }
-    case .along:
-      guard let measure else { return }
-      let point = measure.sample(at: p, pacing: pacing)
-      value = Channels(point.point)
-      if cumulative && sample.iteration > 0 { value = value + pathSpan * sample.iteration }
-      switch rotation {
-      case .none: break
-      case .auto: extraRotation += point.angle
-      case .autoReverse: extraRotation += point.angle + 180
+      if repeats > 0 { value = value + span * repeats }
+    case .keyframes(let index, let span):
+      value = data.tracks[index].value(at: p, duration: a.timing.duration)
+      if repeats > 0 { value = value + span * repeats }
+    case .along(let index, let pacing, let rotation, let span):
+      let path = data.paths[index]
+      if rotation == .none {
+        value = Channels(path.point(at: p, pacing: pacing))
+      } else {
+        let sample = path.sample(at: p, pacing: pacing)
+        value = Channels(sample.point)
+        extraRotation += rotation == .auto ? sample.angle : sample.angle + 180
       }
-    case .waiting:
+      if repeats > 0 { value = value + span * repeats }
+    case .deferredAlong:
       // Resolved before the instance is sampled; an unresolved path has no effect.
       return
     }
-    target.write(additive ? below + value : value, &state)
+    a.target.write(a.additive ? below + value : value, &state)
+  }
+
+  /// A path whose `from:` was omitted starts at the instance's position when the
+  /// animation begins (§4): the composed position of the stack below it at that time,
+  /// taken once, after the whole block (so model values set later in it count).
+  mutating func resolveDeferredPaths(_ model: NodeState) {
+    for i in animations.indices {
+      guard case .deferredAlong(let index, let pacing, let rotation) = animations[i].kind else { continue }
+      var state = model
+      var extra = 0.0
+      var memo = ProgressMemo()
+      apply(0..<i, at: absoluteBegin(animations[i]), &state, &extra, &memo)
+      animations[i].kind = along(deferred[index].build(state.position), pacing, rotation)
+    }
+  }
+
+  /// Measures a path for `along` and keeps it; `span` (end − start) feeds `cumulative`.
+  mutating func along(_ path: Path, _ pacing: PathPacing, _ rotation: AlongRotation) -> CompiledAnimation.Kind {
+    let measure = PathMeasure(path)
+    let span = Channels(measure.point(at: 1, pacing: pacing)) - Channels(measure.point(at: 0, pacing: pacing))
+    paths.append(measure)
+    return .along(index: paths.count - 1, pacing, rotation, span: span)
+  }
+
+  mutating func keyframes(_ track: Keyframes<Channels>) -> CompiledAnimation.Kind {
+    tracks.append(track)
+    let span = (track.values.last ?? .zero) - (track.values.first ?? .zero)
+    return .keyframes(index: tracks.count - 1, span: span)
+  }
+
+  mutating func deferredAlong(
+    _ path: DeferredPath, _ pacing: PathPacing, _ rotation: AlongRotation
+  ) -> CompiledAnimation.Kind {
+    deferred.append(path)
+    return .deferredAlong(index: deferred.count - 1, pacing, rotation)
   }
 }

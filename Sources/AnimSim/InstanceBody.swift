@@ -4,34 +4,45 @@ import AnimSource
 
 /// What a node's or spawn's block evaluated to: model values, style, anchor, z, the
 /// compiled animation stack and the lifetime. Shared by every replicator copy of a child.
+///
+/// Immutable once evaluated: sampling reads it for every instance in every frame, and
+/// `let` properties need neither copies nor exclusivity checks.
 final class InstanceBody: @unchecked Sendable {
   let template: NodeTemplate
   let shape: ShapeValue
-  var model = NodeState()
-  var anchor = Point(0.5, 0.5)
-  var z = 0.0
-  var animations: [CompiledAnimation] = []
+  let model: NodeState
+  let anchor: Point
+  let z: Double
+  let stack: AnimationStack
   /// `remove after D`, from creation.
-  var removeAfter: Double? = nil
+  let removeAfter: Double?
   /// A node's `at T` (scene time of its appearance).
-  var appearAt = 0.0
+  let appearAt: Double
   /// The end of the last finite top-level animation (`begin + A`), from creation; nil
   /// when there is none, infinite when one repeats forever.
-  var animationsEnd: Double? = nil
-  var hasStroke = false
-  var hasTrim = false
-  /// Slot in the simulator's shape table, assigned when the instance is created.
-  var shapeSlot = 0
+  let animationsEnd: Double?
+  let hasStroke: Bool
+  let hasTrim: Bool
+  let width: Double
+  let height: Double
   /// The outline flattened for hit-testing, built on first use.
   private var polygonCache: FlatOutline? = nil
 
-  init(template: NodeTemplate, shape: ShapeValue) {
-    self.template = template
-    self.shape = shape
+  init(_ b: BlockEvaluator.Result) {
+    template = b.template
+    shape = b.shape
+    model = b.model
+    anchor = b.anchor
+    z = b.z
+    stack = b.stack
+    removeAfter = b.removeAfter
+    appearAt = b.appearAt
+    animationsEnd = b.animationsEnd
+    hasStroke = b.hasStroke
+    hasTrim = b.hasTrim
+    width = b.shape.outline.width
+    height = b.shape.outline.height
   }
-
-  var width: Double { shape.outline.width }
-  var height: Double { shape.outline.height }
 
   /// How long a spawned instance lives after its creation (§6.4).
   var spawnLifetime: Double { removeAfter ?? animationsEnd ?? .infinity }
@@ -49,20 +60,34 @@ final class InstanceBody: @unchecked Sendable {
   /// The composed property values at instance time `t` (§6.3), and the `along` tangent
   /// rotation to add on top.
   @inline(__always)
+  func sample(_ t: Double, _ memo: inout ProgressMemo) -> (NodeState, extraRotation: Double) {
+    stack.sample(model, at: t, &memo)
+  }
+
   func sample(_ t: Double) -> (NodeState, extraRotation: Double) {
-    var state = model
-    var extra = 0.0
-    // Through a buffer pointer: each animation is applied in place, not copied out.
-    animations.withUnsafeBufferPointer { stack in
-      for i in stack.indices { stack[i].apply(t, &state, &extra) }
-    }
-    return (state, extra)
+    var memo = ProgressMemo()
+    return stack.sample(model, at: t, &memo)
   }
 }
 
 /// Evaluates a `NodeTemplate`'s shape and block, statement by statement in source
 /// order, so random draws happen in source order (§7).
 enum BlockEvaluator {
+  /// A body while its block is evaluated.
+  struct Result {
+    let template: NodeTemplate
+    let shape: ShapeValue
+    var model = NodeState()
+    var anchor = Point(0.5, 0.5)
+    var z = 0.0
+    var stack = AnimationStack()
+    var removeAfter: Double? = nil
+    var appearAt = 0.0
+    var animationsEnd: Double? = nil
+    var hasStroke = false
+    var hasTrim = false
+  }
+
   static func evaluate(
     _ template: NodeTemplate, defaultPosition: Point, _ ctx: inout EvaluationContext
   ) throws(EvaluationError) -> InstanceBody {
@@ -71,7 +96,7 @@ enum BlockEvaluator {
     guard case .shape(let shape) = try Evaluator.evaluate(template.shape, &ctx) else {
       throw EvaluationError(message: "`\(template.name)` has no shape", range: template.range)
     }
-    let body = InstanceBody(template: template, shape: shape)
+    var body = Result(template: template, shape: shape)
     body.model.position = defaultPosition
     body.model.fill = shape.style.fill ?? .clear
     if let stroke = shape.style.stroke {
@@ -93,7 +118,7 @@ enum BlockEvaluator {
         guard target.read(body.model).isFinite else {
           throw EvaluationError(message: "the value of `\(property.rawValue)` is not finite", range: template.range)
         }
-        note(property, body)
+        note(property, &body)
       case .anchor(let e):
         let p = try Evaluator.evaluate(e, &ctx).point
         if p.x.isFinite && p.y.isFinite { body.anchor = p }
@@ -101,7 +126,7 @@ enum BlockEvaluator {
         let z = try Evaluator.number(e, &ctx)
         if z.isFinite { body.z = z }
       case .timeline(let item):
-        if case .animation(let a) = item { note(a.property, body) } else { noteAll(item, body) }
+        noteAll(item, &body)
         ends.append(try compiler.compile(item, offset: 0, parents: [], &ctx))
       case .removeAfter(let e):
         let d = try Evaluator.number(e, &ctx)
@@ -111,14 +136,14 @@ enum BlockEvaluator {
         body.appearAt = t.isFinite ? max(t, 0) : 0
       }
     }
-    body.animations = compiler.animations
+    body.stack = compiler.finish()
     if !ends.isEmpty { body.animationsEnd = ends.max() }
-    resolveDeferredPaths(body)
-    return body
+    body.stack.resolveDeferredPaths(body.model)
+    return InstanceBody(body)
   }
 
   /// Which optional dump fields a property brings (§9: stroke, trim).
-  static func note(_ property: Property, _ body: InstanceBody) {
+  static func note(_ property: Property, _ body: inout Result) {
     switch property {
     case .stroke: body.hasStroke = true
     case .strokeStart, .strokeEnd: body.hasTrim = true
@@ -126,25 +151,11 @@ enum BlockEvaluator {
     }
   }
 
-  static func noteAll(_ item: TimelineItem, _ body: InstanceBody) {
+  static func noteAll(_ item: TimelineItem, _ body: inout Result) {
     switch item {
-    case .animation(let a): note(a.property, body)
+    case .animation(let a): note(a.property, &body)
     case .group(_, let children), .sequence(_, let children):
-      for child in children { noteAll(child, body) }
-    }
-  }
-
-  /// A path whose `from:` was omitted starts at the instance's position when the
-  /// animation begins (§4): the composed position of the stack below it at that time,
-  /// taken once, after the whole block (so model values set later in it count).
-  static func resolveDeferredPaths(_ body: InstanceBody) {
-    for i in body.animations.indices {
-      guard case .deferredAlong(let deferred, let pacing, let rotation) = body.animations[i].kind else { continue }
-      let begin = body.animations[i].absoluteBegin
-      var state = body.model
-      var extra = 0.0
-      for below in body.animations[..<i] { below.apply(begin, &state, &extra) }
-      body.animations[i].kind = TimelineCompiler.along(deferred.build(state.position), pacing, rotation)
+      for child in children { noteAll(child, &body) }
     }
   }
 }

@@ -197,9 +197,11 @@ public final class Simulator {
     swap(&nodes, &frame.nodes)
     defer { swap(&nodes, &frame.nodes) }
     var bad: LiveInstance? = nil
+    var memo = ProgressMemo()
     live.withUnsafeBufferPointer { instances in
+      guard let first = instances.baseAddress else { return }
       for i in instances.indices where s >= instances[i].created - eps && s < instances[i].end - eps {
-        let node = Self.nodeFrame(instances[i], at: s)
+        let node = Self.nodeFrame(first + i, at: s, &memo)
         if !node.isFinite {
           bad = instances[i]
           return
@@ -224,16 +226,19 @@ public final class Simulator {
   }
 
   /// One instance at scene time `s`: composed properties, then the matrix (§9).
-  static func nodeFrame(_ instance: LiveInstance, at s: Double) -> NodeFrame {
-    let body = instance.body
-    var (state, extra) = body.sample(s - instance.created - instance.timeOffset)
+  static func nodeFrame(
+    _ pointer: UnsafePointer<LiveInstance>, at s: Double, _ memo: inout ProgressMemo
+  ) -> NodeFrame {
+    // Field by field through a pointer: copying the instance would retain its body.
+    let body = pointer.pointee.body
+    var (state, extra) = body.sample(s - pointer.pointee.created - pointer.pointee.timeOffset, &memo)
     state.rotation += extra
     state.opacity = min(max(state.opacity, 0), 1)
     var matrix = localMatrix(state, anchor: body.anchor, width: body.width, height: body.height)
-    if let prefix = instance.prefix { matrix = prefix * matrix }
+    if let prefix = pointer.pointee.prefix { matrix = prefix * matrix }
     return NodeFrame(
-      id: instance.id, shape: instance.shapeSlot, state: state, hasStroke: body.hasStroke, hasTrim: body.hasTrim,
-      tint: instance.tint, z: body.z, matrix: matrix)
+      id: pointer.pointee.id, shape: pointer.pointee.shapeSlot, state: state, hasStroke: body.hasStroke,
+      hasTrim: body.hasTrim, tint: pointer.pointee.tint, z: body.z, matrix: matrix)
   }
 
   /// T(position)·R(rotation)·S(scaleX, scaleY)·T(−anchor.x·w, −anchor.y·h), multiplied out.

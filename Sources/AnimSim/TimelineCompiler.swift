@@ -3,11 +3,24 @@ import AnimMath
 import AnimSource
 
 /// Evaluates an instance's timeline items (animations, groups, sequences) into the flat
-/// source-order stack of `CompiledAnimation`s. Expressions are evaluated in the order
-/// they are written — the value, then `over`, `delay`, `timing`, `repeat` — so random
-/// draws follow the source (§7).
+/// source-order `AnimationStack`. Expressions are evaluated in the order they are
+/// written — the value, then `over`, `delay`, `timing`, `repeat` — so random draws
+/// follow the source (§7).
 struct TimelineCompiler {
-  var animations: [CompiledAnimation] = []
+  private var stack = AnimationStack()
+  /// Each animation's enclosing timings, outermost first, until `finish` flattens them.
+  private var chains: [[ActiveTiming]] = []
+
+  /// The stack, with every animation's chain of groups laid out in `parents`.
+  mutating func finish() -> AnimationStack {
+    var result = stack
+    for (i, chain) in chains.enumerated() {
+      let start = result.parents.count
+      result.parents += chain
+      result.animations[i].parents = start..<result.parents.count
+    }
+    return result
+  }
 
   /// Compiles one item beginning `offset` seconds into its parent's time (a sequence's
   /// earlier children), nested in `parents`. Returns the item's `begin + A` in the
@@ -18,24 +31,24 @@ struct TimelineCompiler {
   ) throws(EvaluationError) -> Double {
     switch item {
     case .animation(let a):
-      let kind = try Self.kind(a, &ctx)
+      let value = try kind(a, &ctx)
       var (timing, _) = try Self.timing(a.timing, defaultDuration: nil, &ctx)
       timing.begin += offset
-      let compiled = CompiledAnimation(target: Target(a.property), kind: kind, timing: timing, range: a.range)
-      compiled.parents = parents
+      var compiled = CompiledAnimation(target: Target(a.property), kind: value, timing: timing, range: a.range)
       compiled.additive = a.additive
       compiled.cumulative = a.cumulative
-      if case .along(let measure, _, _, _) = kind, !measure.length.isFinite {
+      if case .along(let index, _, _, _) = value, !stack.paths[index].length.isFinite {
         throw EvaluationError(message: "the path's length is not finite", range: a.range)
       }
-      animations.append(compiled)
+      stack.animations.append(compiled)
+      chains.append(parents)
       return timing.begin + timing.activeDuration
     case .group(let clauses, let children), .sequence(let clauses, let children):
       let isSequence: Bool
       if case .sequence = item { isSequence = true } else { isSequence = false }
       // The container's own clauses are written before its children.
       var (timing, repeatFor) = try Self.timing(clauses, defaultDuration: 0, &ctx)
-      let first = animations.count
+      let first = chains.count
       var latest = 0.0
       var cursor = 0.0
       for child in children {
@@ -49,13 +62,15 @@ struct TimelineCompiler {
         if let repeatFor { timing.count = Self.count(repeatFor: repeatFor, period: timing.period) }
       }
       timing.begin += offset
-      for i in first..<animations.count { animations[i].parents.insert(timing, at: parents.count) }
+      for i in first..<chains.count { chains[i].insert(timing, at: parents.count) }
       return timing.begin + timing.activeDuration
     }
   }
 
   /// The value an animation moves between, evaluated per spawn.
-  static func kind(_ a: Animation, _ ctx: inout EvaluationContext) throws(EvaluationError) -> CompiledAnimation.Kind {
+  private mutating func kind(
+    _ a: Animation, _ ctx: inout EvaluationContext
+  ) throws(EvaluationError) -> CompiledAnimation.Kind {
     let target = Target(a.property)
     switch a.value {
     case .basic(let from, let to, let by):
@@ -76,27 +91,20 @@ struct TimelineCompiler {
         let v = target.channels(try Evaluator.evaluate(frame.value, &ctx))
         guard v.isFinite else { throw EvaluationError(message: "a keyframe value is not finite", range: a.range) }
         values.append(v)
-        timings.append(try frame.timing.map { e throws(EvaluationError) in try timingFunction(e, &ctx) })
+        timings.append(try frame.timing.map { e throws(EvaluationError) in try Self.timingFunction(e, &ctx) })
       }
       guard
         let track = Keyframes(
           values: values, keyTimes: frames.map(\.key), segmentTimings: timings, interpolation: interpolation)
       else { return .basic(from: nil, to: nil, by: nil) }
-      return .keyframes(track)
+      return stack.keyframes(track)
     case .along(let pathExpr, let pacing, let rotation):
       switch try Evaluator.evaluate(pathExpr, &ctx) {
-      case .path(let path): return along(path, pacing, rotation)
-      case .deferredPath(let deferred): return .deferredAlong(deferred, pacing, rotation)
+      case .path(let path): return stack.along(path, pacing, rotation)
+      case .deferredPath(let deferred): return stack.deferredAlong(deferred, pacing, rotation)
       default: throw EvaluationError(message: "`along` needs a path", range: a.range)
       }
     }
-  }
-
-  /// A measured path for `along`; `span` (end − start) feeds `cumulative`.
-  static func along(_ path: Path, _ pacing: PathPacing, _ rotation: AlongRotation) -> CompiledAnimation.Kind {
-    let measure = PathMeasure(path)
-    let span = Channels(measure.point(at: 1, pacing: pacing)) - Channels(measure.point(at: 0, pacing: pacing))
-    return .along(measure, pacing, rotation, span: span)
   }
 
   /// Evaluates the timing clauses. `defaultDuration` is a group's (filled in later); an

@@ -35,5 +35,12 @@ enum Measure {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
 
+  /// CPU time the calling thread has used, in seconds.
+  static var threadCPUSeconds: Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+  }
+
   static func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
 }

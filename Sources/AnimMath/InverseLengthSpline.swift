@@ -1,0 +1,124 @@
+/// The inverse of a Bezier piece's arc length, t(s), as a quintic Hermite spline. A
+/// position at a fraction of length then costs a short search and one polynomial instead
+/// of a Newton solve with quadratures: the simulator asks for one for every instance on a
+/// path in every frame, and builds one for every spawn.
+///
+/// Knots lie at equal steps of t. Each holds its arc length s (5-point Gauss–Legendre
+/// quadrature of |B′| over each half step), t, dt/ds = 1/|B′(t)| and
+/// d²t/ds² = −(B′·B″)/|B′|⁴. Every step is checked: its two halves' quadratures must agree
+/// with the whole's, and the spline at the half step's arc length must give a point within
+/// the tolerance of B(t) there, where the error peaks. The knots double until every step
+/// passes. Near a cusp dt/ds grows without bound and no spline passes: such a piece keeps
+/// the exact solve (`init` returns nil).
+struct InverseLengthSpline: Sendable {
+  /// s, t, dt/ds and d²t/ds² of knot j at 4j … 4j + 3.
+  let knots: [Double]
+
+  static let stride = 4
+  private static let maxIntervals = 512
+
+  /// The piece's arc length.
+  var length: Double { knots[knots.count - Self.stride] }
+
+  /// `tolerance`: the largest distance allowed between the spline's point and the exact one.
+  init?(_ piece: PathPiece, tolerance: Double) {
+    guard tolerance > 0, tolerance.isFinite else { return nil }
+    var intervals = 8
+    while intervals <= Self.maxIntervals {
+      switch Self.knots(piece, intervals: intervals, tolerance: tolerance) {
+      case .some(.some(let knots)):
+        self.knots = knots
+        return
+      case .some(.none): intervals *= 2
+      case .none: return nil
+      }
+    }
+    return nil
+  }
+
+  /// The knots for `intervals` equal steps of t; `.some(nil)` when a step is not yet
+  /// accurate (try more), nil when the speed vanishes at a knot (no spline will do).
+  private static func knots(_ piece: PathPiece, intervals: Int, tolerance: Double) -> [Double]?? {
+    var knots: [Double] = []
+    knots.reserveCapacity(stride * (intervals + 1))
+    guard let first = knot(piece, t: 0, s: 0) else { return nil }
+    knots += first
+    var s = 0.0
+    let n = Double(intervals)
+    for j in 0..<intervals {
+      let (a, b) = (Double(j) / n, Double(j + 1) / n)
+      let mid = 0.5 * (a + b)
+      let left = LengthTable.quadrature(piece, a, mid)
+      let right = LengthTable.quadrature(piece, mid, b)
+      let whole = LengthTable.quadrature(piece, a, b)
+      // The quadrature error shows as a disagreement between the halves and the whole.
+      guard abs(left + right - whole) <= tolerance else { return .some(nil) }
+      guard let next = knot(piece, t: b, s: s + left + right) else { return nil }
+      knots += next
+      let base = knots.count - 2 * stride
+      let t = knots.withUnsafeBufferPointer { interpolate(s + left, $0, base) }
+      guard piece.point(at: t).distance(to: piece.point(at: mid)) <= tolerance else { return .some(nil) }
+      s += left + right
+    }
+    return .some(knots)
+  }
+
+  /// One knot's four numbers, nil where the speed is zero or not finite.
+  private static func knot(_ piece: PathPiece, t: Double, s: Double) -> [Double]? {
+    let d = piece.derivative(at: t)
+    let speed = d.length
+    guard speed > 0, speed.isFinite, s.isFinite else { return nil }
+    let speedSquared = speed * speed
+    let curvature = -d.dot(piece.secondDerivative(at: t)) / (speedSquared * speedSquared)
+    guard curvature.isFinite else { return nil }
+    return [s, t, 1 / speed, curvature]
+  }
+
+  /// The parameter at arc length `s`, 0 < s < length.
+  func parameter(atLength s: Double) -> Double {
+    knots.withUnsafeBufferPointer { Self.parameter(atLength: s, knots: $0, from: 0, count: knots.count / Self.stride) }
+  }
+
+  /// `parameter(atLength:)` on `count` knots stored from index `from` of a larger buffer.
+  @inline(__always)
+  static func parameter(atLength s: Double, knots k: UnsafeBufferPointer<Double>, from: Int, count: Int) -> Double {
+    // The last knot at or before s. Knots are equal steps of t, so s in proportion to
+    // the length lands on or near it: walk from there (a step or two, one cache line)
+    // rather than bisect across the table.
+    let last = count - 1
+    let length = k[from + stride * last]
+    var j = length > 0 ? min(max(Int(s / length * Double(last)), 0), last - 1) : 0
+    while j < last - 1 && k[from + stride * (j + 1)] <= s { j += 1 }
+    while j > 0 && k[from + stride * j] > s { j -= 1 }
+    return interpolate(s, k, from + stride * j)
+  }
+
+  /// The quintic between the knots at `base` and `base + stride`, at arc length s.
+  @inline(__always)
+  private static func interpolate(_ s: Double, _ k: UnsafeBufferPointer<Double>, _ base: Int) -> Double {
+    let h = k[base + stride] - k[base]
+    let u = h > 0 ? (s - k[base]) / h : 0
+    return quinticHermite(
+      u, k[base + 1], k[base + 2] * h, k[base + 3] * h * h, k[base + stride + 1], k[base + stride + 2] * h,
+      k[base + stride + 3] * h * h)
+  }
+
+  /// The quintic through values f0, f1 with first and second derivatives d0, d1 and
+  /// s0, s1 at u = 0 and 1 (derivatives already scaled to the unit interval).
+  @inline(__always)
+  static func quinticHermite(
+    _ u: Double, _ f0: Double, _ d0: Double, _ s0: Double, _ f1: Double, _ d1: Double, _ s1: Double
+  ) -> Double {
+    let u2 = u * u
+    let u3 = u2 * u
+    let u4 = u3 * u
+    let u5 = u4 * u
+    let h5 = 10 * u3 - 15 * u4 + 6 * u5
+    let h0 = 1 - h5
+    let h1 = u - 6 * u3 + 8 * u4 - 3 * u5
+    let h2 = 0.5 * (u2 - 3 * u3 + 3 * u4 - u5)
+    let h3 = 0.5 * (u3 - 2 * u4 + u5)
+    let h4 = -4 * u3 + 7 * u4 - 3 * u5
+    return f0 * h0 + d0 * h1 + s0 * h2 + s1 * h3 + d1 * h4 + f1 * h5
+  }
+}
