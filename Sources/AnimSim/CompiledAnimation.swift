@@ -10,8 +10,8 @@ import AnimSource
 /// a reference or array here would be retained and released each time.
 struct CompiledAnimation: Sendable {
   enum Kind: Sendable {
-    /// nil `from`/`to` are read from the value below at every sample (zero when additive).
-    case basic(from: Channels?, to: Channels?, by: Channels?)
+    /// `from`, `to` or `by`; an omitted one is read from the value below at every sample.
+    case basic(BasicValues)
     /// `AnimationStack.tracks[index]`; `span` is last − first value, for `cumulative`.
     case keyframes(index: Int, span: Channels)
     /// `AnimationStack.paths[index]`; `span` is end − start, for `cumulative`.
@@ -29,13 +29,39 @@ struct CompiledAnimation: Sendable {
   var parents: Range<Int> = 0..<0
   var additive = false
   var cumulative = false
-  let range: SourceRange
 
-  init(target: Target, kind: Kind, timing: ActiveTiming, range: SourceRange) {
+  init(target: Target, kind: Kind, timing: ActiveTiming) {
     self.target = target
     self.kind = kind
     self.timing = timing
-    self.range = range
+  }
+}
+
+/// A basic animation's `from` and its end (`to`, or `by` from the start) in two vectors
+/// and two flags rather than three optionals: a third less to read per sample.
+struct BasicValues: Sendable {
+  enum End: Sendable { case to, by, implicit }
+  var from: Channels
+  var hasFrom: Bool
+  var end: Channels
+  var endKind: End
+
+  init(from: Channels?, to: Channels?, by: Channels?) {
+    self.from = from ?? .zero
+    hasFrom = from != nil
+    end = to ?? by ?? .zero
+    endKind = to != nil ? .to : by != nil ? .by : .implicit
+  }
+
+  /// The start and end at one sample, given the implicit value (below, or zero when additive).
+  @inline(__always)
+  func resolve(implicit: Channels) -> (start: Channels, end: Channels) {
+    let start = hasFrom ? from : implicit
+    switch endKind {
+    case .to: return (start, end)
+    case .by: return (start, start + end)
+    case .implicit: return (start, implicit)
+    }
   }
 }
 
@@ -106,11 +132,9 @@ struct AnimationStack: Sendable {
     let repeats = a.cumulative && sample.iteration > 0 ? sample.iteration : 0
     var value: Channels
     switch a.kind {
-    case .basic(let from, let to, let by):
+    case .basic(let values):
       // Implicit values are read afresh at every sample (§6.3); zero when additive.
-      let implicit = a.additive ? Channels.zero : below
-      let start = from ?? implicit
-      let end = to ?? by.map { start + $0 } ?? implicit
+      let (start, end) = values.resolve(implicit: a.additive ? Channels.zero : below)
       let span = end - start
       value = start + span * p
       if repeats > 0 { value = value + span * repeats }

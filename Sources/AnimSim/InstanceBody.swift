@@ -8,12 +8,17 @@ import AnimSource
 /// Immutable once evaluated: sampling reads it for every instance in every frame, and
 /// `let` properties need neither copies nor exclusivity checks.
 final class InstanceBody: @unchecked Sendable {
-  let template: NodeTemplate
-  let shape: ShapeValue
+  // What sampling reads comes first, so it shares the object's first cache lines.
   let model: NodeState
   let anchor: Point
+  let width: Double
+  let height: Double
   let z: Double
+  let hasStroke: Bool
+  let hasTrim: Bool
   let stack: AnimationStack
+  let template: NodeTemplate
+  let shape: ShapeValue
   /// `remove after D`, from creation.
   let removeAfter: Double?
   /// A node's `at T` (scene time of its appearance).
@@ -21,10 +26,6 @@ final class InstanceBody: @unchecked Sendable {
   /// The end of the last finite top-level animation (`begin + A`), from creation; nil
   /// when there is none, infinite when one repeats forever.
   let animationsEnd: Double?
-  let hasStroke: Bool
-  let hasTrim: Bool
-  let width: Double
-  let height: Double
   /// The outline flattened for hit-testing, built on first use.
   private var polygonCache: FlatOutline? = nil
 

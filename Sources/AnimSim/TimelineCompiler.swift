@@ -34,7 +34,7 @@ struct TimelineCompiler {
       let value = try kind(a, &ctx)
       var (timing, _) = try Self.timing(a.timing, defaultDuration: nil, &ctx)
       timing.begin += offset
-      var compiled = CompiledAnimation(target: Target(a.property), kind: value, timing: timing, range: a.range)
+      var compiled = CompiledAnimation(target: Target(a.property), kind: value, timing: timing)
       compiled.additive = a.additive
       compiled.cumulative = a.cumulative
       if case .along(let index, _, _, _) = value, !stack.paths[index].length.isFinite {
@@ -83,7 +83,7 @@ struct TimelineCompiler {
       let f = try value(from, &ctx)
       let t = try value(to, &ctx)
       let b = try value(by, &ctx)
-      return .basic(from: f, to: t, by: b)
+      return .basic(BasicValues(from: f, to: t, by: b))
     case .keyframes(let frames, let interpolation):
       var values: [Channels] = []
       var timings: [TimingFunction?] = []
@@ -96,7 +96,7 @@ struct TimelineCompiler {
       guard
         let track = Keyframes(
           values: values, keyTimes: frames.map(\.key), segmentTimings: timings, interpolation: interpolation)
-      else { return .basic(from: nil, to: nil, by: nil) }
+      else { return .basic(BasicValues(from: nil, to: nil, by: nil)) }
       return stack.keyframes(track)
     case .along(let pathExpr, let pacing, let rotation):
       switch try Evaluator.evaluate(pathExpr, &ctx) {
