@@ -18,10 +18,14 @@ final class Checker {
   var resolving: [Symbol] = []
   var sceneChecked = false
   var nodeCount = 0
+  /// Whether the templates are kept in `ir`. `animc check` without `--emit-ir` needs only
+  /// the diagnostics, and a large file's templates would cost more memory than its tree.
+  let keepsIR: Bool
 
-  init(file: SourceFile, tree: SyntaxTree) {
+  init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true) {
     self.file = file
     self.tree = tree
+    self.keepsIR = keepsIR
   }
 
   func run() -> (diagnostics: [Diagnostic], ir: SceneIR) {
@@ -177,6 +181,8 @@ final class Checker {
 }
 
 /// Runs the checker on a parsed file.
-func checkSemantics(_ file: SourceFile, _ tree: SyntaxTree) -> (diagnostics: [Diagnostic], ir: SceneIR) {
-  Checker(file: file, tree: tree).run()
+func checkSemantics(_ file: SourceFile, _ tree: SyntaxTree, keepsIR: Bool = true) -> (
+  diagnostics: [Diagnostic], ir: SceneIR
+) {
+  Checker(file: file, tree: tree, keepsIR: keepsIR).run()
 }

@@ -13,15 +13,17 @@ extension Checker {
     for (i, s) in sorted.enumerated() { declarations[s]?.nodeIndex = i }
   }
 
+  /// Checks every template. The templates are lowered either way (some rules fold
+  /// their timings) but are kept only when the caller wants the IR.
   func checkNodesAndEmitters() {
     for decl in tree.children(tree.root) {
       switch tree.kind(decl) {
       case .nodeDecl:
-        if let t = nodeTemplate(decl) { ir.nodes.append(t) }
+        if let t = nodeTemplate(decl), keepsIR { ir.nodes.append(t) }
       case .emitterDecl:
-        if let e = checkEmitter(decl) { ir.emitters.append(e) }
+        if let e = checkEmitter(decl), keepsIR { ir.emitters.append(e) }
       case .replicateDecl:
-        if let r = checkReplicator(decl) { ir.replicators.append(r) }
+        if let r = checkReplicator(decl), keepsIR { ir.replicators.append(r) }
       default: break
       }
     }
