@@ -13,10 +13,10 @@ extension Checker {
     for (i, s) in sorted.enumerated() { declarations[s]?.nodeIndex = i }
   }
 
-  /// Checks every template. The templates are lowered either way (some rules fold
-  /// their timings) but are kept only when the caller wants the IR.
-  func checkNodesAndEmitters() {
-    for decl in tree.children(tree.root) {
+  /// Checks the given templates. They are lowered either way (some rules fold their
+  /// timings) but are kept only when the caller wants the IR.
+  func checkTemplates(_ templates: ArraySlice<NodeID>) {
+    for decl in templates {
       switch tree.kind(decl) {
       case .nodeDecl:
         if let t = nodeTemplate(decl), keepsIR { ir.nodes.append(t) }
