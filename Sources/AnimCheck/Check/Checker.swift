@@ -152,7 +152,7 @@ final class Checker {
       at: first, labels: chain.dropFirst().map { Label($0.nameRange, "part of the cycle") })
     // Mark the whole chain so each name reports nothing more.
     for s in resolving[start...] {
-      declarations[s]?.type = .error
+      declarations.update(s) { $0.type = .error }
     }
   }
 

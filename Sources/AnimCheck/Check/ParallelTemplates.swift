@@ -65,7 +65,7 @@ extension Checker {
     ir.emitters += later.ir.emitters
     ir.replicators += later.ir.replicators
     for symbol in order where later.declarations[symbol]?.used == true {
-      declarations[symbol]?.used = true
+      declarations.markUsed(symbol)
     }
   }
 }

@@ -10,7 +10,7 @@ extension Checker {
     let nodes = order.filter { declarations[$0]?.kind == .node }
     let isTopLevel = { (s: Symbol) in self.declarations[s].map { topLevel.contains($0.syntax) } ?? false }
     let sorted = nodes.filter(isTopLevel) + nodes.filter { !isTopLevel($0) }
-    for (i, s) in sorted.enumerated() { declarations[s]?.nodeIndex = i }
+    for (i, s) in sorted.enumerated() { declarations.update(s) { $0.nodeIndex = i } }
   }
 
   /// Checks the given templates. They are lowered either way (some rules fold their
@@ -166,7 +166,7 @@ extension Checker {
       }
       return nil
     }
-    declarations[symbol]?.used = true
+    declarations.markUsed(symbol)
     return d.nodeIndex
   }
 
