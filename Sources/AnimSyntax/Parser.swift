@@ -34,26 +34,15 @@ public struct Parser {
   let fileEnd: Int
 
   public static func parse(_ file: SourceFile, collectComments: Bool = false) -> ParseResult {
-    parse(file, collectComments: collectComments, parallel: true)
-  }
-
-  /// `parallel: false` keeps a large file on one thread (the result is the same).
-  static func parse(_ file: SourceFile, collectComments: Bool, parallel: Bool) -> ParseResult {
     var parser = Parser(bytes: file.bytes, collectComments: collectComments)
-    if parallel, let split = splitGuess(file.bytes) {
-      parser.parseFileInParallel(split: split)
-    } else {
-      parser.parseFile()
-    }
+    parser.parseFile()
     let all = (parser.lexer.diagnostics + parser.diagnostics).sortedBySource()
     parser.tree.symbols = parser.lexer.symbols
     return ParseResult(tree: parser.tree, diagnostics: all, comments: parser.lexer.comments)
   }
 
-  /// A parser whose lexer starts at `start` rather than at the file's beginning.
-  init(bytes: [UInt8], collectComments: Bool = false, startingAt start: Int? = nil) {
+  init(bytes: [UInt8], collectComments: Bool = false) {
     lexer = Lexer(bytes: bytes)
-    if let start { lexer.index = start }
     lexer.collectComments = collectComments
     fileEnd = bytes.count
     token = lexer.next()
@@ -120,10 +109,8 @@ public struct Parser {
     _ kind: SyntaxKind, from start: Int, mark: Int, payload: Int32 = -1, flags: UInt8 = 0, end: Int? = nil
   ) -> NodeID {
     let first = Int32(tree.childIDs.count)
-    // A plain loop: the generic slice append and `removeSubrange` cost more than the
-    // copy itself for the two or three children a node usually has.
-    for i in mark..<pending.count { tree.childIDs.append(pending[i]) }
-    while pending.count > mark { pending.removeLast() }
+    tree.childIDs.append(contentsOf: pending[mark...])
+    pending.removeSubrange(mark...)
     let e = max(end ?? lastEnd, start)
     let node = SyntaxTree.Node(
       kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: e),
