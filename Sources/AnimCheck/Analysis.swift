@@ -6,21 +6,23 @@ public struct Analysis: Sendable {
   public let file: SourceFile
   public let syntax: SyntaxTree
   public let diagnostics: [Diagnostic]
-  /// The checked scene; nil when the file has errors.
+  /// The checked scene; nil when the file has errors or the IR was not asked for.
   public let ir: SceneIR?
 
   public var hasErrors: Bool { diagnostics.hasErrors }
 }
 
-/// Runs the front end and the checker over one file.
-public func analyze(_ file: SourceFile) -> Analysis {
+/// Runs the front end and the checker over one file. With `keepingIR: false` the
+/// diagnostics are the same but `ir` is nil: what `animc check` needs, in less memory.
+public func analyze(_ file: SourceFile, keepingIR: Bool = true) -> Analysis {
   let parsed = Parser.parse(file)
   // Names and types are checked only on a tree without syntax errors: a declaration the
   // parser could not read would otherwise make every use of it a second error.
   guard !parsed.diagnostics.hasErrors else {
     return Analysis(file: file, syntax: parsed.tree, diagnostics: parsed.diagnostics, ir: nil)
   }
-  let checked = checkSemantics(file, parsed.tree)
+  let checked = checkSemantics(file, parsed.tree, keepsIR: keepingIR)
   let all = (parsed.diagnostics + checked.diagnostics).sortedBySource()
-  return Analysis(file: file, syntax: parsed.tree, diagnostics: all, ir: all.hasErrors ? nil : checked.ir)
+  let ir = all.hasErrors || !keepingIR ? nil : checked.ir
+  return Analysis(file: file, syntax: parsed.tree, diagnostics: all, ir: ir)
 }

@@ -42,7 +42,7 @@ enum CheckCommand {
     for path in parsed.positionals {
       let file: SourceFile
       do { file = try InputFiles.read(path) } catch { return Console.fail(error.message) }
-      let analysis = analyze(file)
+      let analysis = analyze(file, keepingIR: parsed.has("--emit-ir"))
       if parsed.has("--emit-syntax") { Console.out(analysis.syntax.sexpr() + "\n") }
       if parsed.has("--emit-ir"), let ir = analysis.ir { Console.out(IRPrinter.print(ir)) }
       errors += analysis.diagnostics.filter { $0.severity == .error }.count

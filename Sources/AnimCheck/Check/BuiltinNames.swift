@@ -30,9 +30,11 @@ enum BuiltinNames {
   static var all: [String] { Array(colors.keys) + Array(timings.keys) + functions }
 
   /// Declared names may not take these (§1).
-  static func isReserved(_ name: String) -> Bool {
-    colors[name] != nil || timings[name] != nil || functionSet.contains(name) || Word.clauseWordSpellings.contains(name)
-  }
+  static func isReserved(_ name: String) -> Bool { reserved.contains(name) }
+
+  /// One set, so checking a declaration's name hashes it once.
+  private static let reserved: Set<String> =
+    Set(colors.keys).union(timings.keys).union(functionSet).union(Word.clauseWordSpellings)
 
   static func describe(_ name: String) -> String {
     if colors[name] != nil { return "colour" }

@@ -18,10 +18,17 @@ final class Checker {
   var resolving: [Symbol] = []
   var sceneChecked = false
   var nodeCount = 0
+  /// Whether the templates are kept in `ir`. `animc check` without `--emit-ir` needs only
+  /// the diagnostics, and a large file's templates would cost more memory than its tree.
+  let keepsIR: Bool
+  /// Whether a large file's templates may be checked on two threads (same results).
+  let parallel: Bool
 
-  init(file: SourceFile, tree: SyntaxTree) {
+  init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true) {
     self.file = file
     self.tree = tree
+    self.keepsIR = keepsIR
+    self.parallel = parallel
   }
 
   func run() -> (diagnostics: [Diagnostic], ir: SceneIR) {
@@ -30,7 +37,7 @@ final class Checker {
     checkScene()
     for symbol in order { resolve(symbol) }
     checkInput()  // before the emitters: their `max` warning counts the input's taps
-    checkNodesAndEmitters()
+    checkTemplates()
     warnUnusedLets()
     return (diagnostics, ir)
   }
@@ -145,7 +152,7 @@ final class Checker {
       at: first, labels: chain.dropFirst().map { Label($0.nameRange, "part of the cycle") })
     // Mark the whole chain so each name reports nothing more.
     for s in resolving[start...] {
-      declarations[s]?.type = .error
+      declarations.update(s) { $0.type = .error }
     }
   }
 
@@ -177,6 +184,8 @@ final class Checker {
 }
 
 /// Runs the checker on a parsed file.
-func checkSemantics(_ file: SourceFile, _ tree: SyntaxTree) -> (diagnostics: [Diagnostic], ir: SceneIR) {
-  Checker(file: file, tree: tree).run()
+func checkSemantics(_ file: SourceFile, _ tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true) -> (
+  diagnostics: [Diagnostic], ir: SceneIR
+) {
+  Checker(file: file, tree: tree, keepsIR: keepsIR, parallel: parallel).run()
 }

@@ -74,22 +74,47 @@ struct BlockScope {
 }
 
 /// Top-level declarations by symbol. Symbols are dense small integers, so an array
-/// indexed by symbol id replaces hashing on the checker's hottest lookup.
+/// indexed by symbol id replaces hashing on the checker's hottest lookup; it holds
+/// indices into a dense list, as a file has far fewer declarations than names.
 struct DeclarationTable {
-  private var slots: [Declaration?] = []
+  /// Index into `entries` by symbol id; -1 when the symbol names no declaration.
+  private var indices: [Int32] = []
+  private var entries: [Declaration] = []
+  private var symbols: [Symbol] = []
+
+  private func entry(_ symbol: Symbol) -> Int? {
+    let s = Int(symbol.id)
+    guard s >= 0 && s < indices.count, indices[s] >= 0 else { return nil }
+    return Int(indices[s])
+  }
 
   subscript(symbol: Symbol) -> Declaration? {
-    get {
-      let i = Int(symbol.id)
-      return i >= 0 && i < slots.count ? slots[i] : nil
-    }
+    get { entry(symbol).map { entries[$0] } }
     set {
-      let i = Int(symbol.id)
-      guard i >= 0 else { return }
-      if i >= slots.count { slots += [Declaration?](repeating: nil, count: i - slots.count + 1) }
-      slots[i] = newValue
+      let s = Int(symbol.id)
+      guard s >= 0 else { return }
+      if let i = entry(symbol) {
+        if let newValue { entries[i] = newValue } else { indices[s] = -1 }
+        return
+      }
+      guard let newValue else { return }
+      if s >= indices.count { indices += repeatElement(-1, count: max(s + 1, indices.count * 2) - indices.count) }
+      indices[s] = Int32(entries.count)
+      entries.append(newValue)
+      symbols.append(symbol)
     }
   }
 
-  var values: [Declaration] { slots.compactMap { $0 } }
+  /// Changes a declaration in place (assigning through the subscript copies it twice).
+  mutating func update(_ symbol: Symbol, _ change: (inout Declaration) -> Void) {
+    guard let i = entry(symbol) else { return }
+    change(&entries[i])
+  }
+
+  mutating func markUsed(_ symbol: Symbol) { update(symbol) { $0.used = true } }
+
+  /// Every declaration, in symbol order.
+  var values: [Declaration] {
+    symbols.sorted().compactMap { self[$0] }
+  }
 }

@@ -51,7 +51,7 @@ extension Checker {
     default: break
     }
     resolve(symbol)
-    declarations[symbol]?.used = true
+    declarations.markUsed(symbol)
     guard let d = declarations[symbol], !d.type.isError, let slot = d.slot else { return .error }
     if scope.kind == .scene && d.usesScene {
       error(
@@ -71,7 +71,7 @@ extension Checker {
     case .selfExpr, .triggerExpr: return spawnMember(tree.kind(base) == .selfExpr, member, id, memberRange, in: scope)
     case .name:
       if let symbol = tree.symbol(base), scope.locals[symbol] == nil, let d = declarations[symbol], d.kind == .node {
-        declarations[symbol]?.used = true
+        declarations.markUsed(symbol)
         let position = Expr.nodePosition(d.nodeIndex ?? 0)
         switch member {
         case "position": return Typed(type: .point, expr: position, stage: .perRun)

@@ -16,10 +16,12 @@ extension Checker {
       if case .timeline(.animation(let a)) = $0 { return a }
       return nil
     }
+    // Each animation's effect once: folding its timing is the costly part.
+    let effects = animations.map(effect)
     for (i, earlier) in animations.enumerated() {
-      guard let e = effect(earlier) else { continue }
-      for later in animations[(i + 1)...] where later.property == earlier.property && !later.additive {
-        guard let l = effect(later), l.start <= e.start, l.end >= e.end else { continue }
+      guard let e = effects[i] else { continue }
+      for j in (i + 1)..<animations.count where animations[j].property == earlier.property && !animations[j].additive {
+        guard let l = effects[j], l.start <= e.start, l.end >= e.end else { continue }
         warning(
           SemanticCode.hiddenAnimation,
           "this animation of `\(earlier.property.rawValue)` is entirely hidden by a later one",

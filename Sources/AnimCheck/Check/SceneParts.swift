@@ -10,18 +10,20 @@ extension Checker {
     let nodes = order.filter { declarations[$0]?.kind == .node }
     let isTopLevel = { (s: Symbol) in self.declarations[s].map { topLevel.contains($0.syntax) } ?? false }
     let sorted = nodes.filter(isTopLevel) + nodes.filter { !isTopLevel($0) }
-    for (i, s) in sorted.enumerated() { declarations[s]?.nodeIndex = i }
+    for (i, s) in sorted.enumerated() { declarations.update(s) { $0.nodeIndex = i } }
   }
 
-  func checkNodesAndEmitters() {
-    for decl in tree.children(tree.root) {
+  /// Checks the given templates. They are lowered either way (some rules fold their
+  /// timings) but are kept only when the caller wants the IR.
+  func checkTemplates(_ templates: ArraySlice<NodeID>) {
+    for decl in templates {
       switch tree.kind(decl) {
       case .nodeDecl:
-        if let t = nodeTemplate(decl) { ir.nodes.append(t) }
+        if let t = nodeTemplate(decl), keepsIR { ir.nodes.append(t) }
       case .emitterDecl:
-        if let e = checkEmitter(decl) { ir.emitters.append(e) }
+        if let e = checkEmitter(decl), keepsIR { ir.emitters.append(e) }
       case .replicateDecl:
-        if let r = checkReplicator(decl) { ir.replicators.append(r) }
+        if let r = checkReplicator(decl), keepsIR { ir.replicators.append(r) }
       default: break
       }
     }
@@ -164,7 +166,7 @@ extension Checker {
       }
       return nil
     }
-    declarations[symbol]?.used = true
+    declarations.markUsed(symbol)
     return d.nodeIndex
   }
 

@@ -1,0 +1,71 @@
+import AnimSyntax
+import Dispatch
+
+/// Checking a large file's templates on two cores. Once every top-level value is
+/// resolved, a template's check reads the declarations but changes only their `used`
+/// marks, so the templates split into two runs checked by two checkers. Their results
+/// are joined in source order: the diagnostics and the IR are those of one checker.
+extension Checker {
+  /// Below this many syntax nodes a second thread costs more than it saves.
+  static let parallelThreshold = 50_000
+
+  /// The top-level nodes, emitters and replicators, in source order.
+  var templateDeclarations: [NodeID] {
+    tree.children(tree.root).filter {
+      let kind = tree.kind($0)
+      return kind == .nodeDecl || kind == .emitterDecl || kind == .replicateDecl
+    }
+  }
+
+  func checkTemplates() {
+    let templates = templateDeclarations
+    guard parallel, tree.nodeCount >= Self.parallelThreshold, templates.count >= 2 else {
+      checkTemplates(templates[...])
+      return
+    }
+    let split = balancedSplit(templates)
+    let runs = Runs(checkers: [self, Checker(continuing: self)], parts: [templates[..<split], templates[split...]])
+    DispatchQueue.concurrentPerform(iterations: 2) { i in runs.checkers[i].checkTemplates(runs.parts[i]) }
+    join(runs.checkers[1])
+  }
+
+  /// Each checker goes to the one thread that uses it; what they share (the tree, the
+  /// file, copies of the declarations) is only read while they run.
+  private struct Runs: @unchecked Sendable {
+    let checkers: [Checker]
+    let parts: [ArraySlice<NodeID>]
+  }
+
+  /// Where to cut so both runs hold about as many syntax nodes. Nodes are numbered in
+  /// post-order, so a declaration's id bounds the nodes of everything before it.
+  func balancedSplit(_ templates: [NodeID]) -> Int {
+    let first = Int(templates[0].index)
+    let half = first + (Int(templates[templates.count - 1].index) - first) / 2
+    let i = templates.firstIndex { Int($0.index) >= half } ?? templates.count / 2
+    return min(max(i, 1), templates.count - 1)
+  }
+
+  /// A checker that goes on from where `other` is, with no diagnostics or templates yet.
+  convenience init(continuing other: Checker) {
+    self.init(file: other.file, tree: other.tree, keepsIR: other.keepsIR, parallel: false)
+    declarations = other.declarations
+    order = other.order
+    constantGlobals = other.constantGlobals
+    nodeCount = other.nodeCount
+    ir = other.ir
+    ir.nodes = []
+    ir.emitters = []
+    ir.replicators = []
+  }
+
+  /// Appends what `later` found after what this checker found.
+  func join(_ later: Checker) {
+    diagnostics += later.diagnostics
+    ir.nodes += later.ir.nodes
+    ir.emitters += later.ir.emitters
+    ir.replicators += later.ir.replicators
+    for symbol in order where later.declarations[symbol]?.used == true {
+      declarations.markUsed(symbol)
+    }
+  }
+}
