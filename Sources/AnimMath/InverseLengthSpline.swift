@@ -3,22 +3,25 @@
 /// of a Newton solve with quadratures: the simulator asks for one for every instance on a
 /// path in every frame, and builds one for every spawn.
 ///
-/// Knots lie at equal steps of t. Each holds its arc length s (5-point Gauss–Legendre
-/// quadrature of |B′| over each half step), t, dt/ds = 1/|B′(t)| and
-/// d²t/ds² = −(B′·B″)/|B′|⁴. Every step is checked: its two halves' quadratures must agree
+/// Knots lie at equal steps of t, so knot j of n steps is at t = j/n, which is not stored.
+/// Each holds its arc length s (5-point Gauss–Legendre quadrature of |B′| over each half
+/// step), dt/ds = 1/|B′(t)| and d²t/ds² = −(B′·B″)/|B′|⁴. Every step is checked: its two halves' quadratures must agree
 /// with the whole's, and the spline at the half step's arc length must give a point within
 /// the tolerance of B(t) there, where the error peaks. The knots double until every step
 /// passes. Near a cusp dt/ds grows without bound and no spline passes: such a piece keeps
 /// the exact solve (`init` returns nil).
 struct InverseLengthSpline: Sendable {
-  /// s, t, dt/ds and d²t/ds² of knot j at 4j … 4j + 3.
+  /// s, dt/ds and d²t/ds² of knot j at 3j … 3j + 2. Three numbers, not four with t: a
+  /// simulation holds one spline per live particle, and their sum must stay in cache.
   let knots: [Double]
+  /// The number of knots.
+  let count: Int
 
-  static let stride = 4
+  static let stride = 3
   private static let maxIntervals = 512
 
   /// The piece's arc length.
-  var length: Double { knots[knots.count - Self.stride] }
+  var length: Double { knots[Self.stride * (count - 1)] }
 
   /// `tolerance`: the largest distance allowed between the spline's point and the exact one.
   init?(_ piece: PathPiece, tolerance: Double) {
@@ -27,6 +30,7 @@ struct InverseLengthSpline: Sendable {
     while intervals <= Self.maxIntervals {
       switch Self.knots(piece, intervals: intervals, tolerance: tolerance) {
       case .some(.some(let knots)):
+        count = intervals + 1
         self.knots = knots
         return
       case .some(.none): intervals *= 2
@@ -41,8 +45,7 @@ struct InverseLengthSpline: Sendable {
   private static func knots(_ piece: PathPiece, intervals: Int, tolerance: Double) -> [Double]?? {
     var knots: [Double] = []
     knots.reserveCapacity(stride * (intervals + 1))
-    guard let first = knot(piece, t: 0, s: 0) else { return nil }
-    knots += first
+    guard append(knot(piece, t: 0, s: 0), to: &knots) else { return nil }
     var s = 0.0
     let n = Double(intervals)
     for j in 0..<intervals {
@@ -53,10 +56,8 @@ struct InverseLengthSpline: Sendable {
       let whole = LengthTable.quadrature(piece, a, b)
       // The quadrature error shows as a disagreement between the halves and the whole.
       guard abs(left + right - whole) <= tolerance else { return .some(nil) }
-      guard let next = knot(piece, t: b, s: s + left + right) else { return nil }
-      knots += next
-      let base = knots.count - 2 * stride
-      let t = knots.withUnsafeBufferPointer { interpolate(s + left, $0, base) }
+      guard append(knot(piece, t: b, s: s + left + right), to: &knots) else { return nil }
+      let t = knots.withUnsafeBufferPointer { interpolate(s + left, $0, j, n) }
       guard piece.point(at: t).distance(to: piece.point(at: mid)) <= tolerance else { return .some(nil) }
       s += left + right
     }
@@ -64,43 +65,63 @@ struct InverseLengthSpline: Sendable {
   }
 
   /// One knot's four numbers, nil where the speed is zero or not finite.
-  private static func knot(_ piece: PathPiece, t: Double, s: Double) -> [Double]? {
+  private static func knot(
+    _ piece: PathPiece, t: Double, s: Double
+  ) -> (s: Double, dtds: Double, d2tds2: Double)? {
     let d = piece.derivative(at: t)
     let speed = d.length
     guard speed > 0, speed.isFinite, s.isFinite else { return nil }
     let speedSquared = speed * speed
     let curvature = -d.dot(piece.secondDerivative(at: t)) / (speedSquared * speedSquared)
     guard curvature.isFinite else { return nil }
-    return [s, t, 1 / speed, curvature]
+    return (s, 1 / speed, curvature)
+  }
+
+  /// Appends a knot's numbers; false when there is no knot.
+  private static func append(
+    _ knot: (s: Double, dtds: Double, d2tds2: Double)?, to knots: inout [Double]
+  ) -> Bool {
+    guard let knot else { return false }
+    knots.append(knot.s)
+    knots.append(knot.dtds)
+    knots.append(knot.d2tds2)
+    return true
   }
 
   /// The parameter at arc length `s`, 0 < s < length.
   func parameter(atLength s: Double) -> Double {
-    knots.withUnsafeBufferPointer { Self.parameter(atLength: s, knots: $0, from: 0, count: knots.count / Self.stride) }
+    knots.withUnsafeBufferPointer {
+      Self.parameter(atLength: s, knots: $0, from: 0, count: count, length: length)
+    }
   }
 
-  /// `parameter(atLength:)` on `count` knots stored from index `from` of a larger buffer.
+  /// `parameter(atLength:)` on a spline of `count` knots and arc length `length` stored
+  /// from index `from` of a larger buffer.
   @inline(__always)
-  static func parameter(atLength s: Double, knots k: UnsafeBufferPointer<Double>, from: Int, count: Int) -> Double {
+  static func parameter(
+    atLength s: Double, knots k: UnsafeBufferPointer<Double>, from: Int, count: Int, length: Double
+  ) -> Double {
     // The last knot at or before s. Knots are equal steps of t, so s in proportion to
-    // the length lands on or near it: walk from there (a step or two, one cache line)
-    // rather than bisect across the table.
-    let last = count - 1
-    let length = k[from + stride * last]
-    var j = length > 0 ? min(max(Int(s / length * Double(last)), 0), last - 1) : 0
-    while j < last - 1 && k[from + stride * (j + 1)] <= s { j += 1 }
-    while j > 0 && k[from + stride * j] > s { j -= 1 }
-    return interpolate(s, k, from + stride * j)
+    // the length lands on or near it: walk from there rather than bisect across the
+    // table. (The length comes from the caller, whose record is in cache already; the
+    // last knot is a cache line of its own.)
+    let last = count &- 1
+    let steps = Double(last)
+    var j = length > 0 ? Int(min(max(s / length * steps, 0), steps - 1)) : 0
+    while j < last &- 1 && k[from &+ stride &* (j &+ 1)] <= s { j &+= 1 }
+    while j > 0 && k[from &+ stride &* j] > s { j &-= 1 }
+    return interpolate(s, UnsafeBufferPointer(rebasing: k[from...]), j, steps)
   }
 
-  /// The quintic between the knots at `base` and `base + stride`, at arc length s.
+  /// The quintic between knots j and j + 1 (at t = j/n and (j + 1)/n), at arc length s.
   @inline(__always)
-  private static func interpolate(_ s: Double, _ k: UnsafeBufferPointer<Double>, _ base: Int) -> Double {
-    let h = k[base + stride] - k[base]
+  private static func interpolate(_ s: Double, _ k: UnsafeBufferPointer<Double>, _ j: Int, _ n: Double) -> Double {
+    let base = stride &* j
+    let h = k[base &+ stride] - k[base]
     let u = h > 0 ? (s - k[base]) / h : 0
     return quinticHermite(
-      u, k[base + 1], k[base + 2] * h, k[base + 3] * h * h, k[base + stride + 1], k[base + stride + 2] * h,
-      k[base + stride + 3] * h * h)
+      u, Double(j) / n, k[base &+ 1] * h, k[base &+ 2] * h * h, Double(j &+ 1) / n, k[base &+ stride &+ 1] * h,
+      k[base &+ stride &+ 2] * h * h)
   }
 
   /// The quintic through values f0, f1 with first and second derivatives d0, d1 and

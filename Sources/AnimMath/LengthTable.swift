@@ -14,15 +14,6 @@ struct LengthTable: Sendable {
 
   var total: Double { lengths.last ?? 0 }
 
-  private static let nodes: [Double] = [
-    0, -0.538_469_310_105_683_1, 0.538_469_310_105_683_1,
-    -0.906_179_845_938_664_0, 0.906_179_845_938_664_0,
-  ]
-  private static let weights: [Double] = [
-    0.568_888_888_888_888_9, 0.478_628_670_499_366_5, 0.478_628_670_499_366_5,
-    0.236_926_885_056_189_1, 0.236_926_885_056_189_1,
-  ]
-
   init(_ piece: PathPiece) {
     switch piece.curve {
     case .line(let a, let b):
@@ -40,14 +31,32 @@ struct LengthTable: Sendable {
     lengths = [0, length.isFinite ? length : 0]
   }
 
-  /// Length of the piece between parameters a and b by Gauss–Legendre quadrature.
+  /// Length of the piece between parameters a and b by 5-point Gauss–Legendre quadrature.
+  /// The curve is matched once, outside the sum: this runs for every interval of every
+  /// table and spline the simulator builds at each spawn.
   static func quadrature(_ piece: PathPiece, _ a: Double, _ b: Double) -> Double {
+    switch piece.curve {
+    case .cubic(let p0, let p1, let p2, let p3):
+      return gaussLegendre(a, b) { Bezier.cubicDerivative(p0, p1, p2, p3, $0).length }
+    case .quad(let p0, let p1, let p2):
+      return gaussLegendre(a, b) { Bezier.quadDerivative(p0, p1, p2, $0).length }
+    case .line, .arc:
+      return gaussLegendre(a, b) { piece.derivative(at: $0).length }
+    }
+  }
+
+  /// ∫ f over [a, b] with the 5-point rule; nodes and weights in the order the sum has
+  /// always taken (results are compared bit for bit in golden dumps).
+  @inline(__always)
+  private static func gaussLegendre(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
     let half = 0.5 * (b - a)
     let mid = 0.5 * (a + b)
     var sum = 0.0
-    for i in 0..<5 {
-      sum += weights[i] * piece.derivative(at: mid + half * nodes[i]).length
-    }
+    sum += 0.568_888_888_888_888_9 * f(mid + half * 0)
+    sum += 0.478_628_670_499_366_5 * f(mid + half * -0.538_469_310_105_683_1)
+    sum += 0.478_628_670_499_366_5 * f(mid + half * 0.538_469_310_105_683_1)
+    sum += 0.236_926_885_056_189_1 * f(mid + half * -0.906_179_845_938_664_0)
+    sum += 0.236_926_885_056_189_1 * f(mid + half * 0.906_179_845_938_664_0)
     return sum * half
   }
 

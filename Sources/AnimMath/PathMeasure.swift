@@ -30,7 +30,7 @@ public final class PathMeasure: Sendable {
   enum Inverse: Sendable {
     /// Length proportional to t (lines, arcs).
     case uniform
-    /// `count` `InverseLengthSpline` knots from `knots[from]`.
+    /// An `InverseLengthSpline` of `count` knots (and its index) from `knots[from]`.
     case spline(from: Int, count: Int)
     /// The exact solve on `exactTables[index]` (a piece with a cusp).
     case exact(index: Int)
@@ -38,17 +38,21 @@ public final class PathMeasure: Sendable {
 
   struct MeasuredPiece: Sendable {
     var piece: PathPiece
+    /// Index in `pieces`.
+    var position: Int
     /// Arc length at the start of the piece, and the piece's own.
     var start: Double
     var length: Double
     var inverse: Inverse
   }
 
+  /// Every piece, for the tangents of neighbours where a piece has none.
   private let pieces: [MeasuredPiece]
+  /// The pieces of positive length, the only ones a query lands in: what a query reads
+  /// sits together, apart from the pieces that draw nothing.
+  private let drawn: [MeasuredPiece]
   private let knots: [Double]
   private let exactTables: [LengthTable]
-  /// Indices of the pieces with positive length, the only ones a query lands in.
-  private let drawn: [Int]
   private let firstPoint: Point
   /// The total arc length L.
   public let length: Double
@@ -60,13 +64,14 @@ public final class PathMeasure: Sendable {
     var measured: [MeasuredPiece] = []
     var knots: [Double] = []
     var exactTables: [LengthTable] = []
-    var drawn: [Int] = []
+    var drawn: [MeasuredPiece] = []
     var sum = 0.0
     for piece in pieces {
       let (inverse, length) = Self.inverse(piece, &knots, &exactTables)
-      measured.append(MeasuredPiece(piece: piece, start: sum, length: length, inverse: inverse))
+      let m = MeasuredPiece(piece: piece, position: measured.count, start: sum, length: length, inverse: inverse)
+      measured.append(m)
       if length > 0 {
-        drawn.append(measured.count - 1)
+        drawn.append(m)
         sum += length
       }
     }
@@ -94,7 +99,7 @@ public final class PathMeasure: Sendable {
       if hull > 0, hull.isFinite, let spline = InverseLengthSpline(piece, tolerance: 1e-9 * hull) {
         let from = knots.count
         knots += spline.knots
-        return (.spline(from: from, count: spline.knots.count / InverseLengthSpline.stride), spline.length)
+        return (.spline(from: from, count: spline.count), spline.length)
       }
       let table = LengthTable(piece)
       exactTables.append(table)
@@ -116,15 +121,15 @@ public final class PathMeasure: Sendable {
     guard let index else {
       return PathSample(point: firstPoint, angle: 0)
     }
-    let direction = tangent(piece: index, t: t)
-    return PathSample(point: pieces[index].piece.point(at: t), angle: Self.degrees(direction))
+    let direction = tangent(piece: drawn[index].position, t: t)
+    return PathSample(point: drawn[index].piece.point(at: t), angle: Self.degrees(direction))
   }
 
   /// The point at progress `p` (see `sample`), without the tangent.
   public func point(at p: Double, pacing: PathPacing = .paced) -> Point {
     let (index, t) = locate(normalized(p), pacing)
     guard let index else { return firstPoint }
-    return pieces[index].piece.point(at: t)
+    return drawn[index].piece.point(at: t)
   }
 
   /// The tangent angle in degrees at progress `p` (see `sample`).
@@ -138,8 +143,8 @@ public final class PathMeasure: Sendable {
     return point(at: min(max(s, 0), length) / length)
   }
 
-  /// The piece and its curve parameter for normalized progress, or nil for a path
-  /// that draws nothing of positive length.
+  /// The drawn piece (index in `drawn`) and its curve parameter for normalized progress,
+  /// or nil for a path that draws nothing of positive length.
   private func locate(_ p: Double, _ pacing: PathPacing) -> (Int?, Double) {
     guard !drawn.isEmpty, length > 0 else { return (nil, 0) }
     switch pacing {
@@ -150,31 +155,29 @@ public final class PathMeasure: Sendable {
       var hi = drawn.count
       while hi - lo > 1 {
         let m = (lo + hi) / 2
-        if pieces[drawn[m]].start <= s { lo = m } else { hi = m }
+        if drawn[m].start <= s { lo = m } else { hi = m }
       }
-      let i = drawn[lo]
-      return (i, parameter(i, atLength: s - pieces[i].start))
+      return (lo, parameter(lo, atLength: s - drawn[lo].start))
     case .linear:
       let n = Double(drawn.count)
       let k = min(max(Int((p * n).rounded(.down)), 0), drawn.count - 1)
       let f = min(max(p * n - Double(k), 0), 1)
-      let i = drawn[k]
-      return (i, parameter(i, atLength: f * pieces[i].length))
+      return (k, parameter(k, atLength: f * drawn[k].length))
     }
   }
 
-  /// The parameter of piece `i` at arc length `s` from its start (clamped).
+  /// The parameter of drawn piece `i` at arc length `s` from its start (clamped).
   private func parameter(_ i: Int, atLength s: Double) -> Double {
-    let total = pieces[i].length
+    let total = drawn[i].length
     guard total > 0, s > 0 else { return 0 }
     if s >= total { return 1 }
-    switch pieces[i].inverse {
+    switch drawn[i].inverse {
     case .uniform: return s / total
     case .spline(let from, let count):
       return knots.withUnsafeBufferPointer {
-        InverseLengthSpline.parameter(atLength: s, knots: $0, from: from, count: count)
+        InverseLengthSpline.parameter(atLength: s, knots: $0, from: from, count: count, length: total)
       }
-    case .exact(let index): return exactTables[index].parameter(atLength: s, of: pieces[i].piece)
+    case .exact(let index): return exactTables[index].parameter(atLength: s, of: drawn[i].piece)
     }
   }
 

@@ -3,7 +3,7 @@ import AnimMath
 
 /// The timing of one animation, group or sequence once its clauses are evaluated: Core
 /// Animation's CAMediaTiming as §6.2 defines it.
-public struct ActiveTiming: Sendable {
+public struct ActiveTiming: Equatable, Sendable {
   /// Begin in the parent's time (the instance's time since creation, or a group's local
   /// time): `delay`, plus the offset of earlier children within a sequence.
   public var begin: Double

@@ -5,6 +5,8 @@ import AnimMath
 /// timings they refer to: everything needed to compose its properties at any time.
 struct AnimationStack: Sendable {
   var animations: [CompiledAnimation] = []
+  /// The timing of each animation, in parallel.
+  var timings: [ActiveTiming] = []
   var parents: [ActiveTiming] = []
   var paths: [PathMeasure] = []
   var tracks: [Keyframes<Channels>] = []
@@ -12,77 +14,107 @@ struct AnimationStack: Sendable {
 
   /// The composed property values at instance time `t` on top of `model` (§6.3), and the
   /// `along` tangent rotation to add on top.
-  func sample(_ model: NodeState, at t: Double, _ memo: inout ProgressMemo) -> (NodeState, extraRotation: Double) {
+  func sample(_ model: NodeState, at t: Double) -> (NodeState, extraRotation: Double) {
+    var cache = PhaseCache()
+    return cache.with(self, group: -1, at: t) { compose(model, $0) }
+  }
+
+  /// The composed values on top of `model` given every animation's phase.
+  @inline(__always)
+  func compose(_ model: NodeState, _ phases: UnsafePointer<AnimationPhase>) -> (NodeState, extraRotation: Double) {
     var state = model
     var extra = 0.0
-    apply(animations.indices, at: t, &state, &extra, &memo)
+    apply(animations.indices, phases, &state, &extra)
     return (state, extra)
   }
 
-  /// Applies animations `range` in order. Through buffer pointers: nothing is copied or
-  /// retained per animation.
-  func apply(
-    _ range: Range<Int>, at t: Double, _ state: inout NodeState, _ extra: inout Double, _ memo: inout ProgressMemo
-  ) {
+  /// Where every animation is at instance time `t` (`phases` holds one per animation).
+  func phases(at t: Double, into phases: UnsafeMutableBufferPointer<AnimationPhase>) {
     animations.withUnsafeBufferPointer { stack in
-      parents.withUnsafeBufferPointer { parents in
-        paths.withUnsafeBufferPointer { paths in
-          tracks.withUnsafeBufferPointer { tracks in
-            let data = Payloads(parents: parents, paths: paths, tracks: tracks)
-            for i in range { Self.apply(stack[i], slot: i, data, at: t, &state, &extra, &memo) }
-          }
+      timings.withUnsafeBufferPointer { timings in
+        parents.withUnsafeBufferPointer { parents in
+          for i in stack.indices { phases[i] = Self.phase(stack.baseAddress! + i, timings[i], parents, at: t) }
         }
       }
     }
   }
 
-  /// What animations refer to by index, borrowed for one sample.
-  private struct Payloads {
-    let parents: UnsafeBufferPointer<ActiveTiming>
-    let paths: UnsafeBufferPointer<PathMeasure>
-    let tracks: UnsafeBufferPointer<Keyframes<Channels>>
+  /// One animation's phase at instance time `t`: its enclosing groups map t to the time
+  /// it sees, its own timing to u and p (§6.2).
+  @inline(__always)
+  private static func phase(
+    _ a: UnsafePointer<CompiledAnimation>, _ timing: ActiveTiming, _ parents: UnsafeBufferPointer<ActiveTiming>,
+    at t: Double
+  ) -> AnimationPhase {
+    var local = t
+    for p in a.pointee.parents {
+      guard let inner = parents[p].childTime(local) else { return .inactive }
+      local = inner
+    }
+    guard let sample = timing.sample(local) else { return .inactive }
+    let repeats = a.pointee.cumulative && sample.iteration > 0 ? sample.iteration : 0
+    return AnimationPhase(active: true, progress: timing.progress(sample), repeats: repeats)
+  }
+
+  /// Whether every animation and group has the same timing as in `other` (then both
+  /// stacks have the same phases at the same time).
+  func hasSameTimings(as other: AnimationStack) -> Bool {
+    guard timings == other.timings, parents == other.parents, animations.count == other.animations.count else {
+      return false
+    }
+    for (a, b) in zip(animations, other.animations) where a.parents != b.parents || a.cumulative != b.cumulative {
+      return false
+    }
+    return true
+  }
+
+  /// Applies animations `range` in order, given their phases. Through buffer pointers:
+  /// nothing is copied or retained per animation.
+  func apply(
+    _ range: Range<Int>, _ phases: UnsafePointer<AnimationPhase>, _ state: inout NodeState, _ extra: inout Double
+  ) {
+    animations.withUnsafeBufferPointer { stack in
+      for i in range where phases[i].active {
+        Self.apply(stack.baseAddress! + i, slot: i, phases[i], self, &state, &extra)
+      }
+    }
   }
 
   /// The animation's begin in the instance's time, for a deferred path's snapshot: the
   /// sum of the begins of its chain (the first iteration of every enclosing group).
-  func absoluteBegin(_ a: CompiledAnimation) -> Double {
-    parents[a.parents].reduce(a.timing.begin) { $0 + $1.begin }
+  func absoluteBegin(_ i: Int) -> Double {
+    parents[animations[i].parents].reduce(timings[i].begin) { $0 + $1.begin }
   }
 
-  /// Applies one animation at instance time `t` on top of `state` (the value below):
-  /// replaces or adds to its target, and adds an `along` path's tangent angle to
-  /// `extraRotation` (§6.6: on top of the composed rotation).
+  /// Applies one active animation on top of `state` (the value below): replaces or adds
+  /// to its target, and adds an `along` path's tangent angle to `extraRotation` (§6.6: on
+  /// top of the composed rotation).
   @inline(__always)
   private static func apply(
-    _ a: CompiledAnimation, slot: Int, _ data: Payloads, at t: Double, _ state: inout NodeState,
-    _ extraRotation: inout Double, _ memo: inout ProgressMemo
+    _ a: UnsafePointer<CompiledAnimation>, slot: Int, _ phase: AnimationPhase, _ stack: borrowing AnimationStack,
+    _ state: inout NodeState, _ extraRotation: inout Double
   ) {
-    var local = t
-    for p in a.parents {
-      guard let inner = data.parents[p].childTime(local) else { return }
-      local = inner
-    }
-    guard let sample = a.timing.sample(local) else { return }
-    let p = memo.progress(slot, a.timing, sample)
-    let below = a.target.read(state)
-    let repeats = a.cumulative && sample.iteration > 0 ? sample.iteration : 0
+    let p = phase.progress
+    let repeats = phase.repeats
+    let target = a.pointee.target
+    let additive = a.pointee.additive
+    let below = target.read(state)
     var value: Channels
-    switch a.kind {
+    switch a.pointee.kind {
     case .basic(let values):
       // Implicit values are read afresh at every sample (§6.3); zero when additive.
-      let (start, end) = values.resolve(implicit: a.additive ? Channels.zero : below)
+      let (start, end) = values.resolve(implicit: additive ? Channels.zero : below)
       let span = end - start
       value = start + span * p
       if repeats > 0 { value = value + span * repeats }
     case .keyframes(let index, let span):
-      value = data.tracks[index].value(at: p, duration: a.timing.duration)
+      value = stack.tracks[index].value(at: p, duration: stack.timings[slot].duration)
       if repeats > 0 { value = value + span * repeats }
-    case .along(let index, let pacing, let rotation, let span):
-      let path = data.paths[index]
+    case .along(let path, let pacing, let rotation, let span):
       if rotation == .none {
-        value = Channels(path.point(at: p, pacing: pacing))
+        value = Channels(path._withUnsafeGuaranteedRef { $0.point(at: p, pacing: pacing) })
       } else {
-        let sample = path.sample(at: p, pacing: pacing)
+        let sample = path._withUnsafeGuaranteedRef { $0.sample(at: p, pacing: pacing) }
         value = Channels(sample.point)
         extraRotation += rotation == .auto ? sample.angle : sample.angle + 180
       }
@@ -91,7 +123,7 @@ struct AnimationStack: Sendable {
       // Resolved before the instance is sampled; an unresolved path has no effect.
       return
     }
-    a.target.write(a.additive ? below + value : value, &state)
+    target.write(additive ? below + value : value, &state)
   }
 
   /// A path whose `from:` was omitted starts at the instance's position when the
@@ -102,8 +134,8 @@ struct AnimationStack: Sendable {
       guard case .deferredAlong(let index, let pacing, let rotation) = animations[i].kind else { continue }
       var state = model
       var extra = 0.0
-      var memo = ProgressMemo()
-      apply(0..<i, at: absoluteBegin(animations[i]), &state, &extra, &memo)
+      var cache = PhaseCache()
+      cache.with(self, group: -1, at: absoluteBegin(i)) { apply(0..<i, $0, &state, &extra) }
       animations[i].kind = along(deferred[index].build(state.position), pacing, rotation)
     }
   }
@@ -113,7 +145,7 @@ struct AnimationStack: Sendable {
     let measure = PathMeasure(path)
     let span = Channels(measure.point(at: 1, pacing: pacing)) - Channels(measure.point(at: 0, pacing: pacing))
     paths.append(measure)
-    return .along(index: paths.count - 1, pacing, rotation, span: span)
+    return .along(Unmanaged.passUnretained(measure), pacing, rotation, span: span)
   }
 
   mutating func keyframes(_ track: Keyframes<Channels>) -> CompiledAnimation.Kind {

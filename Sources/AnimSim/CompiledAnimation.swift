@@ -4,17 +4,20 @@ import AnimMath
 /// One `animate` statement of one instance with its per-spawn values evaluated, ready to
 /// be sampled at any time: the unit of the source-order composition stack (§6.3).
 ///
-/// Plain values only: a path or keyframe track is an index into its `AnimationStack`,
-/// and enclosing groups a range of it. Sampling runs for every instance in every frame;
-/// a reference or array here would be retained and released each time.
+/// Plain values only: a keyframe track is an index into its `AnimationStack`, a path an
+/// unretained reference the stack owns, enclosing groups a range of the stack's parents,
+/// and the timing sits in the stack's parallel `timings` (sampling reads timings once per
+/// timing group, values for every instance). Sampling runs for every instance in every
+/// frame; a counted reference or an array here would be retained and released each time.
 struct CompiledAnimation: Sendable {
   enum Kind: Sendable {
     /// `from`, `to` or `by`; an omitted one is read from the value below at every sample.
     case basic(BasicValues)
     /// `AnimationStack.tracks[index]`; `span` is last − first value, for `cumulative`.
     case keyframes(index: Int, span: Channels)
-    /// `AnimationStack.paths[index]`; `span` is end − start, for `cumulative`.
-    case along(index: Int, PathPacing, AlongRotation, span: Channels)
+    /// A path of `AnimationStack.paths`, unretained (the stack keeps it); `span` is
+    /// end − start, for `cumulative`.
+    case along(Unmanaged<PathMeasure>, PathPacing, AlongRotation, span: Channels)
     /// `AnimationStack.deferred[index]`: a path whose start is the instance's position
     /// when the animation begins, replaced by `.along` once the model values are known.
     case deferredAlong(index: Int, PathPacing, AlongRotation)
@@ -22,17 +25,15 @@ struct CompiledAnimation: Sendable {
 
   let target: Target
   var kind: Kind
-  let timing: ActiveTiming
   /// Enclosing groups and sequences in `AnimationStack.parents`, outermost first; each
   /// maps its parent's time to the time its children see.
   var parents: Range<Int> = 0..<0
   var additive = false
   var cumulative = false
 
-  init(target: Target, kind: Kind, timing: ActiveTiming) {
+  init(target: Target, kind: Kind) {
     self.target = target
     self.kind = kind
-    self.timing = timing
   }
 }
 

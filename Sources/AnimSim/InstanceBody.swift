@@ -17,6 +17,8 @@ final class InstanceBody: @unchecked Sendable {
   let hasStroke: Bool
   let hasTrim: Bool
   let stack: AnimationStack
+  /// Bodies of one group have the same timings (`TimingGroups`).
+  let timingGroup: Int
   let template: NodeTemplate
   let shape: ShapeValue
   /// `remove after D`, from creation.
@@ -36,6 +38,7 @@ final class InstanceBody: @unchecked Sendable {
     anchor = b.anchor
     z = b.z
     stack = b.stack
+    timingGroup = b.timingGroup
     removeAfter = b.removeAfter
     appearAt = b.appearAt
     animationsEnd = b.animationsEnd
@@ -60,14 +63,8 @@ final class InstanceBody: @unchecked Sendable {
 
   /// The composed property values at instance time `t` (§6.3), and the `along` tangent
   /// rotation to add on top.
-  @inline(__always)
-  func sample(_ t: Double, _ memo: inout ProgressMemo) -> (NodeState, extraRotation: Double) {
-    stack.sample(model, at: t, &memo)
-  }
-
   func sample(_ t: Double) -> (NodeState, extraRotation: Double) {
-    var memo = ProgressMemo()
-    return stack.sample(model, at: t, &memo)
+    stack.sample(model, at: t)
   }
 }
 
@@ -87,16 +84,19 @@ enum BlockEvaluator {
     var animationsEnd: Double? = nil
     var hasStroke = false
     var hasTrim = false
+    var timingGroup = -1
   }
 
+  /// `shape`: the template's shape evaluated already, when it is the same at every
+  /// spawn (`Expr.isSameAtEverySpawn`). `groups` numbers the stack by its timings.
   static func evaluate(
-    _ template: NodeTemplate, defaultPosition: Point, _ ctx: inout EvaluationContext
+    _ template: NodeTemplate, defaultPosition: Point, shape shapeGiven: ShapeValue? = nil, groups: inout TimingGroups,
+    _ ctx: inout EvaluationContext
   ) throws(EvaluationError) -> InstanceBody {
     ctx.locals = Array(repeating: .number(0), count: max(template.localCount, 0))
     ctx.instanceStart = nil
-    guard case .shape(let shape) = try Evaluator.evaluate(template.shape, &ctx) else {
-      throw EvaluationError(message: "`\(template.name)` has no shape", range: template.range)
-    }
+    let shape: ShapeValue
+    if let given = shapeGiven { shape = given } else { shape = try Self.shape(template, &ctx) }
     var body = Result(template: template, shape: shape)
     body.model.position = defaultPosition
     body.model.fill = shape.style.fill ?? .clear
@@ -140,7 +140,16 @@ enum BlockEvaluator {
     body.stack = compiler.finish()
     if !ends.isEmpty { body.animationsEnd = ends.max() }
     body.stack.resolveDeferredPaths(body.model)
+    body.timingGroup = groups.group(of: &body.stack)
     return InstanceBody(body)
+  }
+
+  /// The template's shape, evaluated.
+  static func shape(_ template: NodeTemplate, _ ctx: inout EvaluationContext) throws(EvaluationError) -> ShapeValue {
+    guard case .shape(let shape) = try Evaluator.evaluate(template.shape, &ctx) else {
+      throw EvaluationError(message: "`\(template.name)` has no shape", range: template.range)
+    }
+    return shape
   }
 
   /// Which optional dump fields a property brings (§9: stroke, trim).

@@ -164,7 +164,9 @@ extension Simulator {
       context.triggerTime = s
       let body: InstanceBody
       do {
-        body = try BlockEvaluator.evaluate(emitter.spawn, defaultPosition: position, &context)
+        let shape = try spawnShape(e)
+        body = try BlockEvaluator.evaluate(
+          emitter.spawn, defaultPosition: position, shape: shape, groups: &timingGroups, &context)
       } catch {
         throw SimulationError(error)
       }
@@ -175,9 +177,21 @@ extension Simulator {
       emitterLive[e].insert(end)
       let (slot, owns) = shapeSlot(body, id)
       live.append(
-        LiveInstance(body: body, id: id, created: s, end: end, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
+        LiveInstance(
+          body: body, id: id, created: s, end: end, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
       nextSeq += 1
     }
+  }
+
+  /// Emitter `e`'s spawn shape if it is the same at every spawn (evaluated at the first
+  /// spawn, with its context), else nil: each spawn evaluates its own.
+  private func spawnShape(_ e: Int) throws(EvaluationError) -> ShapeValue? {
+    if let shape = spawnShapes[e] { return shape }
+    let template = scene.emitters[e].spawn
+    guard template.shape.isSameAtEverySpawn else { return nil }
+    let shape = try BlockEvaluator.shape(template, &context)
+    spawnShapes[e] = shape
+    return shape
   }
 
   /// Live instances in total; emitters' counts are brought up to `s` only near the limit.

@@ -23,7 +23,7 @@ extension Simulator {
     var bodies: [InstanceBody] = []
     for child in r.children {
       context.random = RandomStream(seed: seed, name: child.name)
-      bodies.append(try BlockEvaluator.evaluate(child, defaultPosition: .zero, &context))
+      bodies.append(try BlockEvaluator.evaluate(child, defaultPosition: .zero, groups: &timingGroups, &context))
     }
     let count = min(max(r.count, 0), 100_000)
     guard fixedInstances + count * bodies.count <= liveInstanceLimit else {

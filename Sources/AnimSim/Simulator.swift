@@ -11,6 +11,9 @@ import AnimSource
 /// One instance in the run: a node, a spawn or a replicator copy.
 struct LiveInstance: Sendable {
   let body: InstanceBody
+  /// `body` again, for sampling: read through it, the body is neither retained nor
+  /// released (`body` keeps it alive).
+  let unretainedBody: Unmanaged<InstanceBody>
   let id: NodeID
   /// Scene time of creation (the event's, not the frame's).
   let created: Double
@@ -19,11 +22,24 @@ struct LiveInstance: Sendable {
   /// Creation order, for paint order among equal z.
   let seq: Int
   var shapeSlot: Int
-  var ownsShape = false
+  var ownsShape: Bool
   /// A replicator copy's `i·D`, `T(replicator position)·Mⁱ` and colour multiplier.
   var timeOffset = 0.0
   var prefix: AffineTransform? = nil
   var tint: Color? = nil
+
+  init(
+    body: InstanceBody, id: NodeID, created: Double, end: Double, seq: Int, shapeSlot: Int, ownsShape: Bool
+  ) {
+    self.body = body
+    unretainedBody = .passUnretained(body)
+    self.id = id
+    self.created = created
+    self.end = end
+    self.seq = seq
+    self.shapeSlot = shapeSlot
+    self.ownsShape = ownsShape
+  }
 }
 
 /// A deterministic, streaming simulation of a checked scene (§8): call `step()` for
@@ -54,9 +70,12 @@ public final class Simulator {
   var emitterOrigins: [Point] = []
   var spawnCounts: [Int] = []
   var emitterLive: [EndTimes] = []
+  /// Each emitter's spawn shape when it is the same at every spawn, evaluated at the first.
+  var spawnShapes: [ShapeValue?] = []
   /// Nodes and replicator copies created (they count towards the live limit).
   var fixedInstances = 0
   var live: [LiveInstance] = []
+  var timingGroups = TimingGroups()
   var nextSeq = 0
   /// §10's limit on live instances (lowered by tests).
   var instanceLimit = liveInstanceLimit
@@ -104,7 +123,7 @@ public final class Simulator {
       case .node(let i):
         let node = scene.nodes[i]
         context.random = RandomStream(seed: seed, name: node.name)
-        let body = try BlockEvaluator.evaluate(node, defaultPosition: .zero, &context)
+        let body = try BlockEvaluator.evaluate(node, defaultPosition: .zero, groups: &timingGroups, &context)
         bodies[i] = body
         context.nodePositions[i] = body.model.position
       }
@@ -131,6 +150,7 @@ public final class Simulator {
       emitterOrigins.append(origin)
       emitterStreams.append(context.random)
       spawnCounts.append(0)
+      spawnShapes.append(nil)
       emitterLive.append(EndTimes())
       for trigger in emitter.triggers {
         switch trigger {
@@ -197,11 +217,11 @@ public final class Simulator {
     swap(&nodes, &frame.nodes)
     defer { swap(&nodes, &frame.nodes) }
     var bad: LiveInstance? = nil
-    var memo = ProgressMemo()
+    var phases = PhaseCache()
     live.withUnsafeBufferPointer { instances in
       guard let first = instances.baseAddress else { return }
       for i in instances.indices where s >= instances[i].created - eps && s < instances[i].end - eps {
-        let node = Self.nodeFrame(first + i, at: s, &memo)
+        let node = Self.nodeFrame(first + i, at: s, &phases)
         if !node.isFinite {
           bad = instances[i]
           return
@@ -227,18 +247,23 @@ public final class Simulator {
 
   /// One instance at scene time `s`: composed properties, then the matrix (§9).
   static func nodeFrame(
-    _ pointer: UnsafePointer<LiveInstance>, at s: Double, _ memo: inout ProgressMemo
+    _ pointer: UnsafePointer<LiveInstance>, at s: Double, _ phases: inout PhaseCache
   ) -> NodeFrame {
-    // Field by field through a pointer: copying the instance would retain its body.
-    let body = pointer.pointee.body
-    var (state, extra) = body.sample(s - pointer.pointee.created - pointer.pointee.timeOffset, &memo)
-    state.rotation += extra
-    state.opacity = min(max(state.opacity, 0), 1)
-    var matrix = localMatrix(state, anchor: body.anchor, width: body.width, height: body.height)
-    if let prefix = pointer.pointee.prefix { matrix = prefix * matrix }
-    return NodeFrame(
-      id: pointer.pointee.id, shape: pointer.pointee.shapeSlot, state: state, hasStroke: body.hasStroke,
-      hasTrim: body.hasTrim, tint: pointer.pointee.tint, z: body.z, matrix: matrix)
+    // Field by field through a pointer, the body unretained: copying the instance or
+    // reading its `body` would retain and release the body.
+    pointer.pointee.unretainedBody._withUnsafeGuaranteedRef { body in
+      let t = s - pointer.pointee.created - pointer.pointee.timeOffset
+      var (state, extra) = phases.with(body.stack, group: body.timingGroup, at: t) {
+        body.stack.compose(body.model, $0)
+      }
+      state.rotation += extra
+      state.opacity = min(max(state.opacity, 0), 1)
+      var matrix = localMatrix(state, anchor: body.anchor, width: body.width, height: body.height)
+      if let prefix = pointer.pointee.prefix { matrix = prefix * matrix }
+      return NodeFrame(
+        id: pointer.pointee.id, shape: pointer.pointee.shapeSlot, state: state, hasStroke: body.hasStroke,
+        hasTrim: body.hasTrim, tint: pointer.pointee.tint, z: body.z, matrix: matrix)
+    }
   }
 
   /// T(position)·R(rotation)·S(scaleX, scaleY)·T(−anchor.x·w, −anchor.y·h), multiplied out.

@@ -34,13 +34,14 @@ struct TimelineCompiler {
       let value = try kind(a, &ctx)
       var (timing, _) = try Self.timing(a.timing, defaultDuration: nil, &ctx)
       timing.begin += offset
-      var compiled = CompiledAnimation(target: Target(a.property), kind: value, timing: timing)
+      var compiled = CompiledAnimation(target: Target(a.property), kind: value)
       compiled.additive = a.additive
       compiled.cumulative = a.cumulative
-      if case .along(let index, _, _, _) = value, !stack.paths[index].length.isFinite {
+      if case .along(let path, _, _, _) = value, !path.takeUnretainedValue().length.isFinite {
         throw EvaluationError(message: "the path's length is not finite", range: a.range)
       }
       stack.animations.append(compiled)
+      stack.timings.append(timing)
       chains.append(parents)
       return timing.begin + timing.activeDuration
     case .group(let clauses, let children), .sequence(let clauses, let children):
