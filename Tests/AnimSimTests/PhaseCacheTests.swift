@@ -1,0 +1,99 @@
+import AnimCheck
+import AnimMath
+import AnimSource
+import Testing
+
+@testable import AnimSim
+
+/// Sampling computes each animation's phase once per timing group and instance time
+/// (`PhaseCache`); these check that it changes nothing, and that groups are what they
+/// claim: same timings in, same group out.
+
+/// An emitter firing a burst of 4 at time 0 and at 0.25 s, each spawn growing over `over`.
+private func burstScene(over: Expr, shape: Expr = circle(10)) -> SceneIR {
+  var ir = scene(fps: 20, duration: 1)
+  var t = Timing()
+  t.duration = over
+  t.timingFunction = timingExpr(.easeInOut)
+  let grow = Animation(property: .scale, value: .basic(from: num(0), to: num(1), by: nil), timing: t, range: here)
+  let spawn = node("p", shape, [.timeline(.animation(grow))])
+  var emitter = EmitterTemplate(name: "e", triggers: [.at([0, 0.25])], spawn: spawn)
+  emitter.burst = 4
+  ir.emitters = [emitter]
+  return ir
+}
+
+private func groups(_ ir: SceneIR, frames: Int = 6) throws -> [Int] {
+  let sim = try Simulator(ir)
+  for _ in 0..<frames { try sim.step() }
+  return sim.live.map(\.body.timingGroup)
+}
+
+@Test func spawnsWithEqualTimingsShareAGroup() throws {
+  // Eight spawns of one template with a constant duration: one group.
+  #expect(Set(try groups(burstScene(over: num(0.5)))).count == 1)
+  // A duration drawn per spawn: every spawn its own group.
+  let drawn = try groups(burstScene(over: call(.random, .range(num(0.5), num(1)))))
+  #expect(drawn.count == 8 && Set(drawn).count == 8)
+}
+
+/// Every instance in every frame against the same instance sampled on its own, with a
+/// cache of its own (group −1 recomputes), for examples with bursts, replicators and
+/// keyframes.
+@Test(arguments: ["love-burst", "floating-hearts", "ca-replicators", "add-to-cart"])
+func cachedPhasesGiveWhatEachInstanceGivesAlone(_ name: String) throws {
+  var options = SimulationOptions()
+  options.duration = 3
+  let sim = try Simulator(try Example.ir(name), options: options)
+  var compared = 0
+  for _ in 0..<sim.frameCount {
+    try sim.step()
+    let s = sim.frame.sceneTime
+    var alone: [String: NodeState] = [:]
+    for instance in sim.live where s >= instance.created - 1e-9 && s < instance.end - 1e-9 {
+      var (state, extra) = instance.body.sample(s - instance.created - instance.timeOffset)
+      state.rotation += extra
+      state.opacity = min(max(state.opacity, 0), 1)
+      alone[instance.id.description] = state
+    }
+    for node in sim.frame.nodes {
+      #expect(node.state == alone[node.id.description], "\(name): \(node.id) at \(s)")
+      compared += 1
+    }
+  }
+  #expect(compared > 100)
+}
+
+@Test func aShapeTheSameAtEverySpawnIsEvaluatedOnce() throws {
+  // Widths drawn per spawn differ; a constant shape is shared.
+  let drawn = try Simulator(burstScene(over: num(0.5), shape: call(.circle, call(.random, .range(num(5), num(50))))))
+  try drawn.step()
+  #expect(Set(drawn.live.map(\.body.width)).count == 4)
+  let fixed = try Simulator(burstScene(over: num(0.5)))
+  try fixed.step()
+  #expect(fixed.live.map(\.body.width) == [20, 20, 20, 20])
+}
+
+@Test func spawnInvarianceOfExpressions() {
+  let r = here
+  #expect(num(3).isSameAtEverySpawn)
+  #expect(Expr.global(0).isSameAtEverySpawn)
+  #expect(Expr.nodePosition(1).isSameAtEverySpawn)
+  #expect(Expr.arithmetic(.add, num(1), .global(2), r).isSameAtEverySpawn)
+  #expect(call(.heart, num(36), num(36)).isSameAtEverySpawn)
+  #expect(!Expr.local(0).isSameAtEverySpawn)
+  #expect(!Expr.selfIndex.isSameAtEverySpawn)
+  #expect(!Expr.triggerPosition.isSameAtEverySpawn)
+  #expect(!Expr.triggerTime.isSameAtEverySpawn)
+  #expect(!Expr.instanceStart.isSameAtEverySpawn)
+  // Draws from the stream, even with constant arguments.
+  #expect(!call(.random, .range(num(1), num(2))).isSameAtEverySpawn)
+  #expect(!call(.choose, num(1), num(2)).isSameAtEverySpawn)
+  #expect(!call(.randomInt, .range(num(1), num(9))).isSameAtEverySpawn)
+  // Deep inside a styled shape.
+  let styled = Expr.styledShape(
+    call(.circle, .arithmetic(.multiply, num(2), .selfIndex, r)), [StyleSetting(field: .fill, value: color(.black))])
+  #expect(!styled.isSameAtEverySpawn)
+  let plain = Expr.styledShape(call(.circle, num(4)), [StyleSetting(field: .fill, value: color(.black))])
+  #expect(plain.isSameAtEverySpawn)
+}
