@@ -27,8 +27,9 @@ struct InverseLengthSpline: Sendable {
   init?(_ piece: PathPiece, tolerance: Double) {
     guard tolerance > 0, tolerance.isFinite else { return nil }
     var intervals = 8
+    var halves: [Double] = []
     while intervals <= Self.maxIntervals {
-      switch Self.knots(piece, intervals: intervals, tolerance: tolerance) {
+      switch Self.knots(piece, intervals: intervals, tolerance: tolerance, halves: &halves) {
       case .some(.some(let knots)):
         count = intervals + 1
         self.knots = knots
@@ -42,7 +43,16 @@ struct InverseLengthSpline: Sendable {
 
   /// The knots for `intervals` equal steps of t; `.some(nil)` when a step is not yet
   /// accurate (try more), nil when the speed vanishes at a knot (no spline will do).
-  private static func knots(_ piece: PathPiece, intervals: Int, tolerance: Double) -> [Double]?? {
+  ///
+  /// `halves` holds the half-step lengths the previous attempt measured (two per step,
+  /// up to where it stopped) and receives this attempt's: a half step of n steps is a
+  /// whole step of 2n. With n a power of two every t here is exact, so a length taken
+  /// over is the one the quadrature would give again.
+  private static func knots(
+    _ piece: PathPiece, intervals: Int, tolerance: Double, halves: inout [Double]
+  ) -> [Double]?? {
+    let previous = halves
+    halves.removeAll(keepingCapacity: true)
     var knots: [Double] = []
     knots.reserveCapacity(stride * (intervals + 1))
     guard append(knot(piece, t: 0, s: 0), to: &knots) else { return nil }
@@ -53,7 +63,9 @@ struct InverseLengthSpline: Sendable {
       let mid = 0.5 * (a + b)
       let left = LengthTable.quadrature(piece, a, mid)
       let right = LengthTable.quadrature(piece, mid, b)
-      let whole = LengthTable.quadrature(piece, a, b)
+      halves.append(left)
+      halves.append(right)
+      let whole = j < previous.count ? previous[j] : LengthTable.quadrature(piece, a, b)
       // The quadrature error shows as a disagreement between the halves and the whole.
       guard abs(left + right - whole) <= tolerance else { return .some(nil) }
       guard append(knot(piece, t: b, s: s + left + right), to: &knots) else { return nil }
