@@ -221,14 +221,19 @@ public final class Simulator {
     live.withUnsafeBufferPointer { instances in
       guard let first = instances.baseAddress else { return }
       for i in instances.indices where s >= instances[i].created - eps && s < instances[i].end - eps {
-        let node = Self.nodeFrame(first + i, at: s, &phases)
-        if !node.isFinite {
+        let placed = Self.placement(first + i, at: s, &phases)
+        if !placed.isFinite {
           bad = instances[i]
           return
         }
-        if node.z < lastZ { ordered = false }
-        lastZ = node.z
-        nodes.append(node)
+        if placed.z < lastZ { ordered = false }
+        lastZ = placed.z
+        // Built here from plain values: the frame holds the id's string, the only field
+        // that is not a plain value, so it is copied once, into the array.
+        nodes.append(
+          NodeFrame(
+            id: instances[i].id, shape: instances[i].shapeSlot, state: placed.state, hasStroke: placed.hasStroke,
+            hasTrim: placed.hasTrim, tint: instances[i].tint, z: placed.z, matrix: placed.matrix))
       }
     }
     if let bad {
@@ -245,10 +250,33 @@ public final class Simulator {
     }
   }
 
+  /// What sampling gives for one instance: its composed properties and matrix (§9), with
+  /// its body's z and dump fields. Plain values only, so it moves without retains.
+  struct Placement {
+    var state: NodeState
+    var matrix: AffineTransform
+    var z: Double
+    var hasStroke: Bool
+    var hasTrim: Bool
+
+    /// Whether every number is finite. NaN and infinities propagate through the sum, so
+    /// one test usually settles it; a sum of huge finite values needs the long way.
+    var isFinite: Bool {
+      let s = state
+      let m = matrix
+      let sum =
+        s.position.x + s.position.y + s.scaleX + s.scaleY + s.rotation + s.opacity + s.lineWidth + s.strokeStart
+        + s.strokeEnd + m.a + m.b + m.c + m.d + m.tx + m.ty
+      if sum.isFinite { return true }
+      return [s.position.x, s.position.y, s.scaleX, s.scaleY, s.rotation, s.opacity, m.a, m.b, m.c, m.d, m.tx, m.ty]
+        .allSatisfy(\.isFinite) && s.lineWidth.isFinite && s.strokeStart.isFinite && s.strokeEnd.isFinite
+    }
+  }
+
   /// One instance at scene time `s`: composed properties, then the matrix (§9).
-  static func nodeFrame(
+  static func placement(
     _ pointer: UnsafePointer<LiveInstance>, at s: Double, _ phases: inout PhaseCache
-  ) -> NodeFrame {
+  ) -> Placement {
     // Field by field through a pointer, the body unretained: copying the instance or
     // reading its `body` would retain and release the body.
     pointer.pointee.unretainedBody._withUnsafeGuaranteedRef { body in
@@ -260,9 +288,7 @@ public final class Simulator {
       state.opacity = min(max(state.opacity, 0), 1)
       var matrix = localMatrix(state, anchor: body.anchor, width: body.width, height: body.height)
       if let prefix = pointer.pointee.prefix { matrix = prefix * matrix }
-      return NodeFrame(
-        id: pointer.pointee.id, shape: pointer.pointee.shapeSlot, state: state, hasStroke: body.hasStroke,
-        hasTrim: body.hasTrim, tint: pointer.pointee.tint, z: body.z, matrix: matrix)
+      return Placement(state: state, matrix: matrix, z: body.z, hasStroke: body.hasStroke, hasTrim: body.hasTrim)
     }
   }
 
@@ -297,19 +323,5 @@ public final class Simulator {
       kept += 1
     }
     if kept < live.count { live.removeSubrange(kept...) }
-  }
-}
-
-extension NodeFrame {
-  /// Whether every number is finite (NaN and infinities propagate through the sum).
-  var isFinite: Bool {
-    let s = state
-    let m = matrix
-    let sum =
-      s.position.x + s.position.y + s.scaleX + s.scaleY + s.rotation + s.opacity + s.lineWidth + s.strokeStart
-      + s.strokeEnd + m.a + m.b + m.c + m.d + m.tx + m.ty
-    if sum.isFinite { return true }
-    return [s.position.x, s.position.y, s.scaleX, s.scaleY, s.rotation, s.opacity, m.a, m.b, m.c, m.d, m.tx, m.ty]
-      .allSatisfy(\.isFinite) && s.lineWidth.isFinite && s.strokeStart.isFinite && s.strokeEnd.isFinite
   }
 }
