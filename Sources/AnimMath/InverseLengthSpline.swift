@@ -43,53 +43,70 @@ struct InverseLengthSpline: Sendable {
 
   /// The knots for `intervals` equal steps of t; `.some(nil)` when a step is not yet
   /// accurate (try more), nil when the speed vanishes at a knot (no spline will do).
+  private static func knots(
+    _ piece: PathPiece, intervals: Int, tolerance: Double, halves: inout [Double]
+  ) -> [Double]?? {
+    // The curve matched once: the build evaluates it a few thousand times.
+    switch piece.curve {
+    case .cubic(let p0, let p1, let p2, let p3):
+      return knots(CubicCurve(p0: p0, p1: p1, p2: p2, p3: p3), intervals, tolerance, &halves)
+    case .quad(let p0, let p1, let p2):
+      return knots(QuadCurve(p0: p0, p1: p1, p2: p2), intervals, tolerance, &halves)
+    case .line, .arc:
+      return nil
+    }
+  }
+
+  /// `knots` for one kind of curve.
   ///
   /// `halves` holds the half-step lengths the previous attempt measured (two per step,
   /// up to where it stopped) and receives this attempt's: a half step of n steps is a
   /// whole step of 2n. With n a power of two every t here is exact, so a length taken
   /// over is the one the quadrature would give again.
-  private static func knots(
-    _ piece: PathPiece, intervals: Int, tolerance: Double, halves: inout [Double]
+  private static func knots<Curve: BezierCurve>(
+    _ curve: Curve, _ intervals: Int, _ tolerance: Double, _ halves: inout [Double]
   ) -> [Double]?? {
     let previous = halves
     halves.removeAll(keepingCapacity: true)
     var knots: [Double] = []
     knots.reserveCapacity(stride * (intervals + 1))
-    guard append(knot(piece, t: 0, s: 0), to: &knots) else { return nil }
+    guard append(knot(curve, t: 0, s: 0), to: &knots) else { return nil }
     var s = 0.0
     let n = Double(intervals)
     for j in 0..<intervals {
       let (a, b) = (Double(j) / n, Double(j + 1) / n)
       let mid = 0.5 * (a + b)
-      let left = LengthTable.quadrature(piece, a, mid)
-      let right = LengthTable.quadrature(piece, mid, b)
+      let left = LengthTable.gaussLegendre(a, mid) { curve.derivative($0).length }
+      let right = LengthTable.gaussLegendre(mid, b) { curve.derivative($0).length }
       halves.append(left)
       halves.append(right)
-      let whole = j < previous.count ? previous[j] : LengthTable.quadrature(piece, a, b)
+      let whole = j < previous.count ? previous[j] : LengthTable.gaussLegendre(a, b) { curve.derivative($0).length }
       // The quadrature error shows as a disagreement between the halves and the whole.
       guard abs(left + right - whole) <= tolerance else { return .some(nil) }
-      guard append(knot(piece, t: b, s: s + left + right), to: &knots) else { return nil }
+      guard append(knot(curve, t: b, s: s + left + right), to: &knots) else { return nil }
       let t = knots.withUnsafeBufferPointer { interpolate(s + left, $0, j, n) }
-      guard piece.point(at: t).distance(to: piece.point(at: mid)) <= tolerance else { return .some(nil) }
+      guard curve.point(t).distance(to: curve.point(mid)) <= tolerance else { return .some(nil) }
       s += left + right
     }
     return .some(knots)
   }
 
-  /// One knot's four numbers, nil where the speed is zero or not finite.
-  private static func knot(
-    _ piece: PathPiece, t: Double, s: Double
+  /// One knot's three numbers, nil where the speed is zero or not finite.
+  @inline(__always)
+  private static func knot<Curve: BezierCurve>(
+    _ curve: Curve, t: Double, s: Double
   ) -> (s: Double, dtds: Double, d2tds2: Double)? {
-    let d = piece.derivative(at: t)
+    let d = curve.derivative(t)
     let speed = d.length
     guard speed > 0, speed.isFinite, s.isFinite else { return nil }
     let speedSquared = speed * speed
-    let curvature = -d.dot(piece.secondDerivative(at: t)) / (speedSquared * speedSquared)
+    let curvature = -d.dot(curve.secondDerivative(t)) / (speedSquared * speedSquared)
     guard curvature.isFinite else { return nil }
     return (s, 1 / speed, curvature)
   }
 
   /// Appends a knot's numbers; false when there is no knot.
+  @inline(__always)
   private static func append(
     _ knot: (s: Double, dtds: Double, d2tds2: Double)?, to knots: inout [Double]
   ) -> Bool {

@@ -48,7 +48,7 @@ struct LengthTable: Sendable {
   /// ∫ f over [a, b] with the 5-point rule; nodes and weights in the order the sum has
   /// always taken (results are compared bit for bit in golden dumps).
   @inline(__always)
-  private static func gaussLegendre(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
+  static func gaussLegendre(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
     let half = 0.5 * (b - a)
     let mid = 0.5 * (a + b)
     var sum = 0.0

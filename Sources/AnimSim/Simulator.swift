@@ -313,15 +313,21 @@ public final class Simulator {
 
   /// Removes instances whose lifetime has ended, freeing per-instance shape slots.
   private func dropEnded(at s: Double) {
-    var kept = 0
-    for i in live.indices {
-      if live[i].end <= s + ActiveTiming.epsilon {
-        if live[i].ownsShape { shapeTable.release(live[i].shapeSlot) }
-        continue
-      }
-      if kept != i { live[kept] = live[i] }
-      kept += 1
+    let limit = s + ActiveTiming.epsilon
+    var ended = 0
+    var leading = 0
+    for i in live.indices where live[i].end <= limit {
+      if live[i].ownsShape { shapeTable.release(live[i].shapeSlot) }
+      if leading == i { leading += 1 }
+      ended += 1
     }
-    if kept < live.count { live.removeSubrange(kept...) }
+    // Spawns mostly end in the order they began, so the ended ones are mostly the
+    // oldest: removing a prefix moves the rest in one block, where moving instances one
+    // by one would retain and release each kept body. Kept instances stay in order.
+    if ended == leading {
+      live.removeSubrange(0..<leading)
+    } else {
+      live.removeAll { $0.end <= limit }
+    }
   }
 }
