@@ -88,7 +88,8 @@ enum SimBench {
       let sim = try Simulator(particles(burst: burst))
       for _ in 0..<372 { try sim.step() }  // 6.2 s: the population is at its steady state
       var instanceFrames = 0
-      let frames = 1200
+      // SIMBENCH_FRAMES shortens the measured run (for profilers, which run slowly).
+      let frames = Int(ProcessInfo.processInfo.environment["SIMBENCH_FRAMES"] ?? "") ?? 1200
       let start = DispatchTime.now().uptimeNanoseconds
       let cpuStart = Measure.threadCPUSeconds
       for _ in 0..<frames {
