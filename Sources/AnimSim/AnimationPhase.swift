@@ -2,10 +2,17 @@
 /// its progress p = timing(u), and the completed iterations `cumulative` adds (§6.2).
 /// Everything about an animation's timing that sampling needs, so the value part of
 /// sampling never looks at timings.
+///
+/// When every member of the timing group has the same value for the animation
+/// (`TimingGroup.sharedValues`), `shared` is set and `value` is what it writes to
+/// `target`: members then read neither the animation nor compute it.
 struct AnimationPhase: Sendable {
   var active: Bool
   var progress: Double
   var repeats: Double
+  var shared = false
+  var target = Target.position
+  var value = Channels.zero
 
   static let inactive = AnimationPhase(active: false, progress: 0, repeats: 0)
 }
@@ -14,25 +21,55 @@ struct AnimationPhase: Sendable {
 /// same timing group at the same instance time have the same phases. The siblings of a
 /// burst are sampled one after another, so their timings are computed once a frame.
 struct PhaseCache {
+  /// The `TimingGroup.id` of the phases held; −1: none.
   private var group = -1
   private var time = Double.nan
   /// Never empty, so it always has a base address.
   private var phases: [AnimationPhase] = [.inactive]
 
-  /// The phases of `stack` (in timing group `group`) at instance time `t`, passed to `body`.
+  /// The phases of `stack` (in timing group `group`; nil: none) at instance time `t`,
+  /// passed to `body`.
   @inline(__always)
   mutating func with<R>(
-    _ stack: AnimationStack, group: Int, at t: Double, _ body: (UnsafePointer<AnimationPhase>) -> R
+    _ stack: AnimationStack, group: TimingGroup?, at t: Double, _ body: (UnsafePointer<AnimationPhase>) -> R
   ) -> R {
-    if group != self.group || t != time || group < 0 {
+    let id = group?.id ?? -1
+    if id != self.group || t != time || id < 0 {
       if phases.count < stack.animations.count {
         phases = Array(repeating: .inactive, count: stack.animations.count)
       }
-      phases.withUnsafeMutableBufferPointer { stack.phases(at: t, into: $0) }
-      self.group = group
+      phases.withUnsafeMutableBufferPointer {
+        stack.phases(at: t, into: $0)
+        if let group { stack.shareValues(group.sharedValues, $0) }
+      }
+      self.group = id
       time = t
     }
     return phases.withUnsafeBufferPointer { body($0.baseAddress!) }
+  }
+}
+
+/// Stacks with the same timings (so the same phases at the same time), and which of
+/// their animations have the same value in every member.
+final class TimingGroup: @unchecked Sendable {
+  /// Distinct for every group of a run.
+  let id: Int
+  /// Per animation: whether its output depends on its phase alone (a basic animation with
+  /// explicit values, not additive) and is the same in every member so far. A member
+  /// that differs clears it; spawns join before the frame that samples them.
+  private(set) var sharedValues: [Bool]
+  private let first: [CompiledAnimation]
+
+  init(id: Int, _ stack: AnimationStack) {
+    self.id = id
+    first = stack.animations
+    sharedValues = stack.animations.map(\.dependsOnPhaseAlone)
+  }
+
+  func join(_ stack: AnimationStack) {
+    for k in sharedValues.indices where sharedValues[k] && !stack.animations[k].hasSameValue(as: first[k]) {
+      sharedValues[k] = false
+    }
   }
 }
 
@@ -42,16 +79,20 @@ struct PhaseCache {
 /// is one group.
 struct TimingGroups {
   private var last: AnimationStack? = nil
-  private var current = -1
+  private var current: TimingGroup? = nil
+  private var count = 0
 
-  mutating func group(of stack: inout AnimationStack) -> Int {
-    if let last, last.hasSameTimings(as: stack) {
+  mutating func group(of stack: inout AnimationStack) -> TimingGroup {
+    if let last, let current, last.hasSameTimings(as: stack) {
       stack.timings = last.timings
       stack.parents = last.parents
+      current.join(stack)
       return current
     }
+    let group = TimingGroup(id: count, stack)
+    count += 1
     last = stack
-    current += 1
-    return current
+    current = group
+    return group
   }
 }

@@ -16,7 +16,7 @@ struct AnimationStack: Sendable {
   /// `along` tangent rotation to add on top.
   func sample(_ model: NodeState, at t: Double) -> (NodeState, extraRotation: Double) {
     var cache = PhaseCache()
-    return cache.with(self, group: -1, at: t) { compose(model, $0) }
+    return cache.with(self, group: nil, at: t) { compose(model, $0) }
   }
 
   /// The composed values on top of `model` given every animation's phase.
@@ -56,6 +56,16 @@ struct AnimationStack: Sendable {
     return AnimationPhase(active: true, progress: timing.progress(sample), repeats: repeats)
   }
 
+  /// Fills in the shared values of the animations `shared` marks (see `AnimationPhase`).
+  func shareValues(_ shared: [Bool], _ phases: UnsafeMutableBufferPointer<AnimationPhase>) {
+    for k in shared.indices where shared[k] && phases[k].active {
+      guard case .basic(let values) = animations[k].kind else { continue }
+      phases[k].shared = true
+      phases[k].target = animations[k].target
+      phases[k].value = values.value(implicit: .zero, progress: phases[k].progress, repeats: phases[k].repeats)
+    }
+  }
+
   /// Whether every animation and group has the same timing as in `other` (then both
   /// stacks have the same phases at the same time).
   func hasSameTimings(as other: AnimationStack) -> Bool {
@@ -75,7 +85,11 @@ struct AnimationStack: Sendable {
   ) {
     animations.withUnsafeBufferPointer { stack in
       for i in range where phases[i].active {
-        Self.apply(stack.baseAddress! + i, slot: i, phases[i], self, &state, &extra)
+        if phases[i].shared {
+          phases[i].target.write(phases[i].value, &state)
+        } else {
+          Self.apply(stack.baseAddress! + i, slot: i, phases[i], self, &state, &extra)
+        }
       }
     }
   }
@@ -103,10 +117,7 @@ struct AnimationStack: Sendable {
     switch a.pointee.kind {
     case .basic(let values):
       // Implicit values are read afresh at every sample (§6.3); zero when additive.
-      let (start, end) = values.resolve(implicit: additive ? Channels.zero : below)
-      let span = end - start
-      value = start + span * p
-      if repeats > 0 { value = value + span * repeats }
+      value = values.value(implicit: additive ? Channels.zero : below, progress: p, repeats: repeats)
     case .keyframes(let index, let span):
       value = stack.tracks[index].value(at: p, duration: stack.timings[slot].duration)
       if repeats > 0 { value = value + span * repeats }
@@ -135,7 +146,7 @@ struct AnimationStack: Sendable {
       var state = model
       var extra = 0.0
       var cache = PhaseCache()
-      cache.with(self, group: -1, at: absoluteBegin(i)) { apply(0..<i, $0, &state, &extra) }
+      cache.with(self, group: nil, at: absoluteBegin(i)) { apply(0..<i, $0, &state, &extra) }
       animations[i].kind = along(deferred[index].build(state.position), pacing, rotation)
     }
   }

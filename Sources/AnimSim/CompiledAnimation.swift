@@ -37,9 +37,25 @@ struct CompiledAnimation: Sendable {
   }
 }
 
+extension CompiledAnimation {
+  /// Whether what it writes depends on its phase alone: a basic animation with explicit
+  /// `from` and `to` or `by`, replacing the value below rather than adding to it.
+  var dependsOnPhaseAlone: Bool {
+    guard case .basic(let values) = kind else { return false }
+    return values.hasFrom && values.endKind != .implicit && !additive
+  }
+
+  /// Whether it is a basic animation writing what `other` writes at the same phase.
+  func hasSameValue(as other: CompiledAnimation) -> Bool {
+    guard case .basic(let a) = kind, case .basic(let b) = other.kind else { return false }
+    return a == b && target == other.target && additive == other.additive && cumulative == other.cumulative
+      && parents == other.parents
+  }
+}
+
 /// A basic animation's `from` and its end (`to`, or `by` from the start) in two vectors
 /// and two flags rather than three optionals: a third less to read per sample.
-struct BasicValues: Sendable {
+struct BasicValues: Equatable, Sendable {
   enum End: Sendable { case to, by, implicit }
   var from: Channels
   var hasFrom: Bool
@@ -62,5 +78,14 @@ struct BasicValues: Sendable {
     case .by: return (start, start + end)
     case .implicit: return (start, implicit)
     }
+  }
+
+  /// The value at progress p after `repeats` completed iterations (`cumulative`).
+  @inline(__always)
+  func value(implicit: Channels, progress p: Double, repeats: Double) -> Channels {
+    let (start, end) = resolve(implicit: implicit)
+    let span = end - start
+    let value = start + span * p
+    return repeats > 0 ? value + span * repeats : value
   }
 }

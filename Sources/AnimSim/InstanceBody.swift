@@ -18,7 +18,7 @@ final class InstanceBody: @unchecked Sendable {
   let hasTrim: Bool
   let stack: AnimationStack
   /// Bodies of one group have the same timings (`TimingGroups`).
-  let timingGroup: Int
+  let timingGroup: TimingGroup
   let template: NodeTemplate
   let shape: ShapeValue
   /// `remove after D`, from creation.
@@ -31,14 +31,14 @@ final class InstanceBody: @unchecked Sendable {
   /// The outline flattened for hit-testing, built on first use.
   private var polygonCache: FlatOutline? = nil
 
-  init(_ b: BlockEvaluator.Result) {
+  init(_ b: BlockEvaluator.Result, group: TimingGroup) {
     template = b.template
     shape = b.shape
     model = b.model
     anchor = b.anchor
     z = b.z
     stack = b.stack
-    timingGroup = b.timingGroup
+    timingGroup = group
     removeAfter = b.removeAfter
     appearAt = b.appearAt
     animationsEnd = b.animationsEnd
@@ -84,7 +84,6 @@ enum BlockEvaluator {
     var animationsEnd: Double? = nil
     var hasStroke = false
     var hasTrim = false
-    var timingGroup = -1
   }
 
   /// `shape`: the template's shape evaluated already, when it is the same at every
@@ -140,8 +139,8 @@ enum BlockEvaluator {
     body.stack = compiler.finish()
     if !ends.isEmpty { body.animationsEnd = ends.max() }
     body.stack.resolveDeferredPaths(body.model)
-    body.timingGroup = groups.group(of: &body.stack)
-    return InstanceBody(body)
+    let group = groups.group(of: &body.stack)
+    return InstanceBody(body, group: group)
   }
 
   /// The template's shape, evaluated.

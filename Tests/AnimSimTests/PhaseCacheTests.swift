@@ -26,7 +26,7 @@ private func burstScene(over: Expr, shape: Expr = circle(10)) -> SceneIR {
 private func groups(_ ir: SceneIR, frames: Int = 6) throws -> [Int] {
   let sim = try Simulator(ir)
   for _ in 0..<frames { try sim.step() }
-  return sim.live.map(\.body.timingGroup)
+  return sim.live.map(\.body.timingGroup.id)
 }
 
 @Test func spawnsWithEqualTimingsShareAGroup() throws {
@@ -35,6 +35,21 @@ private func groups(_ ir: SceneIR, frames: Int = 6) throws -> [Int] {
   // A duration drawn per spawn: every spawn its own group.
   let drawn = try groups(burstScene(over: call(.random, .range(num(0.5), num(1)))))
   #expect(drawn.count == 8 && Set(drawn).count == 8)
+}
+
+@Test func valuesTheSameInEveryMemberAreShared() throws {
+  // Scale 0 → 1 in every spawn: shared. A `to` drawn per spawn: not shared.
+  func shared(_ to: Expr) throws -> [Bool] {
+    var ir = burstScene(over: num(0.5))
+    let grow = Animation(
+      property: .rotation, value: .basic(from: num(0), to: to, by: nil), timing: clauses(over: 1), range: here)
+    ir.emitters[0].spawn.body.append(.timeline(.animation(grow)))
+    let sim = try Simulator(ir)
+    for _ in 0..<6 { try sim.step() }
+    return sim.live[0].body.timingGroup.sharedValues
+  }
+  #expect(try shared(num(90)) == [true, true])
+  #expect(try shared(call(.random, .range(num(0), num(90)))) == [true, false])
 }
 
 /// Every instance in every frame against the same instance sampled on its own, with a
