@@ -58,16 +58,19 @@ final class TimingGroup: @unchecked Sendable {
   /// explicit values, not additive) and is the same in every member so far. A member
   /// that differs clears it; spawns join before the frame that samples them.
   private(set) var sharedValues: [Bool]
-  private let first: [CompiledAnimation]
+  /// The first member's animations that may be shared: basic ones, which refer to
+  /// nothing (a path's reference would outlive its member).
+  private let first: [CompiledAnimation?]
 
   init(id: Int, _ stack: AnimationStack) {
     self.id = id
-    first = stack.animations
-    sharedValues = stack.animations.map(\.dependsOnPhaseAlone)
+    first = stack.animations.map { $0.dependsOnPhaseAlone ? $0 : nil }
+    sharedValues = first.map { $0 != nil }
   }
 
   func join(_ stack: AnimationStack) {
-    for k in sharedValues.indices where sharedValues[k] && !stack.animations[k].hasSameValue(as: first[k]) {
+    for k in sharedValues.indices where sharedValues[k] {
+      if let a = first[k], stack.animations[k].hasSameValue(as: a) { continue }
       sharedValues[k] = false
     }
   }
