@@ -82,7 +82,7 @@ extension Simulator {
     nodeAppeared[node] = s
     let id = NodeID(name: body.template.name, kind: .node)
     let (slot, owns) = shapeSlot(body, id)
-    live.append(
+    addLive(
       LiveInstance(
         body: body, id: id, created: s, end: s + body.nodeLifetime, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
     nextSeq += 1
@@ -176,7 +176,7 @@ extension Simulator {
       let end = s + body.spawnLifetime
       emitterLive[e].insert(end)
       let (slot, owns) = shapeSlot(body, id)
-      live.append(
+      addLive(
         LiveInstance(
           body: body, id: id, created: s, end: end, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
       nextSeq += 1

@@ -48,7 +48,7 @@ extension Simulator {
         copy.timeOffset = k * delay
         copy.prefix = prefix
         copy.tint = tint
-        live.append(copy)
+        addLive(copy)
         nextSeq += 1
         fixedInstances += 1
       }

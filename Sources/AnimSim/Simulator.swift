@@ -74,7 +74,10 @@ public final class Simulator {
   var spawnShapes: [ShapeValue?] = []
   /// Nodes and replicator copies created (they count towards the live limit).
   var fixedInstances = 0
+  /// In creation order; add with `addLive`.
   var live: [LiveInstance] = []
+  /// No live instance ends before this: frames before it need not look for ended ones.
+  var earliestEnd = Double.infinity
   var timingGroups = TimingGroups()
   var nextSeq = 0
   /// §10's limit on live instances (lowered by tests).
@@ -312,11 +315,24 @@ public final class Simulator {
   }
 
   /// Removes instances whose lifetime has ended, freeing per-instance shape slots.
+  /// Adds an instance to the run.
+  func addLive(_ instance: LiveInstance) {
+    live.append(instance)
+    earliestEnd = min(earliestEnd, instance.end)
+  }
+
   private func dropEnded(at s: Double) {
     let limit = s + ActiveTiming.epsilon
+    // Most frames end nothing; looking costs a read of every instance.
+    guard earliestEnd <= limit else { return }
     var ended = 0
     var leading = 0
-    for i in live.indices where live[i].end <= limit {
+    earliestEnd = .infinity
+    for i in live.indices {
+      guard live[i].end <= limit else {
+        earliestEnd = min(earliestEnd, live[i].end)
+        continue
+      }
       if live[i].ownsShape { shapeTable.release(live[i].shapeSlot) }
       if leading == i { leading += 1 }
       ended += 1
