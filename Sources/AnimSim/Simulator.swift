@@ -224,19 +224,12 @@ public final class Simulator {
     live.withUnsafeBufferPointer { instances in
       guard let first = instances.baseAddress else { return }
       for i in instances.indices where s >= instances[i].created - eps && s < instances[i].end - eps {
-        let placed = Self.placement(first + i, at: s, &phases)
-        if !placed.isFinite {
+        guard let z = Self.appendFrame(first + i, at: s, &phases, to: &nodes) else {
           bad = instances[i]
           return
         }
-        if placed.z < lastZ { ordered = false }
-        lastZ = placed.z
-        // Built here from plain values: the frame holds the id's string, the only field
-        // that is not a plain value, so it is copied once, into the array.
-        nodes.append(
-          NodeFrame(
-            id: instances[i].id, shape: instances[i].shapeSlot, state: placed.state, hasStroke: placed.hasStroke,
-            hasTrim: placed.hasTrim, tint: instances[i].tint, z: placed.z, matrix: placed.matrix))
+        if z < lastZ { ordered = false }
+        lastZ = z
       }
     }
     if let bad {
@@ -253,36 +246,15 @@ public final class Simulator {
     }
   }
 
-  /// What sampling gives for one instance: its composed properties and matrix (§9), with
-  /// its body's z and dump fields. Plain values only, so it moves without retains.
-  struct Placement {
-    var state: NodeState
-    var matrix: AffineTransform
-    var z: Double
-    var hasStroke: Bool
-    var hasTrim: Bool
-
-    /// Whether every number is finite. NaN and infinities propagate through the sum, so
-    /// one test usually settles it; a sum of huge finite values needs the long way.
-    var isFinite: Bool {
-      let s = state
-      let m = matrix
-      let sum =
-        s.position.x + s.position.y + s.scaleX + s.scaleY + s.rotation + s.opacity + s.lineWidth + s.strokeStart
-        + s.strokeEnd + m.a + m.b + m.c + m.d + m.tx + m.ty
-      if sum.isFinite { return true }
-      return [s.position.x, s.position.y, s.scaleX, s.scaleY, s.rotation, s.opacity, m.a, m.b, m.c, m.d, m.tx, m.ty]
-        .allSatisfy(\.isFinite) && s.lineWidth.isFinite && s.strokeStart.isFinite && s.strokeEnd.isFinite
-    }
-  }
-
-  /// One instance at scene time `s`: composed properties, then the matrix (§9).
-  static func placement(
-    _ pointer: UnsafePointer<LiveInstance>, at s: Double, _ phases: inout PhaseCache
-  ) -> Placement {
+  /// Appends the frame of one instance at scene time `s`, its composed properties and
+  /// matrix (§9), and returns its z; nil when a number is not finite (nothing appended).
+  static func appendFrame(
+    _ pointer: UnsafePointer<LiveInstance>, at s: Double, _ phases: inout PhaseCache, to nodes: inout [NodeFrame]
+  ) -> Double? {
     // Field by field through a pointer, the body unretained: copying the instance or
-    // reading its `body` would retain and release the body.
-    pointer.pointee.unretainedBody._withUnsafeGuaranteedRef { body in
+    // reading its `body` would retain and release the body. The frame is built in the
+    // append, so it is copied once.
+    pointer.pointee.unretainedBody._withUnsafeGuaranteedRef { body -> Double? in
       let t = s - pointer.pointee.created - pointer.pointee.timeOffset
       var (state, extra) = phases.with(body.stack, group: body.timingGroup, at: t) {
         body.stack.compose(body.model, $0)
@@ -291,8 +263,24 @@ public final class Simulator {
       state.opacity = min(max(state.opacity, 0), 1)
       var matrix = localMatrix(state, anchor: body.anchor, width: body.width, height: body.height)
       if let prefix = pointer.pointee.prefix { matrix = prefix * matrix }
-      return Placement(state: state, matrix: matrix, z: body.z, hasStroke: body.hasStroke, hasTrim: body.hasTrim)
+      guard isFinite(state, matrix) else { return nil }
+      nodes.append(
+        NodeFrame(
+          id: pointer.pointee.id, shape: pointer.pointee.shapeSlot, state: state, hasStroke: body.hasStroke,
+          hasTrim: body.hasTrim, tint: pointer.pointee.tint, z: body.z, matrix: matrix))
+      return body.z
     }
+  }
+
+  /// Whether every number of a frame is finite. NaN and infinities propagate through the
+  /// sum, so one test usually settles it; a sum of huge finite values needs the long way.
+  static func isFinite(_ s: NodeState, _ m: AffineTransform) -> Bool {
+    let sum =
+      s.position.x + s.position.y + s.scaleX + s.scaleY + s.rotation + s.opacity + s.lineWidth + s.strokeStart
+      + s.strokeEnd + m.a + m.b + m.c + m.d + m.tx + m.ty
+    if sum.isFinite { return true }
+    return [s.position.x, s.position.y, s.scaleX, s.scaleY, s.rotation, s.opacity, m.a, m.b, m.c, m.d, m.tx, m.ty]
+      .allSatisfy(\.isFinite) && s.lineWidth.isFinite && s.strokeStart.isFinite && s.strokeEnd.isFinite
   }
 
   /// T(position)·R(rotation)·S(scaleX, scaleY)·T(−anchor.x·w, −anchor.y·h), multiplied out.
