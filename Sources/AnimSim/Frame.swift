@@ -41,6 +41,11 @@ public struct NodeFrame: Sendable {
   /// SVG `matrix(a b c d tx ty)`: T(position)·R(rotation)·S(scale)·T(−anchor·size),
   /// after the replicator's T(position)·Mⁱ for a copy.
   public var matrix: AffineTransform
+
+  /// A record the simulator overwrites.
+  static let placeholder = NodeFrame(
+    id: NodeID(name: "", kind: .node), shape: 0, state: NodeState(), hasStroke: false, hasTrim: false, tint: nil, z: 0,
+    matrix: .identity)
 }
 
 /// One frame of a run: frame number n, run time n / fps, the scene time it shows, and

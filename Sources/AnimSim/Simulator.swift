@@ -205,8 +205,7 @@ public final class Simulator {
     frame.index = n
     frame.time = t
     frame.sceneTime = s
-    frame.nodes.removeAll(keepingCapacity: true)
-    if sampling { try sampleLive(at: s) }
+    if sampling { try sampleLive(at: s) } else { frame.nodes.removeAll(keepingCapacity: true) }
     dropEnded(at: s)
     nextFrame += 1
   }
@@ -215,23 +214,34 @@ public final class Simulator {
     let eps = ActiveTiming.epsilon
     var ordered = true
     var lastZ = -Double.infinity
-    // Work on a local array (unique, so appends never copy) and hand it back after.
+    // Work on a local array (unique, so writes never copy) and hand it back after.
     var nodes: [NodeFrame] = []
     swap(&nodes, &frame.nodes)
     defer { swap(&nodes, &frame.nodes) }
+    // Last frame's records are overwritten in place, and an id already in its place is
+    // left there: copying an id's string in and destroying it a frame later cost as much
+    // as the rest of a record.
+    if nodes.count < live.count {
+      nodes.append(contentsOf: repeatElement(NodeFrame.placeholder, count: live.count - nodes.count))
+    }
+    var written = 0
     var bad: LiveInstance? = nil
     var phases = PhaseCache()
     live.withUnsafeBufferPointer { instances in
-      guard let first = instances.baseAddress else { return }
-      for i in instances.indices where s >= instances[i].created - eps && s < instances[i].end - eps {
-        guard let z = Self.appendFrame(first + i, at: s, &phases, to: &nodes) else {
-          bad = instances[i]
-          return
+      nodes.withUnsafeMutableBufferPointer { out in
+        guard let first = instances.baseAddress, let records = out.baseAddress else { return }
+        for i in instances.indices where s >= instances[i].created - eps && s < instances[i].end - eps {
+          guard let z = Self.writeFrame(first + i, at: s, &phases, into: records + written) else {
+            bad = instances[i]
+            return
+          }
+          written += 1
+          if z < lastZ { ordered = false }
+          lastZ = z
         }
-        if z < lastZ { ordered = false }
-        lastZ = z
       }
     }
+    nodes.removeSubrange(written...)
     if let bad {
       throw SimulationError(
         code: "E0901", message: "a property of `\(bad.id)` is not finite at \(s)s", range: bad.body.template.range)
@@ -246,14 +256,14 @@ public final class Simulator {
     }
   }
 
-  /// Appends the frame of one instance at scene time `s`, its composed properties and
-  /// matrix (§9), and returns its z; nil when a number is not finite (nothing appended).
-  static func appendFrame(
-    _ pointer: UnsafePointer<LiveInstance>, at s: Double, _ phases: inout PhaseCache, to nodes: inout [NodeFrame]
+  /// Writes the frame of one instance at scene time `s` into `record`: its composed
+  /// properties and matrix (§9). Returns its z; nil when a number is not finite.
+  static func writeFrame(
+    _ pointer: UnsafePointer<LiveInstance>, at s: Double, _ phases: inout PhaseCache,
+    into record: UnsafeMutablePointer<NodeFrame>
   ) -> Double? {
-    // Field by field through a pointer, the body unretained: copying the instance or
-    // reading its `body` would retain and release the body. The frame is built in the
-    // append, so it is copied once.
+    // Field by field through pointers, the body unretained: copying the instance or
+    // reading its `body` would retain and release the body.
     pointer.pointee.unretainedBody._withUnsafeGuaranteedRef { body -> Double? in
       let t = s - pointer.pointee.created - pointer.pointee.timeOffset
       var (state, extra) = phases.with(body.stack, group: body.timingGroup, at: t) {
@@ -264,10 +274,14 @@ public final class Simulator {
       var matrix = localMatrix(state, anchor: body.anchor, width: body.width, height: body.height)
       if let prefix = pointer.pointee.prefix { matrix = prefix * matrix }
       guard isFinite(state, matrix) else { return nil }
-      nodes.append(
-        NodeFrame(
-          id: pointer.pointee.id, shape: pointer.pointee.shapeSlot, state: state, hasStroke: body.hasStroke,
-          hasTrim: body.hasTrim, tint: pointer.pointee.tint, z: body.z, matrix: matrix))
+      if record.pointee.id != pointer.pointee.id { record.pointee.id = pointer.pointee.id }
+      record.pointee.shape = pointer.pointee.shapeSlot
+      record.pointee.state = state
+      record.pointee.hasStroke = body.hasStroke
+      record.pointee.hasTrim = body.hasTrim
+      record.pointee.tint = pointer.pointee.tint
+      record.pointee.z = body.z
+      record.pointee.matrix = matrix
       return body.z
     }
   }
