@@ -90,12 +90,16 @@ public enum Evaluator {
     return result
   }
 
-  static func requireFinite(_ v: Value, _ range: SourceRange, _ what: String) throws(EvaluationError) {
+  /// `what` names the failure; built only when there is one (spawns evaluate built-ins
+  /// thousands of times a second).
+  static func requireFinite(
+    _ v: Value, _ range: SourceRange, _ what: @autoclosure () -> String
+  ) throws(EvaluationError) {
     switch v {
     case .number(let n) where !n.isFinite:
-      throw EvaluationError(message: "\(what): the value is not finite", range: range)
+      throw EvaluationError(message: "\(what()): the value is not finite", range: range)
     case .point(let p) where !p.x.isFinite || !p.y.isFinite:
-      throw EvaluationError(message: "\(what): the point is not finite", range: range)
+      throw EvaluationError(message: "\(what()): the point is not finite", range: range)
     default: return
     }
   }
