@@ -57,10 +57,10 @@ public enum Word: Int32, CaseIterable, Sendable {
 /// An interned identifier: an index into a `SymbolTable`.
 public struct Symbol: Hashable, Sendable, Comparable {
   public let id: Int32
-  public init(_ id: Int32) { self.id = id }
+  @inlinable public init(_ id: Int32) { self.id = id }
   public init(_ word: Word) { self.id = word.rawValue }
 
-  public var word: Word? { Word(rawValue: id) }
+  @inlinable public var word: Word? { Word(rawValue: id) }
   public static func < (a: Symbol, b: Symbol) -> Bool { a.id < b.id }
   public static func == (s: Symbol, w: Word) -> Bool { s.id == w.rawValue }
 }
