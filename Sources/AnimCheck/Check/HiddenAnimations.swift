@@ -16,12 +16,24 @@ extension Checker {
       if case .timeline(.animation(let a)) = $0 { return a }
       return nil
     }
-    // Each animation's effect once: folding its timing is the costly part.
-    let effects = animations.map(effect)
+    // Each animation's effect at most once, and only for animations that share a property
+    // with a later one: folding the timing is the costly part, and most blocks animate
+    // each property once.
+    var effects = [Effect??](repeating: nil, count: animations.count)
+    func effectOf(_ i: Int) -> Effect? {
+      if let known = effects[i] { return known }
+      let e = effect(animations[i])
+      effects[i] = .some(e)
+      return e
+    }
     for (i, earlier) in animations.enumerated() {
-      guard let e = effects[i] else { continue }
+      var e: Effect? = nil
       for j in (i + 1)..<animations.count where animations[j].property == earlier.property && !animations[j].additive {
-        guard let l = effects[j], l.start <= e.start, l.end >= e.end else { continue }
+        if e == nil {
+          guard let first = effectOf(i) else { break }
+          e = first
+        }
+        guard let e, let l = effectOf(j), l.start <= e.start, l.end >= e.end else { continue }
         warning(
           SemanticCode.hiddenAnimation,
           "this animation of `\(earlier.property.rawValue)` is entirely hidden by a later one",
