@@ -105,6 +105,19 @@ struct DeclarationTable {
     }
   }
 
+  /// Whether `symbol` names a declaration.
+  func contains(_ symbol: Symbol) -> Bool { entry(symbol) != nil }
+
+  /// Reads a declaration where it is stored. Copying one out through the subscript
+  /// copies and later destroys every field, which the checker's hottest paths (each
+  /// name it meets) cannot afford.
+  func read<R>(_ symbol: Symbol, _ body: (Declaration) -> R) -> R? {
+    guard let i = entry(symbol) else { return nil }
+    return body(entries[i])
+  }
+
+  func kind(_ symbol: Symbol) -> Declaration.Kind? { read(symbol) { $0.kind } }
+
   /// Changes a declaration in place (assigning through the subscript copies it twice).
   mutating func update(_ symbol: Symbol, _ change: (inout Declaration) -> Void) {
     guard let i = entry(symbol) else { return }

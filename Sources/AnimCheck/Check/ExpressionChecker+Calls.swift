@@ -25,7 +25,7 @@ extension Checker {
     let name = tree.name(callee)
     let args = arguments(id)
     let range = tree.range(id)
-    if let symbol = tree.symbol(callee), declarations[symbol] != nil || scope.locals[symbol] != nil,
+    if let symbol = tree.symbol(callee), declarations.contains(symbol) || scope.locals[symbol] != nil,
       !BuiltinNames.isReserved(name)
     {
       error(SemanticCode.unknownFunction, "`\(name)` is not a function", at: tree.range(callee))
