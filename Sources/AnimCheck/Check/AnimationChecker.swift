@@ -14,8 +14,8 @@ extension Checker {
   }
 
   func lookupProperty(_ nameNode: NodeID) -> Property? {
+    if let symbol = tree.symbol(nameNode), let p = facts.property(symbol, tree.name(nameNode)) { return p }
     let name = tree.name(nameNode)
-    if let p = Property(rawValue: name) { return p }
     let range = tree.range(nameNode)
     let near = closestWord(to: name, in: BuiltinNames.properties)
     error(
@@ -37,24 +37,61 @@ extension Checker {
           fixes: [.replace(tree.range(c), with: "", "remove it")])
         continue
       }
-      found[w] = c
+      found.add(w, c)
     }
     return found
   }
 
-  /// An animation's clauses by word: a handful of entries, so a list beats hashing.
+  /// An animation's clauses by word: a handful of entries, so a list beats hashing. The
+  /// first few live inline: every `animate` builds one, and an array per statement
+  /// showed up in profiles.
   struct Clauses: Sequence {
-    private var entries: [(Word, NodeID)] = []
+    private static let inline = 6
+    private var words: (Int8, Int8, Int8, Int8, Int8, Int8) = (-1, -1, -1, -1, -1, -1)
+    private var nodes: (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
+    private var count = 0
+    /// Entries past the inline ones, in the order given.
+    private var more: [(Word, NodeID)] = []
 
-    subscript(word: Word) -> NodeID? {
-      get { entries.first { $0.0 == word }?.1 }
-      set {
-        entries.removeAll { $0.0 == word }
-        if let newValue { entries.append((word, newValue)) }
+    private func entry(_ i: Int) -> (Word, NodeID) {
+      guard i >= Self.inline else {
+        let w = withUnsafeBytes(of: words) { $0.load(fromByteOffset: i, as: Int8.self) }
+        let n = withUnsafeBytes(of: nodes) { $0.load(fromByteOffset: i * 4, as: Int32.self) }
+        return (Word(rawValue: Int32(w)) ?? .from, NodeID(n))
       }
+      return more[i - Self.inline]
     }
 
-    func makeIterator() -> IndexingIterator<[(Word, NodeID)]> { entries.makeIterator() }
+    subscript(word: Word) -> NodeID? {
+      for i in 0..<count {
+        let e = entry(i)
+        if e.0 == word { return e.1 }
+      }
+      return nil
+    }
+
+    /// Adds a clause; the caller has checked that `word` is not there yet.
+    mutating func add(_ word: Word, _ node: NodeID) {
+      if count < Self.inline {
+        // A word's raw value fits a byte: there are a few dozen words.
+        let i = count
+        let raw = Int8(truncatingIfNeeded: word.rawValue)
+        withUnsafeMutableBytes(of: &words) { $0.storeBytes(of: raw, toByteOffset: i, as: Int8.self) }
+        withUnsafeMutableBytes(of: &nodes) { $0.storeBytes(of: node.index, toByteOffset: i * 4, as: Int32.self) }
+      } else {
+        more.append((word, node))
+      }
+      count += 1
+    }
+
+    func makeIterator() -> AnyIterator<(Word, NodeID)> {
+      var i = 0
+      return AnyIterator {
+        guard i < count else { return nil }
+        defer { i += 1 }
+        return entry(i)
+      }
+    }
   }
 
   func checkAnimate(_ stmt: NodeID, in scope: inout BlockScope) -> Animation? {

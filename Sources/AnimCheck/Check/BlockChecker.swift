@@ -24,8 +24,7 @@ extension Checker {
     switch tree.kind(stmt) {
     case .letDecl: return checkLocalLet(stmt, &scope)
     case .command:
-      return checkPropertyStatement(
-        stmt, tree.name(tree.child(stmt, 0)), Array(tree.children(stmt).dropFirst()), in: &scope)
+      return checkPropertyStatement(stmt, Array(tree.children(stmt).dropFirst()), in: &scope)
     case .animate: return checkAnimate(stmt, in: &scope).map { .timeline(.animation($0)) }
     case .group, .sequence: return checkGroup(stmt, in: &scope).map { .timeline($0) }
     case .removeAfter:
@@ -59,14 +58,14 @@ extension Checker {
     let name = tree.name(nameNode)
     let range = tree.range(nameNode)
     let t = check(tree.child(stmt, 1), expecting: nil, in: &scope)
-    if let d = declarations[symbol] {
+    if declarations.contains(symbol), let d = declarations[symbol] {
       error(
         SemanticCode.shadowsTopLevel,
         "`\(name)` is already a top-level \(d.kindWord); a block's `let` needs a name of its own",
         at: range, labels: [Label(d.nameRange, "declared here")])
       return nil
     }
-    if BuiltinNames.isReserved(name) {
+    if facts.isReserved(symbol, name) {
       error(SemanticCode.reservedName, "`\(name)` is the name of a built-in \(BuiltinNames.describe(name))", at: range)
       return nil
     }
@@ -84,10 +83,15 @@ extension Checker {
   }
 
   /// `PROP value` (§6.1), `anchor (ax, ay)`, `z N`.
-  func checkPropertyStatement(_ stmt: NodeID, _ name: String, _ args: [NodeID], in scope: inout BlockScope)
-    -> BlockStatement?
-  {
+  func checkPropertyStatement(_ stmt: NodeID, _ args: [NodeID], in scope: inout BlockScope) -> BlockStatement? {
     let head = tree.child(stmt, 0)
+    // A property first: the usual statement, known by symbol without its spelling.
+    if let symbol = tree.symbol(head), let property = facts.property(symbol, tree.name(head)) {
+      guard let arg = singleArgument(stmt, args) else { return nil }
+      let t = check(arg, expecting: propertyType(property), in: &scope)
+      return t.type.isError ? nil : .set(property, t.expr)
+    }
+    let name = tree.name(head)
     switch name {
     case "anchor":
       guard let arg = singleArgument(stmt, args) else { return nil }

@@ -23,10 +23,12 @@ final class Checker {
   let keepsIR: Bool
   /// Whether a large file's templates may be checked on two threads (same results).
   let parallel: Bool
+  let facts: SymbolFacts
 
   init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true) {
     self.file = file
     self.tree = tree
+    self.facts = SymbolFacts(tree.symbols)
     self.keepsIR = keepsIR
     self.parallel = parallel
   }
@@ -86,14 +88,14 @@ final class Checker {
     guard tree.kind(nameNode) == .name, let symbol = tree.symbol(nameNode) else { return }
     let name = tree.name(nameNode)
     let range = tree.range(nameNode)
-    if let previous = declarations[symbol] {
+    if declarations.contains(symbol), let previous = declarations[symbol] {
       error(
         SemanticCode.duplicateName, "`\(name)` is already declared", at: range,
         labels: [Label(previous.nameRange, "first declared here as a \(previous.kindWord)")],
         fixes: [.replace(range, with: name + "2", "rename this one")])
       return
     }
-    if BuiltinNames.isReserved(name) {
+    if facts.isReserved(symbol, name) {
       error(
         SemanticCode.reservedName,
         "`\(name)` is the name of a built-in \(BuiltinNames.describe(name)) and cannot be declared",
@@ -115,30 +117,32 @@ final class Checker {
   /// Checks a value declaration on first use, so `let`s may appear in any order; a
   /// reference back into the chain being checked is a cycle, reported once.
   func resolve(_ symbol: Symbol) {
-    guard var d = declarations[symbol] else { return }
-    switch d.state {
-    case .done: return
-    case .checking:
+    // Most calls come from uses of a name already checked: only its state is read.
+    switch declarations.read(symbol, { $0.state }) {
+    case nil, .done?: return
+    case .checking?:
       reportCycle(from: symbol)
       return
-    case .unchecked: break
+    case .unchecked?: break
     }
-    d.state = .checking
-    declarations[symbol] = d
+    declarations.update(symbol) { $0.state = .checking }
     resolving.append(symbol)
+    guard let d = declarations[symbol] else { return }
     let typed = checkDeclarationValue(d)
     resolving.removeLast()
-    d = declarations[symbol] ?? d
-    d.state = .done
-    d.type = typed.type
-    d.stage = typed.stage
-    d.usesScene = typed.usesScene
-    d.realTimeSpring = typed.realTimeSpring
-    d.slot = ir.globals.count
-    ir.globals.append(GlobalBinding(name: d.name, slot: ir.globals.count, value: typed.expr))
-    d.constant = typed.stage == .constant ? fold(typed.expr) : nil
-    constantGlobals.append(d.constant ?? .number(.nan))
-    declarations[symbol] = d
+    let constant = typed.stage == .constant ? fold(typed.expr) : nil
+    let slot = ir.globals.count
+    ir.globals.append(GlobalBinding(name: d.name, slot: slot, value: typed.expr))
+    constantGlobals.append(constant ?? .number(.nan))
+    declarations.update(symbol) { d in
+      d.state = .done
+      d.type = typed.type
+      d.stage = typed.stage
+      d.usesScene = typed.usesScene
+      d.realTimeSpring = typed.realTimeSpring
+      d.slot = slot
+      d.constant = constant
+    }
   }
 
   func reportCycle(from symbol: Symbol) {

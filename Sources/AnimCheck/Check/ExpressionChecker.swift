@@ -5,8 +5,13 @@ import AnimSyntax
 /// stage; a mistake is reported once and yields `.error`, which later rules ignore.
 extension Checker {
   func check(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
-    let typed = infer(id, expecting: expected, in: &scope)
+    var typed = infer(id, expecting: expected, in: &scope)
     guard let expected else { return typed }
+    // The usual case in place: `conform` takes and returns a copy.
+    if typed.type.fits(expected) {
+      if case .enumLiteral = typed.type { typed.type = expected }
+      return typed
+    }
     return conform(typed, to: expected, at: id)
   }
 
