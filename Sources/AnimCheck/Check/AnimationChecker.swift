@@ -43,45 +43,50 @@ extension Checker {
   }
 
   /// An animation's clauses by word: a handful of entries, so a list beats hashing. The
-  /// first few live inline: every `animate` builds one, and an array per statement
-  /// showed up in profiles.
+  /// first few live inline, and a bit per word answers the usual question — is this
+  /// clause absent? — at once: every `animate` builds one and asks a dozen times.
   struct Clauses: Sequence {
     private static let inline = 6
-    private var words: (Int8, Int8, Int8, Int8, Int8, Int8) = (-1, -1, -1, -1, -1, -1)
+    /// Bit `w` is set when word `w` (raw value below 64: there are a few dozen) is here.
+    private var present: UInt64 = 0
+    private var words: (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
     private var nodes: (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
     private var count = 0
     /// Entries past the inline ones, in the order given.
     private var more: [(Word, NodeID)] = []
 
-    private func entry(_ i: Int) -> (Word, NodeID) {
-      guard i >= Self.inline else {
-        let w = withUnsafeBytes(of: words) { $0.load(fromByteOffset: i, as: Int8.self) }
-        let n = withUnsafeBytes(of: nodes) { $0.load(fromByteOffset: i * 4, as: Int32.self) }
-        return (Word(rawValue: Int32(w)) ?? .from, NodeID(n))
-      }
-      return more[i - Self.inline]
+    private static func bit(_ word: Word) -> UInt64? {
+      word.rawValue >= 0 && word.rawValue < 64 ? 1 << UInt64(word.rawValue) : nil
+    }
+
+    private func rawWord(_ i: Int) -> Int32 {
+      guard i < Self.inline else { return more[i - Self.inline].0.rawValue }
+      return withUnsafeBytes(of: words) { $0.load(fromByteOffset: i * 4, as: Int32.self) }
+    }
+
+    private func node(_ i: Int) -> NodeID {
+      guard i < Self.inline else { return more[i - Self.inline].1 }
+      return NodeID(withUnsafeBytes(of: nodes) { $0.load(fromByteOffset: i * 4, as: Int32.self) })
     }
 
     subscript(word: Word) -> NodeID? {
-      for i in 0..<count {
-        let e = entry(i)
-        if e.0 == word { return e.1 }
-      }
+      if let bit = Self.bit(word), present & bit == 0 { return nil }
+      for i in 0..<count where rawWord(i) == word.rawValue { return node(i) }
       return nil
     }
 
     /// Adds a clause; the caller has checked that `word` is not there yet.
     mutating func add(_ word: Word, _ node: NodeID) {
       if count < Self.inline {
-        // A word's raw value fits a byte: there are a few dozen words.
         let i = count
-        let raw = Int8(truncatingIfNeeded: word.rawValue)
-        withUnsafeMutableBytes(of: &words) { $0.storeBytes(of: raw, toByteOffset: i, as: Int8.self) }
+        withUnsafeMutableBytes(of: &words) { $0.storeBytes(of: word.rawValue, toByteOffset: i * 4, as: Int32.self) }
         withUnsafeMutableBytes(of: &nodes) { $0.storeBytes(of: node.index, toByteOffset: i * 4, as: Int32.self) }
       } else {
         more.append((word, node))
       }
       count += 1
+      // A word without a bit keeps `present` from answering for it; the scan still does.
+      if let bit = Self.bit(word) { present |= bit }
     }
 
     func makeIterator() -> AnyIterator<(Word, NodeID)> {
@@ -89,7 +94,7 @@ extension Checker {
       return AnyIterator {
         guard i < count else { return nil }
         defer { i += 1 }
-        return entry(i)
+        return (Word(rawValue: rawWord(i)) ?? .from, node(i))
       }
     }
   }
