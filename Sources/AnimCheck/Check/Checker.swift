@@ -63,6 +63,12 @@ final class Checker {
 
   /// Every top-level name, and the nodes inside replicators, visible in the whole file.
   func collectDeclarations() {
+    // About one declaration per top-level statement: room for them all up front.
+    let topLevel = tree.childCount(tree.root)
+    declarations.reserve(topLevel, symbols: tree.symbols.names.count)
+    order.reserveCapacity(topLevel)
+    ir.globals.reserveCapacity(topLevel)
+    constantGlobals.reserveCapacity(topLevel)
     for decl in tree.children(tree.root) {
       let kind: Declaration.Kind
       switch tree.kind(decl) {

@@ -105,6 +105,14 @@ struct DeclarationTable {
     }
   }
 
+  /// Room for `count` declarations among `symbols` names, so filling the table does not
+  /// copy it as it grows (a large file has tens of thousands).
+  mutating func reserve(_ count: Int, symbols: Int) {
+    entries.reserveCapacity(count)
+    self.symbols.reserveCapacity(count)
+    if indices.count < symbols { indices += repeatElement(-1, count: symbols - indices.count) }
+  }
+
   /// Whether `symbol` names a declaration.
   func contains(_ symbol: Symbol) -> Bool { entry(symbol) != nil }
 
