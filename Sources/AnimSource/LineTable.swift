@@ -15,9 +15,15 @@ public struct LineTable: Sendable {
       while i < n {
         // Eight bytes at a time while none is a line end: most bytes are not, and a byte
         // at a time made this table a visible part of `animc check`.
-        if i + 8 <= n && !Self.mayHoldLineEnd(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-          i += 8
-          continue
+        if i + 8 <= n {
+          let ends = Self.lineEnds(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+          guard ends != 0 else {
+            i += 8
+            continue
+          }
+          // Straight to the first marked byte (the word was read little-endian, so the
+          // lowest mark is the first byte, and the lowest mark is never a false one).
+          i += ends.trailingZeroBitCount / 8
         }
         let b = base[i]
         if b == 0x0A {
@@ -35,14 +41,15 @@ public struct LineTable: Sendable {
 
   public var count: Int { starts.count }
 
-  /// Whether any byte of `word` is `\n` or `\r` (the classic has-zero-byte test on the
-  /// word XOR each terminator; it has no false negatives).
-  static func mayHoldLineEnd(_ word: UInt64) -> Bool {
+  /// A mark (high bit) in each byte of `word` that may be `\n` or `\r`, zero when none
+  /// is: the classic has-zero-byte test on the word XOR each terminator. It never misses
+  /// one, and its lowest mark is always a real one.
+  static func lineEnds(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let lf = word ^ (ones &* 0x0A)
     let cr = word ^ (ones &* 0x0D)
-    return ((lf &- ones) & ~lf & highs) | ((cr &- ones) & ~cr & highs) != 0
+    return ((lf &- ones) & ~lf & highs) | ((cr &- ones) & ~cr & highs)
   }
 
   /// 0-based index of the line holding `offset`.
