@@ -12,6 +12,20 @@ extension Checker {
   }
 
   func warnHiddenAnimations(_ body: [BlockStatement]) {
+    // Most blocks animate each property at most once, and then nothing can be hidden:
+    // find that out without copying the animations.
+    var seen: UInt32 = 0
+    var repeated = false
+    for statement in body {
+      guard let property = statement.animatedProperty else { continue }
+      let bit = UInt32(1) << UInt32(BlockStatement.properties.firstIndex(of: property) ?? 0)
+      if seen & bit != 0 {
+        repeated = true
+        break
+      }
+      seen |= bit
+    }
+    guard repeated else { return }
     let animations: [Animation] = body.compactMap {
       if case .timeline(.animation(let a)) = $0 { return a }
       return nil
@@ -58,5 +72,16 @@ extension Checker {
     let backwards = a.timing.fill == .backwards || a.timing.fill == .both
     let forwards = a.timing.fill == .forwards || a.timing.fill == .both
     return Effect(start: backwards ? -.infinity : delay, end: forwards ? .infinity : end)
+  }
+}
+
+extension BlockStatement {
+  /// Every property once, for a bit per property (`allCases` makes a new array each time).
+  static let properties = Property.allCases
+
+  /// The property of a top-level `animate` statement (nil for anything else).
+  var animatedProperty: Property? {
+    guard case .timeline(let item) = self, case .animation(let a) = item else { return nil }
+    return a.property
   }
 }
