@@ -42,6 +42,18 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
     return (d.first.map { "AEIOU".contains($0) } ?? false ? "an " : "a ") + d
   }
 
+  /// Written out so that comparing two plain types (nearly every comparison) is one
+  /// integer test; the derived `==` copied both sides first.
+  public static func == (a: AnimType, b: AnimType) -> Bool {
+    if let x = a.plainIndex, let y = b.plainIndex { return x == y }
+    switch (a, b) {
+    case (.range(let x), .range(let y)), (.list(let x), .list(let y)): return x == y
+    case (.enumeration(let x), .enumeration(let y)): return x == y
+    case (.enumLiteral(let x), .enumLiteral(let y)): return x == y
+    default: return false
+    }
+  }
+
   /// A number for each case without a payload, nil for the others: comparing two of
   /// these is cheaper than the derived `==`, which copies both sides.
   var plainIndex: Int? {

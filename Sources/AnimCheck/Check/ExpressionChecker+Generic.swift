@@ -40,9 +40,15 @@ extension Checker {
     let exprs = typed.map(\.expr)
     switch name {
     case "random", "randomInt":
-      let allowed: [AnimType] =
-        name == "random" ? [.range(.number), .range(.duration), .range(.angle)] : [.range(.number)]
-      guard allowed.contains(first), case .range(let element) = first else {
+      // Matched rather than looked up in a list of types: each `.range(…)` is a new box.
+      var allowed = false
+      if case .range(let element) = first {
+        let quantity =
+          element.plainIndex == AnimType.duration.plainIndex
+          || element.plainIndex == AnimType.angle.plainIndex
+        allowed = element.plainIndex == AnimType.number.plainIndex || (name == "random" && quantity)
+      }
+      guard allowed, case .range(let element) = first else {
         error(
           SemanticCode.typeMismatch,
           "`\(name)` takes a range of \(name == "random" ? "Numbers, Durations or Angles" : "Numbers"), found \(first.withArticle)",
