@@ -62,8 +62,7 @@ struct BlockScope {
     case topLevel, scene, node, spawn, constant
   }
   var kind: Kind
-  var locals: [Symbol: (slot: Int, type: AnimType, stage: Stage, range: SourceRange)] = [:]
-  var usedLocals: Set<Symbol> = []
+  var locals = BlockLocals()
   var localCount = 0
 
   init(_ kind: Kind) { self.kind = kind }

@@ -9,7 +9,7 @@ extension Checker {
     let name = tree.name(id)
     let range = tree.range(id)
     if let local = scope.locals[symbol] {
-      scope.usedLocals.insert(symbol)
+      scope.locals.markUsed(symbol)
       if local.type.isError { return .error }
       return Typed(type: local.type, expr: .local(local.slot), stage: local.stage)
     }
