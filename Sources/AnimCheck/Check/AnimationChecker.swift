@@ -157,7 +157,7 @@ extension Checker {
           at: tree.range(along))
         return nil
       }
-      let path = check(tree.child(along, 0), expecting: .path, in: &scope)
+      let path = checkValue(tree.child(along, 0), expecting: .path, in: &scope)
       guard !path.type.isError else { return nil }
       var pacing = PathPacing.paced
       var rotation = AlongRotation.none
@@ -174,7 +174,7 @@ extension Checker {
     }
     func value(_ w: Word) -> Expr?? {
       guard let clause = c[w] else { return .some(nil) }
-      let t = check(tree.child(clause, 0), expecting: type, in: &scope)
+      let t = checkValue(tree.child(clause, 0), expecting: type, in: &scope)
       return t.type.isError ? nil : .some(t.expr)
     }
     guard let from = value(.from), let to = value(.to), let by = value(.by) else { return nil }

@@ -56,7 +56,7 @@ extension Checker {
     guard tree.kind(nameNode) == .name, let symbol = tree.symbol(nameNode) else { return nil }
     let name = tree.name(nameNode)
     let range = tree.range(nameNode)
-    let t = check(tree.child(stmt, 1), expecting: nil, in: &scope)
+    let t = checkValue(tree.child(stmt, 1), expecting: nil, in: &scope)
     if declarations.contains(symbol), let d = declarations[symbol] {
       error(
         SemanticCode.shadowsTopLevel,
@@ -87,18 +87,18 @@ extension Checker {
     // A property first: the usual statement, known by symbol without its spelling.
     if let symbol = tree.symbol(head), let property = facts.property(symbol, tree.name(head)) {
       guard let arg = singleArgument(stmt, args) else { return nil }
-      let t = check(arg, expecting: propertyType(property), in: &scope)
+      let t = checkValue(arg, expecting: propertyType(property), in: &scope)
       return t.type.isError ? nil : .set(property, t.expr)
     }
     let name = tree.name(head)
     switch name {
     case "anchor":
       guard let arg = singleArgument(stmt, args) else { return nil }
-      let t = check(arg, expecting: .point, in: &scope)
+      let t = checkValue(arg, expecting: .point, in: &scope)
       return t.type.isError ? nil : .anchor(t.expr)
     case "z":
       guard let arg = singleArgument(stmt, args) else { return nil }
-      let t = check(arg, expecting: .number, in: &scope)
+      let t = checkValue(arg, expecting: .number, in: &scope)
       return t.type.isError ? nil : .z(t.expr)
     default: break
     }
@@ -114,7 +114,7 @@ extension Checker {
       return nil
     }
     guard let arg = singleArgument(stmt, args) else { return nil }
-    let t = check(arg, expecting: propertyType(property), in: &scope)
+    let t = checkValue(arg, expecting: propertyType(property), in: &scope)
     return t.type.isError ? nil : .set(property, t.expr)
   }
 

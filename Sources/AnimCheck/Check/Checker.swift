@@ -24,6 +24,8 @@ final class Checker {
   /// Whether a large file's templates may be checked on two threads (same results).
   let parallel: Bool
   let facts: SymbolFacts
+  /// Whether checked expressions are lowered to IR (see `Lowering.swift`).
+  var lowering = true
 
   init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true) {
     self.file = file
@@ -134,7 +136,8 @@ final class Checker {
     declarations.update(symbol) { $0.state = .checking }
     resolving.append(symbol)
     guard let d = declarations[symbol] else { return }
-    let typed = checkDeclarationValue(d)
+    // Lowered even when first used inside a value that is not: its value is folded.
+    let typed = lowered { checkDeclarationValue(d) }
     resolving.removeLast()
     let constant = typed.stage == .constant ? fold(typed.expr) : nil
     let slot = ir.globals.count

@@ -37,7 +37,7 @@ extension Checker {
     let first = typed[0].type
     let stage = typed.map(\.stage).max() ?? .constant
     let usesScene = typed.contains { $0.usesScene }
-    let exprs = typed.map(\.expr)
+    let exprs = lowering ? typed.map(\.expr) : []
     switch name {
     case "random", "randomInt":
       // Matched rather than looked up in a list of types: each `.range(…)` is a new box.
@@ -58,9 +58,13 @@ extension Checker {
         return .error
       }
       let builtin: Builtin = name == "random" ? .random : .randomInt
-      return Typed(type: element, expr: .call(builtin, exprs, range), stage: max(stage, .perRun), usesScene: usesScene)
+      return Typed(
+        type: element, expr: lowering ? .call(builtin, exprs, range) : Self.unlowered, stage: max(stage, .perRun),
+        usesScene: usesScene)
     case "choose":
-      return Typed(type: first, expr: .call(.choose, exprs, range), stage: max(stage, .perRun), usesScene: usesScene)
+      return Typed(
+        type: first, expr: lowering ? .call(.choose, exprs, range) : Self.unlowered, stage: max(stage, .perRun),
+        usesScene: usesScene)
     default:
       guard [.number, .duration, .angle, .point].contains(first) else {
         error(
@@ -70,7 +74,9 @@ extension Checker {
         return .error
       }
       let builtin = Builtin(rawValue: name) ?? .min
-      return Typed(type: first, expr: .call(builtin, exprs, range), stage: stage, usesScene: usesScene)
+      return Typed(
+        type: first, expr: lowering ? .call(builtin, exprs, range) : Self.unlowered, stage: stage,
+        usesScene: usesScene)
     }
   }
 }

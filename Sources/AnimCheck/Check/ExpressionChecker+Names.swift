@@ -80,8 +80,8 @@ extension Checker {
         let position = Expr.nodePosition(declarations.read(symbol) { $0.nodeIndex ?? 0 } ?? 0)
         switch member {
         case "position": return Typed(type: .point, expr: position, stage: .perRun)
-        case "x": return Typed(type: .number, expr: .component(position, .x), stage: .perRun)
-        case "y": return Typed(type: .number, expr: .component(position, .y), stage: .perRun)
+        case "x": return Typed(type: .number, expr: component(position, .x), stage: .perRun)
+        case "y": return Typed(type: .number, expr: component(position, .y), stage: .perRun)
         default:
           return unknownMember(
             member, of: "node `\(tree.symbols[symbol])`", memberRange, candidates: ["position", "x", "y"])
@@ -95,10 +95,14 @@ extension Checker {
       return unknownMember(member, of: "\(b.type.withArticle)", memberRange, candidates: [])
     }
     switch member {
-    case "x": return Typed(type: .number, expr: .component(b.expr, .x), stage: b.stage, usesScene: b.usesScene)
-    case "y": return Typed(type: .number, expr: .component(b.expr, .y), stage: b.stage, usesScene: b.usesScene)
+    case "x": return Typed(type: .number, expr: component(b.expr, .x), stage: b.stage, usesScene: b.usesScene)
+    case "y": return Typed(type: .number, expr: component(b.expr, .y), stage: b.stage, usesScene: b.usesScene)
     default: return unknownMember(member, of: "a Point", memberRange, candidates: ["x", "y"])
     }
+  }
+
+  func component(_ point: Expr, _ axis: Axis) -> Expr {
+    lowering ? .component(point, axis) : Self.unlowered
   }
 
   func unknownMember(_ member: String, of what: String, _ range: SourceRange, candidates: [String]) -> Typed {

@@ -47,7 +47,7 @@ extension Checker {
   func template(name: String, shape: NodeID, block: NodeID?, _ scope: inout BlockScope, range: SourceRange)
     -> NodeTemplate?
   {
-    let s = check(shape, expecting: .shape, in: &scope)
+    let s = checkValue(shape, expecting: .shape, in: &scope)
     var body: [BlockStatement] = []
     var shapeID: String? = s.stage == .perSpawn ? nil : name
     if tree.kind(shape) == .name, let symbol = tree.symbol(shape), declarations.kind(symbol) == .shape,
@@ -116,7 +116,7 @@ extension Checker {
         case "origin":
           guard let arg = singleArgument(stmt, args) else { continue }
           var scope = BlockScope(.topLevel)
-          let t = check(arg, expecting: .point, in: &scope)
+          let t = checkValue(arg, expecting: .point, in: &scope)
           if !t.type.isError { origin = t.expr }
         default:
           let near = closestWord(to: head, in: ["burst", "max", "origin", "spawn", "every", "on"])
