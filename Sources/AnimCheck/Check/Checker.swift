@@ -150,7 +150,6 @@ final class Checker {
       d.usesScene = typed.usesScene
       d.realTimeSpring = typed.realTimeSpring
       d.slot = slot
-      d.constant = constant
     }
   }
 

@@ -23,9 +23,6 @@ struct Declaration {
   var nodeIndex: Int? = nil
   /// Whether its value (transitively) reads `scene.width/height/center`.
   var usesScene = false
-  var used = false
-  /// Its value when constant (for rules that need numbers at check time).
-  var constant: Value? = nil
   /// For a `timing` value: whether it is a real-time spring (§5), when known.
   var realTimeSpring = false
   /// Properties set in a shape declaration's block, applied to nodes that use it.
@@ -80,6 +77,10 @@ struct DeclarationTable {
   private var indices: [Int32] = []
   private var entries: [Declaration] = []
   private var symbols: [Symbol] = []
+  /// Whether each entry is used, apart from the entries: the two template checkers each
+  /// mark uses in their copy of the table, and a mark in the entries themselves made
+  /// each copy every declaration.
+  private var used: [Bool] = []
 
   private func entry(_ symbol: Symbol) -> Int? {
     let s = Int(symbol.id)
@@ -101,6 +102,7 @@ struct DeclarationTable {
       indices[s] = Int32(entries.count)
       entries.append(newValue)
       symbols.append(symbol)
+      used.append(false)
     }
   }
 
@@ -109,6 +111,7 @@ struct DeclarationTable {
   mutating func reserve(_ count: Int, symbols: Int) {
     entries.reserveCapacity(count)
     self.symbols.reserveCapacity(count)
+    used.reserveCapacity(count)
     if indices.count < symbols { indices += repeatElement(-1, count: symbols - indices.count) }
   }
 
@@ -131,7 +134,12 @@ struct DeclarationTable {
     change(&entries[i])
   }
 
-  mutating func markUsed(_ symbol: Symbol) { update(symbol) { $0.used = true } }
+  mutating func markUsed(_ symbol: Symbol) {
+    guard let i = entry(symbol) else { return }
+    used[i] = true
+  }
+
+  func isUsed(_ symbol: Symbol) -> Bool { entry(symbol).map { used[$0] } ?? false }
 
   /// Every declaration, in symbol order.
   var values: [Declaration] {
