@@ -139,7 +139,11 @@ final class Checker {
     // Lowered even when first used inside a value that is not: its value is folded.
     let typed = lowered { checkDeclarationValue(d) }
     resolving.removeLast()
-    let constant = typed.stage == .constant ? fold(typed.expr) : nil
+    // Shapes and paths are never folded by a rule (no built-in makes a number, a point,
+    // a colour or a timing of one), so they are not built at check time: outlining a
+    // heart or a parabola per declaration was a visible part of a large file's check.
+    let folded = typed.stage == .constant && typed.type != .shape && typed.type != .path
+    let constant = folded ? fold(typed.expr) : nil
     let slot = ir.globals.count
     ir.globals.append(GlobalBinding(name: d.name, slot: slot, value: typed.expr))
     constantGlobals.append(constant ?? .number(.nan))
