@@ -69,7 +69,7 @@ final class Checker {
     let topLevel = tree.childCount(tree.root)
     declarations.reserve(topLevel, symbols: tree.symbols.names.count)
     order.reserveCapacity(topLevel)
-    ir.globals.reserveCapacity(topLevel)
+    if keepsIR { ir.globals.reserveCapacity(topLevel) }
     constantGlobals.reserveCapacity(topLevel)
     for decl in tree.children(tree.root) {
       let kind: Declaration.Kind
@@ -144,8 +144,9 @@ final class Checker {
     // heart or a parabola per declaration was a visible part of a large file's check.
     let folded = typed.stage == .constant && typed.type != .shape && typed.type != .path
     let constant = folded ? fold(typed.expr) : nil
-    let slot = ir.globals.count
-    ir.globals.append(GlobalBinding(name: d.name, slot: slot, value: typed.expr))
+    // One slot per resolved value in both lists; the expressions only when the IR is kept.
+    let slot = constantGlobals.count
+    if keepsIR { ir.globals.append(GlobalBinding(name: d.name, slot: slot, value: typed.expr)) }
     constantGlobals.append(constant ?? .number(.nan))
     declarations.update(symbol) { d in
       d.state = .done
