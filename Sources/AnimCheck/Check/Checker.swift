@@ -187,6 +187,13 @@ final class Checker {
 
   /// Evaluates a constant expression now (for key times, limits, `cubicBezier` bounds).
   func fold(_ e: Expr) -> Value? {
+    // Most folds are of a literal (`over 6s`) or a name (`timing pop`): answered as the
+    // evaluator would, without setting up a context for it.
+    switch e {
+    case .constant(let v): return v
+    case .global(let slot): return slot < constantGlobals.count ? constantGlobals[slot] : .number(.nan)
+    default: break
+    }
     var ctx = EvaluationContext(random: RandomStream(seed: 0, name: ""))
     ctx.globals = constantGlobals
     return try? Evaluator.evaluate(e, &ctx)
