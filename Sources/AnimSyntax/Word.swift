@@ -13,9 +13,6 @@ public enum Word: Int32, CaseIterable, Sendable {
   // Contextual words: ordinary names except in one position.
   case ccw, pause, resume, speed, transform, color, offset, move, line, quad, cubic, arc, close
 
-  /// Every word at the index of its raw value (the cases are numbered in order).
-  @usableFromInline static let byRawValue: [Word] = Word.allCases.sorted { $0.rawValue < $1.rawValue }
-
   /// How the word is written. Computed once: `String(describing:)` uses reflection.
   public var spelling: String { Word.spellings[Int(rawValue)] }
 
@@ -63,9 +60,7 @@ public struct Symbol: Hashable, Sendable, Comparable {
   @inlinable public init(_ id: Int32) { self.id = id }
   public init(_ word: Word) { self.id = word.rawValue }
 
-  /// A table read: `Word(rawValue:)` compares against each case in turn, and every
-  /// clause, keyword test and statement head asks this.
-  @inlinable public var word: Word? { id >= 0 && Int(id) < Word.byRawValue.count ? Word.byRawValue[Int(id)] : nil }
+  public var word: Word? { Word(rawValue: id) }
   public static func < (a: Symbol, b: Symbol) -> Bool { a.id < b.id }
   public static func == (s: Symbol, w: Word) -> Bool { s.id == w.rawValue }
 }
