@@ -3,7 +3,7 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
   public var start: Int
   public var end: Int
 
-  public init(start: Int, end: Int) {
+  @inlinable public init(start: Int, end: Int) {
     self.start = start
     self.end = max(start, end)
   }

@@ -1,26 +1,29 @@
 /// A node of the syntax tree: an index into `SyntaxTree`.
 public struct NodeID: Hashable, Sendable, Comparable {
   public let index: Int32
-  public init(_ index: Int32) { self.index = index }
+  @inlinable public init(_ index: Int32) { self.index = index }
   public static func < (a: NodeID, b: NodeID) -> Bool { a.index < b.index }
 }
 
 /// The parsed form of one file, stored compactly: nodes in one array, children as runs
 /// of a second array, literal values and names in side tables. A node is 20 bytes, so
 /// a large file's tree stays a few times the size of its text.
+///
+/// The read accessors are `@inlinable`: the checker calls them millions of times from
+/// another module, and a call per `kind(_:)` cost more than the array read it wraps.
 public struct SyntaxTree: Sendable {
-  struct Node {
-    var kind: SyntaxKind
-    var flags: UInt8
-    var start: UInt32
-    var end: UInt32
-    var payload: Int32
-    var firstChild: Int32
-    var childCount: Int32
+  @usableFromInline struct Node: Sendable {
+    @usableFromInline var kind: SyntaxKind
+    @usableFromInline var flags: UInt8
+    @usableFromInline var start: UInt32
+    @usableFromInline var end: UInt32
+    @usableFromInline var payload: Int32
+    @usableFromInline var firstChild: Int32
+    @usableFromInline var childCount: Int32
   }
 
-  var nodes: [Node] = []
-  var childIDs: [Int32] = []
+  @usableFromInline var nodes: [Node] = []
+  @usableFromInline var childIDs: [Int32] = []
   public internal(set) var numbers: [Double] = []
   public internal(set) var strings: [String] = []
   public internal(set) var symbols: SymbolTable
@@ -30,39 +33,44 @@ public struct SyntaxTree: Sendable {
 
   public var nodeCount: Int { nodes.count }
 
-  public func kind(_ id: NodeID) -> SyntaxKind { nodes[Int(id.index)].kind }
-  public func flags(_ id: NodeID) -> UInt8 { nodes[Int(id.index)].flags }
-  public func payload(_ id: NodeID) -> Int32 { nodes[Int(id.index)].payload }
+  @inlinable public func kind(_ id: NodeID) -> SyntaxKind { nodes[Int(id.index)].kind }
+  @inlinable public func flags(_ id: NodeID) -> UInt8 { nodes[Int(id.index)].flags }
+  @inlinable public func payload(_ id: NodeID) -> Int32 { nodes[Int(id.index)].payload }
 
-  public func range(_ id: NodeID) -> SourceRange {
+  @inlinable public func range(_ id: NodeID) -> SourceRange {
     let n = nodes[Int(id.index)]
     return SourceRange(start: Int(n.start), end: Int(n.end))
   }
 
-  public func childCount(_ id: NodeID) -> Int { Int(nodes[Int(id.index)].childCount) }
+  @inlinable public func childCount(_ id: NodeID) -> Int { Int(nodes[Int(id.index)].childCount) }
 
-  public func child(_ id: NodeID, _ i: Int) -> NodeID {
+  @inlinable public func child(_ id: NodeID, _ i: Int) -> NodeID {
     NodeID(childIDs[Int(nodes[Int(id.index)].firstChild) + i])
   }
 
   /// The children of `id`, as a view into the tree (no copy).
-  public func children(_ id: NodeID) -> Children {
+  @inlinable public func children(_ id: NodeID) -> Children {
     let n = nodes[Int(id.index)]
     return Children(ids: childIDs, first: Int(n.firstChild), count: Int(n.childCount))
   }
 
   /// A node's children, in order.
   public struct Children: RandomAccessCollection, Sendable {
-    let ids: [Int32]
-    let first: Int
+    @usableFromInline let ids: [Int32]
+    @usableFromInline let first: Int
     public let count: Int
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
-    public subscript(i: Int) -> NodeID { NodeID(ids[first + i]) }
+    @inlinable init(ids: [Int32], first: Int, count: Int) {
+      self.ids = ids
+      self.first = first
+      self.count = count
+    }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+    @inlinable public subscript(i: Int) -> NodeID { NodeID(ids[first + i]) }
   }
 
   /// The child at `i`, or nil when it is `.absent` or out of range.
-  public func optionalChild(_ id: NodeID, _ i: Int) -> NodeID? {
+  @inlinable public func optionalChild(_ id: NodeID, _ i: Int) -> NodeID? {
     guard i < childCount(id) else { return nil }
     let c = child(id, i)
     return kind(c) == .absent ? nil : c
@@ -72,20 +80,20 @@ public struct SyntaxTree: Sendable {
 
   /// The symbol of a `.name`, `.enumCase` or `.member` node, a clause's word, an
   /// instance or input event's head, or an argument's label.
-  public func symbol(_ id: NodeID) -> Symbol? {
+  @inlinable public func symbol(_ id: NodeID) -> Symbol? {
     let p = payload(id)
     return p >= 0 ? Symbol(p) : nil
   }
 
   public func name(_ id: NodeID) -> String { symbol(id).map { symbols[$0] } ?? "" }
 
-  public func word(_ id: NodeID) -> Word? { symbol(id)?.word }
+  @inlinable public func word(_ id: NodeID) -> Word? { symbol(id)?.word }
 
-  public func number(_ id: NodeID) -> Double { numbers[Int(payload(id))] }
-  public func unit(_ id: NodeID) -> NumberUnit { NumberUnit(rawValue: flags(id)) ?? .none }
+  @inlinable public func number(_ id: NodeID) -> Double { numbers[Int(payload(id))] }
+  @inlinable public func unit(_ id: NodeID) -> NumberUnit { NumberUnit(rawValue: flags(id)) ?? .none }
   public func string(_ id: NodeID) -> String { strings[Int(payload(id))] }
-  public func colorValue(_ id: NodeID) -> UInt32 { UInt32(numbers[Int(payload(id))]) }
-  public func binaryOperator(_ id: NodeID) -> BinaryOperator { BinaryOperator(rawValue: flags(id)) ?? .add }
+  @inlinable public func colorValue(_ id: NodeID) -> UInt32 { UInt32(numbers[Int(payload(id))]) }
+  @inlinable public func binaryOperator(_ id: NodeID) -> BinaryOperator { BinaryOperator(rawValue: flags(id)) ?? .add }
 
   /// For a `.member` node, the range of the member's name.
   public func memberNameRange(_ id: NodeID) -> SourceRange {

@@ -57,7 +57,7 @@ public enum Word: Int32, CaseIterable, Sendable {
 /// An interned identifier: an index into a `SymbolTable`.
 public struct Symbol: Hashable, Sendable, Comparable {
   public let id: Int32
-  public init(_ id: Int32) { self.id = id }
+  @inlinable public init(_ id: Int32) { self.id = id }
   public init(_ word: Word) { self.id = word.rawValue }
 
   public var word: Word? { Word(rawValue: id) }

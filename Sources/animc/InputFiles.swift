@@ -6,7 +6,7 @@ enum InputFiles {
   static func read(_ path: String) throws(UsageError) -> SourceFile {
     if path == "-" {
       let data = FileHandle.standardInput.readDataToEndOfFile()
-      return SourceFile(name: "<stdin>", bytes: [UInt8](data))
+      return SourceFile(name: "<stdin>", bytes: bytes(of: data))
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -16,7 +16,12 @@ enum InputFiles {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw UsageError(message: "cannot read `\(path)`: permission denied or unreadable")
     }
-    return SourceFile(name: path, bytes: [UInt8](data))
+    return SourceFile(name: path, bytes: bytes(of: data))
+  }
+
+  /// The bytes of `data` in one copy (`[UInt8](data)` goes a byte at a time).
+  static func bytes(of data: Data) -> [UInt8] {
+    data.withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) }
   }
 
   /// A `file://` URI for LSP-shaped output.

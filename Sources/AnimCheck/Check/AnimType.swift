@@ -42,12 +42,46 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
     return (d.first.map { "AEIOU".contains($0) } ?? false ? "an " : "a ") + d
   }
 
+  /// Written out so that comparing two plain types (nearly every comparison) is one
+  /// integer test; the derived `==` copied both sides first.
+  public static func == (a: AnimType, b: AnimType) -> Bool {
+    if let x = a.plainIndex, let y = b.plainIndex { return x == y }
+    switch (a, b) {
+    case (.range(let x), .range(let y)), (.list(let x), .list(let y)): return x == y
+    case (.enumeration(let x), .enumeration(let y)): return x == y
+    case (.enumLiteral(let x), .enumLiteral(let y)): return x == y
+    default: return false
+    }
+  }
+
+  /// A number for each case without a payload, nil for the others: comparing two of
+  /// these is cheaper than the derived `==`, which copies both sides.
+  var plainIndex: Int? {
+    switch self {
+    case .number: return 0
+    case .duration: return 1
+    case .angle: return 2
+    case .point: return 3
+    case .color: return 4
+    case .bool: return 5
+    case .string: return 6
+    case .path: return 7
+    case .shape: return 8
+    case .timing: return 9
+    case .transform: return 10
+    case .error: return 11
+    case .range, .list, .enumeration, .enumLiteral: return nil
+    }
+  }
+
   /// Duration, Angle and Point: the quantities of the unit algebra (§2).
   var isQuantity: Bool { self == .duration || self == .angle || self == .point }
 
   /// Whether a value of this type can stand where `expected` is wanted.
   func fits(_ expected: AnimType) -> Bool {
     if isError || expected.isError { return true }
+    // Most checks compare two plain types; only these need to look inside a case.
+    if let a = plainIndex, let b = expected.plainIndex { return a == b }
     switch (self, expected) {
     case (.enumLiteral(let name), .enumeration(let kind)): return kind.cases.contains(name)
     case (.range(let a), .range(let b)), (.list(let a), .list(let b)): return a.fits(b)

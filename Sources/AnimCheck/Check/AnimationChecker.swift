@@ -14,8 +14,8 @@ extension Checker {
   }
 
   func lookupProperty(_ nameNode: NodeID) -> Property? {
+    if let symbol = tree.symbol(nameNode), let p = facts.property(symbol, tree.name(nameNode)) { return p }
     let name = tree.name(nameNode)
-    if let p = Property(rawValue: name) { return p }
     let range = tree.range(nameNode)
     let near = closestWord(to: name, in: BuiltinNames.properties)
     error(
@@ -37,24 +37,66 @@ extension Checker {
           fixes: [.replace(tree.range(c), with: "", "remove it")])
         continue
       }
-      found[w] = c
+      found.add(w, c)
     }
     return found
   }
 
-  /// An animation's clauses by word: a handful of entries, so a list beats hashing.
+  /// An animation's clauses by word: a handful of entries, so a list beats hashing. The
+  /// first few live inline, and a bit per word answers the usual question — is this
+  /// clause absent? — at once: every `animate` builds one and asks a dozen times.
   struct Clauses: Sequence {
-    private var entries: [(Word, NodeID)] = []
+    private static let inline = 6
+    /// Bit `w` is set when word `w` (raw value below 64: there are a few dozen) is here.
+    private var present: UInt64 = 0
+    private var words: (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
+    private var nodes: (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
+    private var count = 0
+    /// Entries past the inline ones, in the order given.
+    private var more: [(Word, NodeID)] = []
 
-    subscript(word: Word) -> NodeID? {
-      get { entries.first { $0.0 == word }?.1 }
-      set {
-        entries.removeAll { $0.0 == word }
-        if let newValue { entries.append((word, newValue)) }
-      }
+    private static func bit(_ word: Word) -> UInt64? {
+      word.rawValue >= 0 && word.rawValue < 64 ? 1 << UInt64(word.rawValue) : nil
     }
 
-    func makeIterator() -> IndexingIterator<[(Word, NodeID)]> { entries.makeIterator() }
+    private func rawWord(_ i: Int) -> Int32 {
+      guard i < Self.inline else { return more[i - Self.inline].0.rawValue }
+      return withUnsafeBytes(of: words) { $0.load(fromByteOffset: i * 4, as: Int32.self) }
+    }
+
+    private func node(_ i: Int) -> NodeID {
+      guard i < Self.inline else { return more[i - Self.inline].1 }
+      return NodeID(withUnsafeBytes(of: nodes) { $0.load(fromByteOffset: i * 4, as: Int32.self) })
+    }
+
+    subscript(word: Word) -> NodeID? {
+      if let bit = Self.bit(word), present & bit == 0 { return nil }
+      for i in 0..<count where rawWord(i) == word.rawValue { return node(i) }
+      return nil
+    }
+
+    /// Adds a clause; the caller has checked that `word` is not there yet.
+    mutating func add(_ word: Word, _ node: NodeID) {
+      if count < Self.inline {
+        let i = count
+        withUnsafeMutableBytes(of: &words) { $0.storeBytes(of: word.rawValue, toByteOffset: i * 4, as: Int32.self) }
+        withUnsafeMutableBytes(of: &nodes) { $0.storeBytes(of: node.index, toByteOffset: i * 4, as: Int32.self) }
+      } else {
+        more.append((word, node))
+      }
+      count += 1
+      // A word without a bit keeps `present` from answering for it; the scan still does.
+      if let bit = Self.bit(word) { present |= bit }
+    }
+
+    func makeIterator() -> AnyIterator<(Word, NodeID)> {
+      var i = 0
+      return AnyIterator {
+        guard i < count else { return nil }
+        defer { i += 1 }
+        return (Word(rawValue: rawWord(i)) ?? .from, node(i))
+      }
+    }
   }
 
   func checkAnimate(_ stmt: NodeID, in scope: inout BlockScope) -> Animation? {
@@ -115,7 +157,7 @@ extension Checker {
           at: tree.range(along))
         return nil
       }
-      let path = check(tree.child(along, 0), expecting: .path, in: &scope)
+      let path = checkValue(tree.child(along, 0), expecting: .path, in: &scope)
       guard !path.type.isError else { return nil }
       var pacing = PathPacing.paced
       var rotation = AlongRotation.none
@@ -132,7 +174,7 @@ extension Checker {
     }
     func value(_ w: Word) -> Expr?? {
       guard let clause = c[w] else { return .some(nil) }
-      let t = check(tree.child(clause, 0), expecting: type, in: &scope)
+      let t = checkValue(tree.child(clause, 0), expecting: type, in: &scope)
       return t.type.isError ? nil : .some(t.expr)
     }
     guard let from = value(.from), let to = value(.to), let by = value(.by) else { return nil }

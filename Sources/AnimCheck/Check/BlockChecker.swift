@@ -11,8 +11,7 @@ extension Checker {
       if let s = checkBlockStatement(stmt, &scope, owner: owner) { body.append(s) }
     }
     warnHiddenAnimations(body)
-    for (symbol, local) in scope.locals where !scope.usedLocals.contains(symbol) && !tree.symbols[symbol].hasPrefix("_")
-    {
+    for (symbol, local) in scope.locals where !scope.locals.isUsed(symbol) && !tree.symbols[symbol].hasPrefix("_") {
       warning(
         SemanticCode.unusedLet, "`\(tree.symbols[symbol])` is never used", at: local.range,
         fixes: [.replace(local.range, with: "_" + tree.symbols[symbol], "prefix it with `_` to keep it")])
@@ -24,8 +23,7 @@ extension Checker {
     switch tree.kind(stmt) {
     case .letDecl: return checkLocalLet(stmt, &scope)
     case .command:
-      return checkPropertyStatement(
-        stmt, tree.name(tree.child(stmt, 0)), Array(tree.children(stmt).dropFirst()), in: &scope)
+      return checkPropertyStatement(stmt, Array(tree.children(stmt).dropFirst()), in: &scope)
     case .animate: return checkAnimate(stmt, in: &scope).map { .timeline(.animation($0)) }
     case .group, .sequence: return checkGroup(stmt, in: &scope).map { .timeline($0) }
     case .removeAfter:
@@ -58,15 +56,15 @@ extension Checker {
     guard tree.kind(nameNode) == .name, let symbol = tree.symbol(nameNode) else { return nil }
     let name = tree.name(nameNode)
     let range = tree.range(nameNode)
-    let t = check(tree.child(stmt, 1), expecting: nil, in: &scope)
-    if let d = declarations[symbol] {
+    let t = checkValue(tree.child(stmt, 1), expecting: nil, in: &scope)
+    if declarations.contains(symbol), let d = declarations[symbol] {
       error(
         SemanticCode.shadowsTopLevel,
         "`\(name)` is already a top-level \(d.kindWord); a block's `let` needs a name of its own",
         at: range, labels: [Label(d.nameRange, "declared here")])
       return nil
     }
-    if BuiltinNames.isReserved(name) {
+    if facts.isReserved(symbol, name) {
       error(SemanticCode.reservedName, "`\(name)` is the name of a built-in \(BuiltinNames.describe(name))", at: range)
       return nil
     }
@@ -84,18 +82,23 @@ extension Checker {
   }
 
   /// `PROP value` (§6.1), `anchor (ax, ay)`, `z N`.
-  func checkPropertyStatement(_ stmt: NodeID, _ name: String, _ args: [NodeID], in scope: inout BlockScope)
-    -> BlockStatement?
-  {
+  func checkPropertyStatement(_ stmt: NodeID, _ args: [NodeID], in scope: inout BlockScope) -> BlockStatement? {
     let head = tree.child(stmt, 0)
+    // A property first: the usual statement, known by symbol without its spelling.
+    if let symbol = tree.symbol(head), let property = facts.property(symbol, tree.name(head)) {
+      guard let arg = singleArgument(stmt, args) else { return nil }
+      let t = checkValue(arg, expecting: propertyType(property), in: &scope)
+      return t.type.isError ? nil : .set(property, t.expr)
+    }
+    let name = tree.name(head)
     switch name {
     case "anchor":
       guard let arg = singleArgument(stmt, args) else { return nil }
-      let t = check(arg, expecting: .point, in: &scope)
+      let t = checkValue(arg, expecting: .point, in: &scope)
       return t.type.isError ? nil : .anchor(t.expr)
     case "z":
       guard let arg = singleArgument(stmt, args) else { return nil }
-      let t = check(arg, expecting: .number, in: &scope)
+      let t = checkValue(arg, expecting: .number, in: &scope)
       return t.type.isError ? nil : .z(t.expr)
     default: break
     }
@@ -111,7 +114,7 @@ extension Checker {
       return nil
     }
     guard let arg = singleArgument(stmt, args) else { return nil }
-    let t = check(arg, expecting: propertyType(property), in: &scope)
+    let t = checkValue(arg, expecting: propertyType(property), in: &scope)
     return t.type.isError ? nil : .set(property, t.expr)
   }
 

@@ -30,10 +30,10 @@ enum BuiltinNames {
   static var all: [String] { Array(colors.keys) + Array(timings.keys) + functions }
 
   /// Declared names may not take these (§1).
-  static func isReserved(_ name: String) -> Bool { reserved.contains(name) }
+  static func isReserved(_ name: String) -> Bool { reservedNames.contains(name) }
 
   /// One set, so checking a declaration's name hashes it once.
-  private static let reserved: Set<String> =
+  static let reservedNames: Set<String> =
     Set(colors.keys).union(timings.keys).union(functionSet).union(Word.clauseWordSpellings)
 
   static func describe(_ name: String) -> String {

@@ -23,10 +23,14 @@ final class Checker {
   let keepsIR: Bool
   /// Whether a large file's templates may be checked on two threads (same results).
   let parallel: Bool
+  let facts: SymbolFacts
+  /// Whether checked expressions are lowered to IR (see `Lowering.swift`).
+  var lowering = true
 
   init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true) {
     self.file = file
     self.tree = tree
+    self.facts = SymbolFacts(tree.symbols)
     self.keepsIR = keepsIR
     self.parallel = parallel
   }
@@ -61,6 +65,12 @@ final class Checker {
 
   /// Every top-level name, and the nodes inside replicators, visible in the whole file.
   func collectDeclarations() {
+    // About one declaration per top-level statement: room for them all up front.
+    let topLevel = tree.childCount(tree.root)
+    declarations.reserve(topLevel, symbols: tree.symbols.names.count)
+    order.reserveCapacity(topLevel)
+    if keepsIR { ir.globals.reserveCapacity(topLevel) }
+    constantGlobals.reserveCapacity(topLevel)
     for decl in tree.children(tree.root) {
       let kind: Declaration.Kind
       switch tree.kind(decl) {
@@ -86,14 +96,14 @@ final class Checker {
     guard tree.kind(nameNode) == .name, let symbol = tree.symbol(nameNode) else { return }
     let name = tree.name(nameNode)
     let range = tree.range(nameNode)
-    if let previous = declarations[symbol] {
+    if declarations.contains(symbol), let previous = declarations[symbol] {
       error(
         SemanticCode.duplicateName, "`\(name)` is already declared", at: range,
         labels: [Label(previous.nameRange, "first declared here as a \(previous.kindWord)")],
         fixes: [.replace(range, with: name + "2", "rename this one")])
       return
     }
-    if BuiltinNames.isReserved(name) {
+    if facts.isReserved(symbol, name) {
       error(
         SemanticCode.reservedName,
         "`\(name)` is the name of a built-in \(BuiltinNames.describe(name)) and cannot be declared",
@@ -115,30 +125,37 @@ final class Checker {
   /// Checks a value declaration on first use, so `let`s may appear in any order; a
   /// reference back into the chain being checked is a cycle, reported once.
   func resolve(_ symbol: Symbol) {
-    guard var d = declarations[symbol] else { return }
-    switch d.state {
-    case .done: return
-    case .checking:
+    // Most calls come from uses of a name already checked: only its state is read.
+    switch declarations.read(symbol, { $0.state }) {
+    case nil, .done?: return
+    case .checking?:
       reportCycle(from: symbol)
       return
-    case .unchecked: break
+    case .unchecked?: break
     }
-    d.state = .checking
-    declarations[symbol] = d
+    declarations.update(symbol) { $0.state = .checking }
     resolving.append(symbol)
-    let typed = checkDeclarationValue(d)
+    guard let d = declarations[symbol] else { return }
+    // Lowered even when first used inside a value that is not: its value is folded.
+    let typed = lowered { checkDeclarationValue(d) }
     resolving.removeLast()
-    d = declarations[symbol] ?? d
-    d.state = .done
-    d.type = typed.type
-    d.stage = typed.stage
-    d.usesScene = typed.usesScene
-    d.realTimeSpring = typed.realTimeSpring
-    d.slot = ir.globals.count
-    ir.globals.append(GlobalBinding(name: d.name, slot: ir.globals.count, value: typed.expr))
-    d.constant = typed.stage == .constant ? fold(typed.expr) : nil
-    constantGlobals.append(d.constant ?? .number(.nan))
-    declarations[symbol] = d
+    // Shapes and paths are never folded by a rule (no built-in makes a number, a point,
+    // a colour or a timing of one), so they are not built at check time: outlining a
+    // heart or a parabola per declaration was a visible part of a large file's check.
+    let folded = typed.stage == .constant && typed.type != .shape && typed.type != .path
+    let constant = folded ? fold(typed.expr) : nil
+    // One slot per resolved value in both lists; the expressions only when the IR is kept.
+    let slot = constantGlobals.count
+    if keepsIR { ir.globals.append(GlobalBinding(name: d.name, slot: slot, value: typed.expr)) }
+    constantGlobals.append(constant ?? .number(.nan))
+    declarations.update(symbol) { d in
+      d.state = .done
+      d.type = typed.type
+      d.stage = typed.stage
+      d.usesScene = typed.usesScene
+      d.realTimeSpring = typed.realTimeSpring
+      d.slot = slot
+    }
   }
 
   func reportCycle(from symbol: Symbol) {
@@ -170,6 +187,13 @@ final class Checker {
 
   /// Evaluates a constant expression now (for key times, limits, `cubicBezier` bounds).
   func fold(_ e: Expr) -> Value? {
+    // Most folds are of a literal (`over 6s`) or a name (`timing pop`): answered as the
+    // evaluator would, without setting up a context for it.
+    switch e {
+    case .constant(let v): return v
+    case .global(let slot): return slot < constantGlobals.count ? constantGlobals[slot] : .number(.nan)
+    default: break
+    }
     var ctx = EvaluationContext(random: RandomStream(seed: 0, name: ""))
     ctx.globals = constantGlobals
     return try? Evaluator.evaluate(e, &ctx)

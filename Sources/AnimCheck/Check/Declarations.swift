@@ -23,9 +23,6 @@ struct Declaration {
   var nodeIndex: Int? = nil
   /// Whether its value (transitively) reads `scene.width/height/center`.
   var usesScene = false
-  var used = false
-  /// Its value when constant (for rules that need numbers at check time).
-  var constant: Value? = nil
   /// For a `timing` value: whether it is a real-time spring (§5), when known.
   var realTimeSpring = false
   /// Properties set in a shape declaration's block, applied to nodes that use it.
@@ -62,8 +59,7 @@ struct BlockScope {
     case topLevel, scene, node, spawn, constant
   }
   var kind: Kind
-  var locals: [Symbol: (slot: Int, type: AnimType, stage: Stage, range: SourceRange)] = [:]
-  var usedLocals: Set<Symbol> = []
+  var locals = BlockLocals()
   var localCount = 0
 
   init(_ kind: Kind) { self.kind = kind }
@@ -81,6 +77,10 @@ struct DeclarationTable {
   private var indices: [Int32] = []
   private var entries: [Declaration] = []
   private var symbols: [Symbol] = []
+  /// Whether each entry is used, apart from the entries: the two template checkers each
+  /// mark uses in their copy of the table, and a mark in the entries themselves made
+  /// each copy every declaration.
+  private var used: [Bool] = []
 
   private func entry(_ symbol: Symbol) -> Int? {
     let s = Int(symbol.id)
@@ -102,8 +102,31 @@ struct DeclarationTable {
       indices[s] = Int32(entries.count)
       entries.append(newValue)
       symbols.append(symbol)
+      used.append(false)
     }
   }
+
+  /// Room for `count` declarations among `symbols` names, so filling the table does not
+  /// copy it as it grows (a large file has tens of thousands).
+  mutating func reserve(_ count: Int, symbols: Int) {
+    entries.reserveCapacity(count)
+    self.symbols.reserveCapacity(count)
+    used.reserveCapacity(count)
+    if indices.count < symbols { indices += repeatElement(-1, count: symbols - indices.count) }
+  }
+
+  /// Whether `symbol` names a declaration.
+  func contains(_ symbol: Symbol) -> Bool { entry(symbol) != nil }
+
+  /// Reads a declaration where it is stored. Copying one out through the subscript
+  /// copies and later destroys every field, which the checker's hottest paths (each
+  /// name it meets) cannot afford.
+  func read<R>(_ symbol: Symbol, _ body: (Declaration) -> R) -> R? {
+    guard let i = entry(symbol) else { return nil }
+    return body(entries[i])
+  }
+
+  func kind(_ symbol: Symbol) -> Declaration.Kind? { read(symbol) { $0.kind } }
 
   /// Changes a declaration in place (assigning through the subscript copies it twice).
   mutating func update(_ symbol: Symbol, _ change: (inout Declaration) -> Void) {
@@ -111,7 +134,12 @@ struct DeclarationTable {
     change(&entries[i])
   }
 
-  mutating func markUsed(_ symbol: Symbol) { update(symbol) { $0.used = true } }
+  mutating func markUsed(_ symbol: Symbol) {
+    guard let i = entry(symbol) else { return }
+    used[i] = true
+  }
+
+  func isUsed(_ symbol: Symbol) -> Bool { entry(symbol).map { used[$0] } ?? false }
 
   /// Every declaration, in symbol order.
   var values: [Declaration] {

@@ -25,7 +25,7 @@ extension Checker {
     let name = tree.name(callee)
     let args = arguments(id)
     let range = tree.range(id)
-    if let symbol = tree.symbol(callee), declarations[symbol] != nil || scope.locals[symbol] != nil,
+    if let symbol = tree.symbol(callee), declarations.contains(symbol) || scope.locals[symbol] != nil,
       !BuiltinNames.isReserved(name)
     {
       error(SemanticCode.unknownFunction, "`\(name)` is not a function", at: tree.range(callee))
@@ -56,16 +56,30 @@ extension Checker {
 
   /// Matches arguments to parameters, checks each, fills defaults.
   func checkSignature(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
+    // Rules fold the arguments of these (bounds, bounce, damping): always lowered.
+    if !lowering && (sig.builtin == .cubicBezier || sig.builtin.isSpring) {
+      return lowered { checkSignature(sig, args, range, in: &scope) }
+    }
     guard let matched = match(sig, args, range, in: scope) else {
       // Still check the arguments, for their own mistakes and the names they use.
       for a in args { _ = check(a.value, expecting: nil, in: &scope) }
       return .error
     }
     var exprs: [Expr] = []
+    if lowering { exprs.reserveCapacity(sig.parameters.count) }
     var stage = Stage.constant
     var usesScene = false
     var failed = false
     for (i, p) in sig.parameters.enumerated() {
+      if !lowering {
+        // Checked for types and stages only; the defaults below build nothing to check.
+        guard let node = matched[i] else { continue }
+        let t = check(node, expecting: p.type, in: &scope)
+        if t.type.isError { failed = true }
+        stage = max(stage, t.stage)
+        usesScene = usesScene || t.usesScene
+        continue
+      }
       if let node = matched[i] {
         let t = check(node, expecting: p.type, in: &scope)
         if t.type.isError { failed = true }
@@ -82,7 +96,9 @@ extension Checker {
     }
     if failed { return .error }
     if sig.builtin == .cubicBezier { checkBezierBounds(args, exprs) }
-    return Typed(type: sig.result, expr: .call(sig.builtin, exprs, range), stage: stage, usesScene: usesScene)
+    return Typed(
+      type: sig.result, expr: lowering ? .call(sig.builtin, exprs, range) : Self.unlowered, stage: stage,
+      usesScene: usesScene)
   }
 
   /// For each parameter, the argument given for it, or nil; reports label mistakes.
@@ -180,6 +196,8 @@ extension Checker {
     let sx = check(args[0].value, expecting: .number, in: &scope)
     let sy = args.count == 2 ? check(args[1].value, expecting: .number, in: &scope) : sx
     if sx.type.isError || sy.type.isError { return .error }
-    return Typed(type: .transform, expr: .call(.scale, [sx.expr, sy.expr], range), stage: max(sx.stage, sy.stage))
+    return Typed(
+      type: .transform, expr: lowering ? .call(.scale, [sx.expr, sy.expr], range) : Self.unlowered,
+      stage: max(sx.stage, sy.stage))
   }
 }

@@ -37,12 +37,18 @@ extension Checker {
     let first = typed[0].type
     let stage = typed.map(\.stage).max() ?? .constant
     let usesScene = typed.contains { $0.usesScene }
-    let exprs = typed.map(\.expr)
+    let exprs = lowering ? typed.map(\.expr) : []
     switch name {
     case "random", "randomInt":
-      let allowed: [AnimType] =
-        name == "random" ? [.range(.number), .range(.duration), .range(.angle)] : [.range(.number)]
-      guard allowed.contains(first), case .range(let element) = first else {
+      // Matched rather than looked up in a list of types: each `.range(…)` is a new box.
+      var allowed = false
+      if case .range(let element) = first {
+        let quantity =
+          element.plainIndex == AnimType.duration.plainIndex
+          || element.plainIndex == AnimType.angle.plainIndex
+        allowed = element.plainIndex == AnimType.number.plainIndex || (name == "random" && quantity)
+      }
+      guard allowed, case .range(let element) = first else {
         error(
           SemanticCode.typeMismatch,
           "`\(name)` takes a range of \(name == "random" ? "Numbers, Durations or Angles" : "Numbers"), found \(first.withArticle)",
@@ -52,9 +58,13 @@ extension Checker {
         return .error
       }
       let builtin: Builtin = name == "random" ? .random : .randomInt
-      return Typed(type: element, expr: .call(builtin, exprs, range), stage: max(stage, .perRun), usesScene: usesScene)
+      return Typed(
+        type: element, expr: lowering ? .call(builtin, exprs, range) : Self.unlowered, stage: max(stage, .perRun),
+        usesScene: usesScene)
     case "choose":
-      return Typed(type: first, expr: .call(.choose, exprs, range), stage: max(stage, .perRun), usesScene: usesScene)
+      return Typed(
+        type: first, expr: lowering ? .call(.choose, exprs, range) : Self.unlowered, stage: max(stage, .perRun),
+        usesScene: usesScene)
     default:
       guard [.number, .duration, .angle, .point].contains(first) else {
         error(
@@ -64,7 +74,9 @@ extension Checker {
         return .error
       }
       let builtin = Builtin(rawValue: name) ?? .min
-      return Typed(type: first, expr: .call(builtin, exprs, range), stage: stage, usesScene: usesScene)
+      return Typed(
+        type: first, expr: lowering ? .call(builtin, exprs, range) : Self.unlowered, stage: stage,
+        usesScene: usesScene)
     }
   }
 }

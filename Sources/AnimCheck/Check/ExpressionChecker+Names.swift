@@ -9,11 +9,11 @@ extension Checker {
     let name = tree.name(id)
     let range = tree.range(id)
     if let local = scope.locals[symbol] {
-      scope.usedLocals.insert(symbol)
+      scope.locals.markUsed(symbol)
       if local.type.isError { return .error }
       return Typed(type: local.type, expr: .local(local.slot), stage: local.stage)
     }
-    if let d = declarations[symbol] { return reference(symbol, d, at: range, in: scope) }
+    if let kind = declarations.kind(symbol) { return reference(symbol, kind, at: range, in: scope) }
     if let c = BuiltinNames.colors[name] { return Typed(type: .color, expr: .constant(.color(c))) }
     if let t = BuiltinNames.timings[name] { return Typed(type: .timing, expr: .constant(.timing(t))) }
     if BuiltinNames.functionSet.contains(name) {
@@ -36,30 +36,35 @@ extension Checker {
       fixes: near.map { [.replace(range, with: $0, "did you mean `\($0)`?")] } ?? [])
   }
 
-  func reference(_ symbol: Symbol, _ d0: Declaration, at range: SourceRange, in scope: BlockScope) -> Typed {
-    switch d0.kind {
+  func reference(_ symbol: Symbol, _ kind: Declaration.Kind, at range: SourceRange, in scope: BlockScope) -> Typed {
+    switch kind {
     case .node:
+      let name = tree.symbols[symbol]
       error(
-        SemanticCode.notAValue, "`\(d0.name)` is a node, not a value", at: range,
-        fixes: [.replace(range, with: d0.name + ".position", "use its position: `\(d0.name).position`")])
+        SemanticCode.notAValue, "`\(name)` is a node, not a value", at: range,
+        fixes: [.replace(range, with: name + ".position", "use its position: `\(name).position`")])
       return .error
     case .emitter, .replicator:
       error(
-        SemanticCode.notAValue, "`\(d0.name)` is \(d0.kind == .emitter ? "an emitter" : "a replicator"), not a value",
-        at: range)
+        SemanticCode.notAValue,
+        "`\(tree.symbols[symbol])` is \(kind == .emitter ? "an emitter" : "a replicator"), not a value", at: range)
       return .error
     default: break
     }
     resolve(symbol)
     declarations.markUsed(symbol)
-    guard let d = declarations[symbol], !d.type.isError, let slot = d.slot else { return .error }
-    if scope.kind == .scene && d.usesScene {
-      error(
-        SemanticCode.sceneCycle, "`\(d.name)` reads `scene` settings, so the `scene` block cannot use it", at: range)
-      return .error
+    let typed = declarations.read(symbol) { d -> Typed? in
+      guard !d.type.isError, let slot = d.slot, !(scope.kind == .scene && d.usesScene) else { return nil }
+      return Typed(
+        type: d.type, expr: .global(slot), stage: d.stage, usesScene: d.usesScene, realTimeSpring: d.realTimeSpring)
     }
-    return Typed(
-      type: d.type, expr: .global(slot), stage: d.stage, usesScene: d.usesScene, realTimeSpring: d.realTimeSpring)
+    if case .some(.some(let t)) = typed { return t }
+    if scope.kind == .scene, declarations.read(symbol, { !$0.type.isError && $0.slot != nil && $0.usesScene }) == true {
+      error(
+        SemanticCode.sceneCycle,
+        "`\(tree.symbols[symbol])` reads `scene` settings, so the `scene` block cannot use it", at: range)
+    }
+    return .error
   }
 
   func checkMember(_ id: NodeID, in scope: inout BlockScope) -> Typed {
@@ -70,15 +75,16 @@ extension Checker {
     case .sceneExpr: return sceneMember(member, id, memberRange, in: scope)
     case .selfExpr, .triggerExpr: return spawnMember(tree.kind(base) == .selfExpr, member, id, memberRange, in: scope)
     case .name:
-      if let symbol = tree.symbol(base), scope.locals[symbol] == nil, let d = declarations[symbol], d.kind == .node {
+      if let symbol = tree.symbol(base), scope.locals[symbol] == nil, declarations.kind(symbol) == .node {
         declarations.markUsed(symbol)
-        let position = Expr.nodePosition(d.nodeIndex ?? 0)
+        let position = Expr.nodePosition(declarations.read(symbol) { $0.nodeIndex ?? 0 } ?? 0)
         switch member {
         case "position": return Typed(type: .point, expr: position, stage: .perRun)
-        case "x": return Typed(type: .number, expr: .component(position, .x), stage: .perRun)
-        case "y": return Typed(type: .number, expr: .component(position, .y), stage: .perRun)
+        case "x": return Typed(type: .number, expr: component(position, .x), stage: .perRun)
+        case "y": return Typed(type: .number, expr: component(position, .y), stage: .perRun)
         default:
-          return unknownMember(member, of: "node `\(d.name)`", memberRange, candidates: ["position", "x", "y"])
+          return unknownMember(
+            member, of: "node `\(tree.symbols[symbol])`", memberRange, candidates: ["position", "x", "y"])
         }
       }
     default: break
@@ -89,10 +95,14 @@ extension Checker {
       return unknownMember(member, of: "\(b.type.withArticle)", memberRange, candidates: [])
     }
     switch member {
-    case "x": return Typed(type: .number, expr: .component(b.expr, .x), stage: b.stage, usesScene: b.usesScene)
-    case "y": return Typed(type: .number, expr: .component(b.expr, .y), stage: b.stage, usesScene: b.usesScene)
+    case "x": return Typed(type: .number, expr: component(b.expr, .x), stage: b.stage, usesScene: b.usesScene)
+    case "y": return Typed(type: .number, expr: component(b.expr, .y), stage: b.stage, usesScene: b.usesScene)
     default: return unknownMember(member, of: "a Point", memberRange, candidates: ["x", "y"])
     }
+  }
+
+  func component(_ point: Expr, _ axis: Axis) -> Expr {
+    lowering ? .component(point, axis) : Self.unlowered
   }
 
   func unknownMember(_ member: String, of what: String, _ range: SourceRange, candidates: [String]) -> Typed {

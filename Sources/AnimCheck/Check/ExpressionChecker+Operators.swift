@@ -22,8 +22,8 @@ extension Checker {
     case .divide: irOp = .divide
     }
     return Typed(
-      type: result, expr: .arithmetic(irOp, a.expr, b.expr, tree.range(id)), stage: max(a.stage, b.stage),
-      usesScene: a.usesScene || b.usesScene)
+      type: result, expr: lowering ? .arithmetic(irOp, a.expr, b.expr, tree.range(id)) : Self.unlowered,
+      stage: max(a.stage, b.stage), usesScene: a.usesScene || b.usesScene)
   }
 
   func resultType(_ op: BinaryOperator, _ a: AnimType, _ b: AnimType) -> AnimType? {

@@ -5,8 +5,13 @@ import AnimSyntax
 /// stage; a mistake is reported once and yields `.error`, which later rules ignore.
 extension Checker {
   func check(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
-    let typed = infer(id, expecting: expected, in: &scope)
+    var typed = infer(id, expecting: expected, in: &scope)
     guard let expected else { return typed }
+    // The usual case in place: `conform` takes and returns a copy.
+    if typed.type.fits(expected) {
+      if case .enumLiteral = typed.type { typed.type = expected }
+      return typed
+    }
     return conform(typed, to: expected, at: id)
   }
 
@@ -107,7 +112,7 @@ extension Checker {
     let y = check(tree.child(id, 1), expecting: .number, in: &scope)
     if x.type.isError || y.type.isError { return .error }
     return Typed(
-      type: .point, expr: .makePoint(x.expr, y.expr), stage: max(x.stage, y.stage),
+      type: .point, expr: lowering ? .makePoint(x.expr, y.expr) : Self.unlowered, stage: max(x.stage, y.stage),
       usesScene: x.usesScene || y.usesScene)
   }
 
@@ -122,12 +127,14 @@ extension Checker {
       let t = check(child, expecting: element, in: &scope)
       if t.type.isError { failed = true }
       if element == nil && !t.type.isError { element = t.type }
-      items.append(t.expr)
+      if lowering { items.append(t.expr) }
       stage = max(stage, t.stage)
       usesScene = usesScene || t.usesScene
     }
     if failed { return .error }
-    return Typed(type: .list(element ?? .number), expr: .list(items), stage: stage, usesScene: usesScene)
+    return Typed(
+      type: .list(element ?? .number), expr: lowering ? .list(items) : Self.unlowered, stage: stage,
+      usesScene: usesScene)
   }
 
   func checkNegate(_ id: NodeID, in scope: inout BlockScope) -> Typed {
@@ -137,7 +144,11 @@ extension Checker {
       error(SemanticCode.badOperands, "cannot negate \(t.type.withArticle)", at: tree.range(id))
       return .error
     }
-    if case .constant(.number(let n)) = t.expr { t.expr = .constant(.number(-n)) } else { t.expr = .negate(t.expr) }
+    if case .constant(.number(let n)) = t.expr {
+      t.expr = .constant(.number(-n))
+    } else {
+      t.expr = lowering ? .negate(t.expr) : Self.unlowered
+    }
     return t
   }
 
@@ -148,7 +159,7 @@ extension Checker {
     let hi = check(tree.child(id, 1), expecting: element ?? (lo.type.isError ? nil : lo.type), in: &scope)
     if lo.type.isError || hi.type.isError { return .error }
     return Typed(
-      type: .range(lo.type), expr: .range(lo.expr, hi.expr), stage: max(lo.stage, hi.stage),
-      usesScene: lo.usesScene || hi.usesScene)
+      type: .range(lo.type), expr: lowering ? .range(lo.expr, hi.expr) : Self.unlowered,
+      stage: max(lo.stage, hi.stage), usesScene: lo.usesScene || hi.usesScene)
   }
 }

@@ -12,16 +12,42 @@ extension Checker {
   }
 
   func warnHiddenAnimations(_ body: [BlockStatement]) {
+    // Most blocks animate each property at most once, and then nothing can be hidden:
+    // find that out without copying the animations.
+    var seen: UInt32 = 0
+    var repeated = false
+    for statement in body {
+      guard let property = statement.animatedProperty else { continue }
+      let bit = UInt32(1) << UInt32(BlockStatement.properties.firstIndex(of: property) ?? 0)
+      if seen & bit != 0 {
+        repeated = true
+        break
+      }
+      seen |= bit
+    }
+    guard repeated else { return }
     let animations: [Animation] = body.compactMap {
       if case .timeline(.animation(let a)) = $0 { return a }
       return nil
     }
-    // Each animation's effect once: folding its timing is the costly part.
-    let effects = animations.map(effect)
+    // Each animation's effect at most once, and only for animations that share a property
+    // with a later one: folding the timing is the costly part, and most blocks animate
+    // each property once.
+    var effects = [Effect??](repeating: nil, count: animations.count)
+    func effectOf(_ i: Int) -> Effect? {
+      if let known = effects[i] { return known }
+      let e = effect(animations[i])
+      effects[i] = .some(e)
+      return e
+    }
     for (i, earlier) in animations.enumerated() {
-      guard let e = effects[i] else { continue }
+      var e: Effect? = nil
       for j in (i + 1)..<animations.count where animations[j].property == earlier.property && !animations[j].additive {
-        guard let l = effects[j], l.start <= e.start, l.end >= e.end else { continue }
+        if e == nil {
+          guard let first = effectOf(i) else { break }
+          e = first
+        }
+        guard let e, let l = effectOf(j), l.start <= e.start, l.end >= e.end else { continue }
         warning(
           SemanticCode.hiddenAnimation,
           "this animation of `\(earlier.property.rawValue)` is entirely hidden by a later one",
@@ -46,5 +72,16 @@ extension Checker {
     let backwards = a.timing.fill == .backwards || a.timing.fill == .both
     let forwards = a.timing.fill == .forwards || a.timing.fill == .both
     return Effect(start: backwards ? -.infinity : delay, end: forwards ? .infinity : end)
+  }
+}
+
+extension BlockStatement {
+  /// Every property once, for a bit per property (`allCases` makes a new array each time).
+  static let properties = Property.allCases
+
+  /// The property of a top-level `animate` statement (nil for anything else).
+  var animatedProperty: Property? {
+    guard case .timeline(let item) = self, case .animation(let a) = item else { return nil }
+    return a.property
   }
 }

@@ -13,7 +13,7 @@ extension Checker {
       let keyNode = tree.child(kf, 0)
       var keyScope = BlockScope(.constant)
       let kt = check(keyNode, expecting: .number, in: &keyScope)
-      let vt = check(tree.child(kf, 1), expecting: type, in: &scope)
+      let vt = checkValue(tree.child(kf, 1), expecting: type, in: &scope)
       var timing: Expr? = nil
       if let tnode = tree.optionalChild(kf, 2) {
         let tt = check(tnode, expecting: .timing, in: &scope)

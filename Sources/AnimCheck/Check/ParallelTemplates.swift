@@ -64,7 +64,7 @@ extension Checker {
     ir.nodes += later.ir.nodes
     ir.emitters += later.ir.emitters
     ir.replicators += later.ir.replicators
-    for symbol in order where later.declarations[symbol]?.used == true {
+    for symbol in order where later.declarations.isUsed(symbol) {
       declarations.markUsed(symbol)
     }
   }

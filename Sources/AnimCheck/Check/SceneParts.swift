@@ -6,9 +6,16 @@ import AnimSyntax
 /// children, each in source order.
 extension Checker {
   func assignNodeIndices() {
-    let topLevel = Set(tree.children(tree.root))
-    let nodes = order.filter { declarations[$0]?.kind == .node }
-    let isTopLevel = { (s: Symbol) in self.declarations[s].map { topLevel.contains($0.syntax) } ?? false }
+    // Nodes are declared at the top level or in a replicator's block: the few in
+    // replicators make a smaller set than every top-level declaration.
+    var inReplicators = Set<NodeID>()
+    for decl in tree.children(tree.root) where tree.kind(decl) == .replicateDecl {
+      if let block = tree.optionalChild(decl, 2) {
+        for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl { inReplicators.insert(stmt) }
+      }
+    }
+    let nodes = order.filter { declarations.kind($0) == .node }
+    let isTopLevel = { (s: Symbol) in self.declarations.read(s) { !inReplicators.contains($0.syntax) } ?? false }
     let sorted = nodes.filter(isTopLevel) + nodes.filter { !isTopLevel($0) }
     for (i, s) in sorted.enumerated() { declarations.update(s) { $0.nodeIndex = i } }
   }
@@ -40,10 +47,12 @@ extension Checker {
   func template(name: String, shape: NodeID, block: NodeID?, _ scope: inout BlockScope, range: SourceRange)
     -> NodeTemplate?
   {
-    let s = check(shape, expecting: .shape, in: &scope)
+    let s = checkValue(shape, expecting: .shape, in: &scope)
     var body: [BlockStatement] = []
     var shapeID: String? = s.stage == .perSpawn ? nil : name
-    if tree.kind(shape) == .name, let symbol = tree.symbol(shape), let d = declarations[symbol], d.kind == .shape {
+    if tree.kind(shape) == .name, let symbol = tree.symbol(shape), declarations.kind(symbol) == .shape,
+      let d = declarations[symbol]
+    {
       shapeID = d.name
       body = d.shapeDefaults
     }
@@ -107,7 +116,7 @@ extension Checker {
         case "origin":
           guard let arg = singleArgument(stmt, args) else { continue }
           var scope = BlockScope(.topLevel)
-          let t = check(arg, expecting: .point, in: &scope)
+          let t = checkValue(arg, expecting: .point, in: &scope)
           if !t.type.isError { origin = t.expr }
         default:
           let near = closestWord(to: head, in: ["burst", "max", "origin", "spawn", "every", "on"])
@@ -152,8 +161,7 @@ extension Checker {
 
   /// A node name in a trigger or input target.
   func nodeIndex(_ target: NodeID) -> Int? {
-    guard tree.kind(target) == .name, let symbol = tree.symbol(target), let d = declarations[symbol], d.kind == .node
-    else {
+    guard tree.kind(target) == .name, let symbol = tree.symbol(target), declarations.kind(symbol) == .node else {
       if tree.kind(target) == .name {
         let name = tree.name(target)
         let nodes = declarations.values.filter { $0.kind == .node }.map(\.name)
@@ -167,7 +175,7 @@ extension Checker {
       return nil
     }
     declarations.markUsed(symbol)
-    return d.nodeIndex
+    return declarations.read(symbol) { $0.nodeIndex } ?? nil
   }
 
   func checkEvery(_ stmt: NodeID) -> (period: Double, from: Double, until: Double?)? {

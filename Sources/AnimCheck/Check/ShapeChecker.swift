@@ -17,7 +17,7 @@ extension Checker {
         let t = check(arg, expecting: field == .lineWidth ? .number : .color, in: &scope)
         stage = max(stage, t.stage)
         if !t.type.isError { settings.append(StyleSetting(field: field, value: t.expr)) }
-      } else if let statement = checkPropertyStatement(stmt, head, args, in: &scope) {
+      } else if let statement = checkPropertyStatement(stmt, args, in: &scope) {
         defaults.append(statement)
       }
     }

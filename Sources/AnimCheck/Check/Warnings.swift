@@ -6,7 +6,9 @@ import AnimSyntax
 extension Checker {
   func warnUnusedLets() {
     for symbol in order {
-      guard let d = declarations[symbol], d.kind == .letValue, !d.used, !d.type.isError, !d.name.hasPrefix("_") else {
+      guard let d = declarations[symbol], d.kind == .letValue, !declarations.isUsed(symbol), !d.type.isError,
+        !d.name.hasPrefix("_")
+      else {
         continue
       }
       warning(
