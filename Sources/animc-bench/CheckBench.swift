@@ -105,18 +105,10 @@ enum CheckBench {
       return nil
     }
     let path = NSTemporaryDirectory() + "animc-bench-\(getpid()).anim"
-    FileManager.default.createFile(atPath: path, contents: Data(source.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(source.utf8))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    var status: Int32 = 0
-    let seconds = Measure.best(runs: 3) {
-      let p = Process()
-      p.executableURL = URL(fileURLWithPath: animc)
-      p.arguments = ["check", path]
-      p.standardError = FileHandle.nullDevice
-      try? p.run()
-      p.waitUntilExit()
-      status = p.terminationStatus
-    }
+    var status: Int32? = 0
+    let seconds = Measure.best(runs: 5) { status = Measure.spawnAndWait(animc, ["check", path]) }
     return status == 0 ? seconds : nil
   }
 
@@ -151,19 +143,12 @@ enum CheckBench {
       i += 1
     }
     let path = NSTemporaryDirectory() + "animc-bench-\(getpid()).lua"
-    FileManager.default.createFile(atPath: path, contents: Data(lua.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(lua.utf8))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    var status: Int32 = 0
-    let seconds = Measure.best(runs: 3) {
-      let p = Process()
-      p.executableURL = URL(fileURLWithPath: luac)
-      p.arguments = ["-p", path]
-      try? p.run()
-      p.waitUntilExit()
-      status = p.terminationStatus
-    }
+    var status: Int32? = 0
+    let seconds = Measure.best(runs: 5) { status = Measure.spawnAndWait(luac, ["-p", path]) }
     guard status == 0 else {
-      print("luac:   failed on the generated Lua file (status \(status)); no comparison")
+      print("luac:   failed on the generated Lua file (status \(status.map(String.init) ?? "none")); no comparison")
       return
     }
     let rate = Double(lua.utf8.count) / 1_000_000 / seconds
