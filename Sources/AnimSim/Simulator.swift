@@ -266,19 +266,17 @@ public final class Simulator {
     // reading its `body` would retain and release the body.
     pointer.pointee.unretainedBody._withUnsafeGuaranteedRef { body -> Double? in
       let t = s - pointer.pointee.created - pointer.pointee.timeOffset
-      // Composed in the record itself: the model values, then each animation on top.
-      record.pointee.state = body.model
-      var extra = 0.0
-      phases.with(body.stack, group: body.timingGroup, at: t) {
-        body.stack.apply(body.stack.animations.indices, $0, &record.pointee.state, &extra)
+      var (state, extra) = phases.with(body.stack, group: body.timingGroup, at: t) {
+        body.stack.compose(body.model, $0)
       }
-      record.pointee.state.rotation += extra
-      record.pointee.state.opacity = min(max(record.pointee.state.opacity, 0), 1)
-      var matrix = localMatrix(record.pointee.state, anchor: body.anchor, width: body.width, height: body.height)
+      state.rotation += extra
+      state.opacity = min(max(state.opacity, 0), 1)
+      var matrix = localMatrix(state, anchor: body.anchor, width: body.width, height: body.height)
       if let prefix = pointer.pointee.prefix { matrix = prefix * matrix }
-      guard isFinite(record.pointee.state, matrix) else { return nil }
+      guard isFinite(state, matrix) else { return nil }
       if record.pointee.id != pointer.pointee.id { record.pointee.id = pointer.pointee.id }
       record.pointee.shape = pointer.pointee.shapeSlot
+      record.pointee.state = state
       record.pointee.hasStroke = body.hasStroke
       record.pointee.hasTrim = body.hasTrim
       record.pointee.tint = pointer.pointee.tint
