@@ -30,7 +30,7 @@ public final class PathMeasure: Sendable {
   enum Inverse: Sendable {
     /// Length proportional to t (lines, arcs).
     case uniform
-    /// An `InverseLengthSpline` of `count` knots (and its index) from `knots[from]`.
+    /// An `InverseLengthSpline` of `count` knots from `knots[from]`.
     case spline(from: Int, count: Int)
     /// The exact solve on `exactTables[index]` (a piece with a cusp).
     case exact(index: Int)

@@ -45,11 +45,11 @@ extension CompiledAnimation {
     return values.hasFrom && values.endKind != .implicit && !additive
   }
 
-  /// Whether it is a basic animation writing what `other` writes at the same phase.
+  /// Whether it is a basic animation writing what `other` writes at the same phase (the
+  /// phase itself, groups and `cumulative` included, is the timing group's to compare).
   func hasSameValue(as other: CompiledAnimation) -> Bool {
     guard case .basic(let a) = kind, case .basic(let b) = other.kind else { return false }
-    return a == b && target == other.target && additive == other.additive && cumulative == other.cumulative
-      && parents == other.parents
+    return a == b && target == other.target && additive == other.additive
   }
 }
 

@@ -86,37 +86,22 @@ extension Parser {
     finish(.sceneDecl, from: start, mark: m)
   }
 
-  /// `let|timing|path NAME = EXPR`
-  mutating func parseBinding(_ kind: SyntaxKind) {
+  /// `let|timing|path NAME = EXPR`, and with `block` a declaration that may have one:
+  /// `shape NAME = EXPR [{ style }]`, `node NAME = SHAPE [{ body }]`. `owner` names what
+  /// the `=` follows in the error when it is missing.
+  mutating func parseBinding(_ kind: SyntaxKind, owner: String = "the name", block: BlockContext? = nil) {
     let start = Int(token.start)
     let m = mark
     advance()
     parseDeclaredName()
-    if expect(.equals, "after the name") { parseExpression() } else { errorExpression() }
+    if expect(.equals, "after \(owner)") { parseExpression() } else { errorExpression() }
+    if let block { parseOptionalBlock(block) }
     finish(kind, from: start, mark: m)
   }
 
-  /// `shape NAME = EXPR [{ style }]`
-  mutating func parseShapeDecl() {
-    let start = Int(token.start)
-    let m = mark
-    advance()
-    parseDeclaredName()
-    if expect(.equals, "after the shape's name") { parseExpression() } else { errorExpression() }
-    parseOptionalBlock(.style)
-    finish(.shapeDecl, from: start, mark: m)
-  }
+  mutating func parseShapeDecl() { parseBinding(.shapeDecl, owner: "the shape's name", block: .style) }
 
-  /// `node NAME = SHAPE [{ body }]`
-  mutating func parseNodeDecl() {
-    let start = Int(token.start)
-    let m = mark
-    advance()
-    parseDeclaredName()
-    if expect(.equals, "after the node's name") { parseExpression() } else { errorExpression() }
-    parseOptionalBlock(.node)
-    finish(.nodeDecl, from: start, mark: m)
-  }
+  mutating func parseNodeDecl() { parseBinding(.nodeDecl, owner: "the node's name", block: .node) }
 
   /// `emitter NAME { triggers, settings, spawn }`
   mutating func parseEmitter() {

@@ -57,8 +57,9 @@ enum LSPBench {
     var out =
       "scene \"LSP bench\" {\n  size 375, 667\n  fps 60\n}\n\ntiming pop = spring(damping: 0.6, velocity: 0.8)\n"
     var i = 0
-    while out.utf8.reduce(0, { $1 == 10 ? $0 + 1 : $0 }) < lines {
-      out += """
+    var count = out.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
+    while count < lines {
+      let part = """
 
         // Part \(i): a button and its hearts.
         let drift\(i) = 60 + \(i % 7) * 2
@@ -80,6 +81,8 @@ enum LSPBench {
         }
 
         """
+      out += part
+      count += part.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
       i += 1
     }
     return out
