@@ -16,7 +16,7 @@ import Testing
     let b = Point(coordinate(), coordinate())
     let curve: PathPiece.Curve = k.isMultiple(of: 4) ? .quad(a, c1, b) : .cubic(a, c1, c2, b)
     let piece = PathPiece(curve: curve, segmentIndex: 0)
-    let tolerance = 1e-9 * piece.controlPolygonLength
+    let tolerance = PathMeasure.splineTolerance * piece.controlPolygonLength
     let exact = LengthTable(piece)
     guard let spline = InverseLengthSpline(piece, tolerance: tolerance) else { continue }
     splines += 1
