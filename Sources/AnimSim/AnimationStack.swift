@@ -94,6 +94,12 @@ struct AnimationStack: Sendable {
     }
   }
 
+  /// Applies animation `k`, active with `phase` and not shared, on top of `state`.
+  @inline(__always)
+  func apply(_ k: Int, _ phase: AnimationPhase, _ state: inout NodeState, _ extra: inout Double) {
+    animations.withUnsafeBufferPointer { Self.apply($0.baseAddress! + k, slot: k, phase, self, &state, &extra) }
+  }
+
   /// The animation's begin in the instance's time, for a deferred path's snapshot: the
   /// sum of the begins of its chain (the first iteration of every enclosing group).
   func absoluteBegin(_ i: Int) -> Double {

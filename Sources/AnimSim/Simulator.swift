@@ -54,7 +54,7 @@ public final class Simulator {
   /// Frames in a headless run: round(duration × fps) (§9).
   public let frameCount: Int
   /// The frame the last `step()` produced.
-  public private(set) var frame = Frame()
+  public internal(set) var frame = Frame()
 
   var clock = RunClock()
   var nextFrame = 0
@@ -79,6 +79,8 @@ public final class Simulator {
   /// No live instance ends before this: frames before it need not look for ended ones.
   var earliestEnd = Double.infinity
   var timingGroups = TimingGroups()
+  /// Reused by every frame's sampling (see `RunSampler`).
+  var runScratch = RunScratch()
   var nextSeq = 0
   /// §10's limit on live instances (lowered by tests).
   var instanceLimit = liveInstanceLimit
@@ -210,93 +212,6 @@ public final class Simulator {
     nextFrame += 1
   }
 
-  private func sampleLive(at s: Double) throws(SimulationError) {
-    let eps = ActiveTiming.epsilon
-    var ordered = true
-    var lastZ = -Double.infinity
-    // Work on a local array (unique, so writes never copy) and hand it back after.
-    var nodes: [NodeFrame] = []
-    swap(&nodes, &frame.nodes)
-    defer { swap(&nodes, &frame.nodes) }
-    // Last frame's records are overwritten in place, and an id already in its place is
-    // left there: copying an id's string in and destroying it a frame later cost as much
-    // as the rest of a record.
-    if nodes.count < live.count {
-      nodes.append(contentsOf: repeatElement(NodeFrame.placeholder, count: live.count - nodes.count))
-    }
-    var written = 0
-    var bad: LiveInstance? = nil
-    var phases = PhaseCache()
-    live.withUnsafeBufferPointer { instances in
-      nodes.withUnsafeMutableBufferPointer { out in
-        guard let first = instances.baseAddress, let records = out.baseAddress else { return }
-        for i in instances.indices where s >= instances[i].created - eps && s < instances[i].end - eps {
-          guard let z = Self.writeFrame(first + i, at: s, &phases, into: records + written) else {
-            bad = instances[i]
-            return
-          }
-          written += 1
-          if z < lastZ { ordered = false }
-          lastZ = z
-        }
-      }
-    }
-    nodes.removeSubrange(written...)
-    if let bad {
-      throw SimulationError(
-        code: "E0901", message: "a property of `\(bad.id)` is not finite at \(s)s", range: bad.body.template.range)
-    }
-    // Instances are kept in creation order; only differing z needs a sort (stable by seq).
-    if !ordered {
-      let seqs = live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq)
-      let order = nodes.indices.sorted {
-        nodes[$0].z != nodes[$1].z ? nodes[$0].z < nodes[$1].z : seqs[$0] < seqs[$1]
-      }
-      nodes = order.map { nodes[$0] }
-    }
-  }
-
-  /// Writes the frame of one instance at scene time `s` into `record`: its composed
-  /// properties and matrix (§9). Returns its z; nil when a number is not finite.
-  static func writeFrame(
-    _ pointer: UnsafePointer<LiveInstance>, at s: Double, _ phases: inout PhaseCache,
-    into record: UnsafeMutablePointer<NodeFrame>
-  ) -> Double? {
-    // Field by field through pointers, the body unretained: copying the instance or
-    // reading its `body` would retain and release the body.
-    pointer.pointee.unretainedBody._withUnsafeGuaranteedRef { body -> Double? in
-      let t = s - pointer.pointee.created - pointer.pointee.timeOffset
-      var (state, extra) = phases.with(body.stack, group: body.timingGroup, at: t) {
-        body.stack.compose(body.model, $0)
-      }
-      state.rotation += extra
-      state.opacity = min(max(state.opacity, 0), 1)
-      var matrix = localMatrix(state, anchor: body.anchor, width: body.width, height: body.height)
-      if let prefix = pointer.pointee.prefix { matrix = prefix * matrix }
-      guard isFinite(state, matrix) else { return nil }
-      if record.pointee.id != pointer.pointee.id { record.pointee.id = pointer.pointee.id }
-      record.pointee.shape = pointer.pointee.shapeSlot
-      record.pointee.state = state
-      record.pointee.hasStroke = body.hasStroke
-      record.pointee.hasTrim = body.hasTrim
-      record.pointee.tint = pointer.pointee.tint
-      record.pointee.z = body.z
-      record.pointee.matrix = matrix
-      return body.z
-    }
-  }
-
-  /// Whether every number of a frame is finite. NaN and infinities propagate through the
-  /// sum, so one test usually settles it; a sum of huge finite values needs the long way.
-  static func isFinite(_ s: NodeState, _ m: AffineTransform) -> Bool {
-    let sum =
-      s.position.x + s.position.y + s.scaleX + s.scaleY + s.rotation + s.opacity + s.lineWidth + s.strokeStart
-      + s.strokeEnd + m.a + m.b + m.c + m.d + m.tx + m.ty
-    if sum.isFinite { return true }
-    return [s.position.x, s.position.y, s.scaleX, s.scaleY, s.rotation, s.opacity, m.a, m.b, m.c, m.d, m.tx, m.ty]
-      .allSatisfy(\.isFinite) && s.lineWidth.isFinite && s.strokeStart.isFinite && s.strokeEnd.isFinite
-  }
-
   /// T(position)·R(rotation)·S(scaleX, scaleY)·T(−anchor.x·w, −anchor.y·h), multiplied out.
   static func localMatrix(_ s: NodeState, anchor: Point, width: Double, height: Double) -> AffineTransform {
     var sn = 0.0
@@ -316,13 +231,13 @@ public final class Simulator {
       a: a, b: b, c: c, d: d, tx: s.position.x + a * ox + c * oy, ty: s.position.y + b * ox + d * oy)
   }
 
-  /// Removes instances whose lifetime has ended, freeing per-instance shape slots.
   /// Adds an instance to the run.
   func addLive(_ instance: LiveInstance) {
     live.append(instance)
     earliestEnd = min(earliestEnd, instance.end)
   }
 
+  /// Removes instances whose lifetime has ended, freeing per-instance shape slots.
   private func dropEnded(at s: Double) {
     let limit = s + ActiveTiming.epsilon
     // Most frames end nothing; looking costs a read of every instance.

@@ -1,0 +1,202 @@
+import AnimMath
+
+extension Simulator {
+  /// Writes every live instance at scene time `s` into `frame.nodes`, in paint order.
+  func sampleLive(at s: Double) throws(SimulationError) {
+    let eps = ActiveTiming.epsilon
+    // Work on a local array (unique, so writes never copy) and hand it back after.
+    var nodes: [NodeFrame] = []
+    swap(&nodes, &frame.nodes)
+    defer { swap(&nodes, &frame.nodes) }
+    // Last frame's records are overwritten in place, and an id already in its place is
+    // left there: copying an id's string in and destroying it a frame later cost as much
+    // as the rest of a record.
+    if nodes.count < live.count {
+      nodes.append(contentsOf: repeatElement(NodeFrame.placeholder, count: live.count - nodes.count))
+    }
+    var sampler = RunSampler(sceneTime: s)
+    var phases = PhaseCache()
+    live.withUnsafeBufferPointer { instances in
+      nodes.withUnsafeMutableBufferPointer { out in
+        guard let first = instances.baseAddress, let records = out.baseAddress else { return }
+        var i = 0
+        while i < instances.count && sampler.failed == nil {
+          guard s >= instances[i].created - eps && s < instances[i].end - eps else {
+            i += 1
+            continue
+          }
+          let count = sampler.runLength(first + i, available: instances.count - i)
+          sampler.sample(first + i, count: count, &phases, &runScratch, into: records)
+          i += count
+        }
+      }
+    }
+    nodes.removeSubrange(sampler.written...)
+    if let bad = sampler.failed.map({ live[$0] }) {
+      throw SimulationError(
+        code: "E0901", message: "a property of `\(bad.id)` is not finite at \(s)s", range: bad.body.template.range)
+    }
+    // Instances are kept in creation order; only differing z needs a sort (stable by seq).
+    if !sampler.ordered {
+      let seqs = live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq)
+      let order = nodes.indices.sorted {
+        nodes[$0].z != nodes[$1].z ? nodes[$0].z < nodes[$1].z : seqs[$0] < seqs[$1]
+      }
+      nodes = order.map { nodes[$0] }
+    }
+  }
+}
+
+/// Per-instance values of the run being sampled, kept between frames to reuse their memory.
+struct RunScratch {
+  var states: [NodeState] = []
+  var extras: [Double] = []
+}
+
+/// Samples live instances in runs: consecutive instances of one timing group at the same
+/// instance time (the spawns of one burst, mostly) have the same phases, so the run
+/// takes its phases once and applies each animation to every member before the next.
+///
+/// Member by member, one instance's work was a long chain of dependent reads (body,
+/// animations, path, knots) that the processor could not overlap with the next
+/// instance's. Animation by animation, each loop is short and its members independent,
+/// so their reads overlap. The values are the same: each member's animations still
+/// apply in source order, and members never read each other.
+struct RunSampler {
+  let sceneTime: Double
+  /// Records written so far.
+  private(set) var written = 0
+  /// Whether z never decreased in the records written (no sort needed).
+  private(set) var ordered = true
+  /// Offset (from the start of `live`) of an instance with a value that is not finite.
+  private(set) var failed: Int? = nil
+  private var lastZ = -Double.infinity
+  private var base: UnsafePointer<LiveInstance>? = nil
+
+  /// Runs longer than this are split, to keep the scratch in cache.
+  static let maxRun = 256
+
+  init(sceneTime: Double) {
+    self.sceneTime = sceneTime
+  }
+
+  /// The instance's time: scene time since creation, less a replicator copy's offset.
+  @inline(__always)
+  private func instanceTime(_ p: UnsafePointer<LiveInstance>) -> Double {
+    sceneTime - p.pointee.created - p.pointee.timeOffset
+  }
+
+  /// How many instances from `first` (active itself) form a run: active, in the same
+  /// timing group, at the same instance time.
+  func runLength(_ first: UnsafePointer<LiveInstance>, available: Int) -> Int {
+    let eps = ActiveTiming.epsilon
+    let t = instanceTime(first)
+    let group = first.pointee.unretainedBody._withUnsafeGuaranteedRef { ObjectIdentifier($0.timingGroup) }
+    var n = 1
+    while n < min(available, Self.maxRun) {
+      let next = first + n
+      guard sceneTime >= next.pointee.created - eps && sceneTime < next.pointee.end - eps, instanceTime(next) == t,
+        next.pointee.unretainedBody._withUnsafeGuaranteedRef({ ObjectIdentifier($0.timingGroup) }) == group
+      else { break }
+      n += 1
+    }
+    return n
+  }
+
+  /// Samples `count` instances from `first` and writes their records after those
+  /// written so far; `records` is the start of the frame's records. `first` must point
+  /// into `live`, whose start is the first one ever passed (for `failed`).
+  mutating func sample(
+    _ first: UnsafePointer<LiveInstance>, count: Int, _ phases: inout PhaseCache, _ scratch: inout RunScratch,
+    into records: UnsafeMutablePointer<NodeFrame>
+  ) {
+    if base == nil { base = first }
+    if scratch.states.count < count {
+      scratch.states = Array(repeating: NodeState(), count: count)
+      scratch.extras = Array(repeating: 0, count: count)
+    }
+    let stack = first.pointee.unretainedBody._withUnsafeGuaranteedRef { $0.stack }
+    let group = first.pointee.unretainedBody._withUnsafeGuaranteedRef { $0.timingGroup }
+    let bad = scratch.states.withUnsafeMutableBufferPointer { states in
+      scratch.extras.withUnsafeMutableBufferPointer { extras in
+        phases.with(stack, group: group, at: instanceTime(first)) { phases in
+          Self.compose(first, count, stack.animations.count, phases, states.baseAddress!, extras.baseAddress!)
+          return write(first, count, states.baseAddress!, extras.baseAddress!, into: records)
+        }
+      }
+    }
+    if let bad, let base { failed = first - base + bad }
+  }
+
+  /// Each member's model values, then every animation in source order on top (§6.3).
+  @inline(__always)
+  private static func compose(
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ animations: Int, _ phases: UnsafePointer<AnimationPhase>,
+    _ states: UnsafeMutablePointer<NodeState>, _ extras: UnsafeMutablePointer<Double>
+  ) {
+    for r in 0..<count {
+      (states + r).initialize(to: (first + r).pointee.unretainedBody._withUnsafeGuaranteedRef { $0.model })
+      extras[r] = 0
+    }
+    for k in 0..<animations where phases[k].active {
+      if phases[k].shared {
+        let target = phases[k].target
+        let value = phases[k].value
+        for r in 0..<count { target.write(value, &states[r]) }
+        continue
+      }
+      for r in 0..<count {
+        (first + r).pointee.unretainedBody._withUnsafeGuaranteedRef {
+          $0.stack.apply(k, phases[k], &states[r], &extras[r])
+        }
+      }
+    }
+  }
+
+  /// The members' records: composed values with the `along` rotation on top, opacity
+  /// clamped, and the matrix (§9). Returns the index of a member with a value that is
+  /// not finite, if any (nothing after it is written).
+  private mutating func write(
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ states: UnsafeMutablePointer<NodeState>,
+    _ extras: UnsafePointer<Double>, into records: UnsafeMutablePointer<NodeFrame>
+  ) -> Int? {
+    for r in 0..<count {
+      let instance = first + r
+      let record = records + written
+      let ok = instance.pointee.unretainedBody._withUnsafeGuaranteedRef { body -> Bool in
+        states[r].rotation += extras[r]
+        states[r].opacity = min(max(states[r].opacity, 0), 1)
+        var matrix = Simulator.localMatrix(states[r], anchor: body.anchor, width: body.width, height: body.height)
+        if let prefix = instance.pointee.prefix { matrix = prefix * matrix }
+        guard Simulator.isFinite(states[r], matrix) else { return false }
+        if record.pointee.id != instance.pointee.id { record.pointee.id = instance.pointee.id }
+        record.pointee.shape = instance.pointee.shapeSlot
+        record.pointee.state = states[r]
+        record.pointee.hasStroke = body.hasStroke
+        record.pointee.hasTrim = body.hasTrim
+        record.pointee.tint = instance.pointee.tint
+        record.pointee.z = body.z
+        record.pointee.matrix = matrix
+        if body.z < lastZ { ordered = false }
+        lastZ = body.z
+        return true
+      }
+      guard ok else { return r }
+      written += 1
+    }
+    return nil
+  }
+}
+
+extension Simulator {
+  /// Whether every number of a frame is finite. NaN and infinities propagate through the
+  /// sum, so one test usually settles it; a sum of huge finite values needs the long way.
+  static func isFinite(_ s: NodeState, _ m: AffineTransform) -> Bool {
+    let sum =
+      s.position.x + s.position.y + s.scaleX + s.scaleY + s.rotation + s.opacity + s.lineWidth + s.strokeStart
+      + s.strokeEnd + m.a + m.b + m.c + m.d + m.tx + m.ty
+    if sum.isFinite { return true }
+    return [s.position.x, s.position.y, s.scaleX, s.scaleY, s.rotation, s.opacity, m.a, m.b, m.c, m.d, m.tx, m.ty]
+      .allSatisfy(\.isFinite) && s.lineWidth.isFinite && s.strokeStart.isFinite && s.strokeEnd.isFinite
+  }
+}
