@@ -119,6 +119,18 @@ public final class PathMeasure: Sendable {
     return p - p.rounded(.down)
   }
 
+  /// Reads the memory a query at progress `p` reads first (the first drawn piece and the
+  /// knot near p·L) and returns a number made from it. A caller going through many paths
+  /// asks a few paths ahead, so that these reads overlap with the work in between.
+  @inline(__always)
+  public func touch(at p: Double) -> Double {
+    drawn.withUnsafeBufferPointer { drawn in
+      guard let first = drawn.first, case .spline(let from, let count) = first.inverse else { return 0 }
+      let j = Int(min(max(p, 0), 1) * Double(count &- 1))
+      return knots.withUnsafeBufferPointer { $0[from &+ InverseLengthSpline.stride &* j] }
+    }
+  }
+
   /// The point and tangent angle at progress `p` with the given pacing.
   public func sample(at p: Double, pacing: PathPacing = .paced) -> PathSample {
     let (index, t) = locate(normalized(p), pacing)

@@ -100,6 +100,16 @@ struct AnimationStack: Sendable {
     animations.withUnsafeBufferPointer { Self.apply($0.baseAddress! + k, slot: k, phase, self, &state, &extra) }
   }
 
+  /// Reads ahead what applying animation `k` at progress `p` will read (see
+  /// `PathMeasure.touch`); returns a number made from it.
+  @inline(__always)
+  func touch(_ k: Int, progress p: Double) -> Double {
+    animations.withUnsafeBufferPointer {
+      guard case .along(let path, _, _, _) = $0[k].kind else { return 0 }
+      return path._withUnsafeGuaranteedRef { $0.touch(at: p) }
+    }
+  }
+
   /// The animation's begin in the instance's time, for a deferred path's snapshot: the
   /// sum of the begins of its chain (the first iteration of every enclosing group).
   func absoluteBegin(_ i: Int) -> Double {

@@ -75,6 +75,8 @@ struct RunSampler {
 
   /// Runs longer than this are split, to keep the scratch in cache.
   static let maxRun = 256
+  /// How many members ahead a loop touches what the next member's animation reads.
+  static let readAhead = 4
 
   init(sceneTime: Double) {
     self.sceneTime = sceneTime
@@ -145,11 +147,19 @@ struct RunSampler {
         for r in 0..<count { target.write(value, &states[r]) }
         continue
       }
+      var touched = 0.0
       for r in 0..<count {
+        if r &+ Self.readAhead < count {
+          touched += (first + (r &+ Self.readAhead)).pointee.unretainedBody._withUnsafeGuaranteedRef {
+            $0.stack.touch(k, progress: phases[k].progress)
+          }
+        }
         (first + r).pointee.unretainedBody._withUnsafeGuaranteedRef {
           $0.stack.apply(k, phases[k], &states[r], &extras[r])
         }
       }
+      // Used, so the reads are not optimized away; never changes a value.
+      if touched.isNaN { extras[0] += 0 }
     }
   }
 
