@@ -143,6 +143,14 @@ public final class PathMeasure: Sendable {
 
   /// The point at progress `p` (see `sample`), without the tangent.
   public func point(at p: Double, pacing: PathPacing = .paced) -> Point {
+    // The common case first, in one step: a path of one curve, part-way along (where
+    // both pacings agree).
+    if p > 0 && p < 1, drawn.count == 1, case .spline(let from, let count) = drawn[0].inverse {
+      let t = knots.withUnsafeBufferPointer {
+        InverseLengthSpline.parameter(atLength: p * length, knots: $0, from: from, count: count, length: length)
+      }
+      return drawn[0].piece.point(at: t)
+    }
     let (index, t) = locate(normalized(p), pacing)
     guard let index else { return firstPoint }
     return drawn[index].piece.point(at: t)

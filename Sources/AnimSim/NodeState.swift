@@ -3,6 +3,8 @@ import AnimMath
 
 /// The property values of one instance (§6.1): its model values, then the result of
 /// composing its animations on top of them (§6.3).
+///
+/// Plain `Double`s only, 17 of them: `copy(_:to:)` relies on it.
 public struct NodeState: Hashable, Sendable {
   public var position = Point.zero
   public var scaleX = 1.0
@@ -18,6 +20,24 @@ public struct NodeState: Hashable, Sendable {
   public var strokeEnd = 1.0
 
   public init() {}
+}
+
+extension NodeState {
+  /// Copies `source` into `destination` with five vector loads and stores. Sampling
+  /// copies two states per instance and frame; at this size a plain assignment is a call
+  /// to memcpy, which costs more than the copy itself.
+  @inline(__always)
+  static func copy(_ source: UnsafePointer<NodeState>, to destination: UnsafeMutablePointer<NodeState>) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(destination)
+    let vector = MemoryLayout<SIMD4<Double>>.size
+    for i in 0..<4 {
+      to.storeBytes(
+        of: from.loadUnaligned(fromByteOffset: i * vector, as: SIMD4<Double>.self), toByteOffset: i * vector,
+        as: SIMD4<Double>.self)
+    }
+    to.storeBytes(of: from.load(fromByteOffset: 4 * vector, as: Double.self), toByteOffset: 4 * vector, as: Double.self)
+  }
 }
 
 /// Which components of `NodeState` an animation reads and writes. Component targets

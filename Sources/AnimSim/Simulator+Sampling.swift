@@ -137,7 +137,9 @@ struct RunSampler {
     _ states: UnsafeMutablePointer<NodeState>, _ extras: UnsafeMutablePointer<Double>
   ) {
     for r in 0..<count {
-      (states + r).initialize(to: (first + r).pointee.unretainedBody._withUnsafeGuaranteedRef { $0.model })
+      (first + r).pointee.unretainedBody._withUnsafeGuaranteedRef { body in
+        withUnsafePointer(to: body.model) { NodeState.copy($0, to: states + r) }
+      }
       extras[r] = 0
     }
     for k in 0..<animations where phases[k].active {
@@ -181,7 +183,7 @@ struct RunSampler {
         guard Simulator.isFinite(states[r], matrix) else { return false }
         if record.pointee.id != instance.pointee.id { record.pointee.id = instance.pointee.id }
         record.pointee.shape = instance.pointee.shapeSlot
-        record.pointee.state = states[r]
+        withUnsafeMutablePointer(to: &record.pointee.state) { NodeState.copy(states + r, to: $0) }
         record.pointee.hasStroke = body.hasStroke
         record.pointee.hasTrim = body.hasTrim
         record.pointee.tint = instance.pointee.tint

@@ -112,3 +112,15 @@ func cachedPhasesGiveWhatEachInstanceGivesAlone(_ name: String) throws {
   let plain = Expr.styledShape(call(.circle, num(4)), [StyleSetting(field: .fill, value: color(.black))])
   #expect(plain.isSameAtEverySpawn)
 }
+
+/// `NodeState.copy` copies 17 `Double`s with vector moves; a new field must change it.
+@Test func nodeStateIsSeventeenDoubles() {
+  #expect(MemoryLayout<NodeState>.size == 17 * MemoryLayout<Double>.size)
+  var state = NodeState()
+  state.position = Point(1, 2)
+  state.strokeEnd = 0.25
+  state.fill = Color(r: 0.1, g: 0.2, b: 0.3, a: 0.4)
+  var copy = NodeState()
+  withUnsafePointer(to: state) { from in withUnsafeMutablePointer(to: &copy) { NodeState.copy(from, to: $0) } }
+  #expect(copy == state)
+}
