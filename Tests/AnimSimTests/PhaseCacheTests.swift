@@ -52,9 +52,9 @@ private func groups(_ ir: SceneIR, frames: Int = 6) throws -> [Int] {
   #expect(try shared(call(.random, .range(num(0), num(90)))) == [true, false])
 }
 
-/// Every instance in every frame against the same instance sampled on its own, with a
-/// cache of its own (group −1 recomputes), for examples with bursts, replicators and
-/// keyframes.
+/// Every instance in every frame (sampled in runs that share their phases, animation by
+/// animation) against the same instance sampled on its own, with a cache of its own
+/// (group −1 recomputes), for examples with bursts, replicators and keyframes.
 @Test(arguments: ["love-burst", "floating-hearts", "ca-replicators", "add-to-cart"])
 func cachedPhasesGiveWhatEachInstanceGivesAlone(_ name: String) throws {
   var options = SimulationOptions()
