@@ -48,7 +48,7 @@ public struct Parser {
     token = lexer.next()
     lookahead = lexer.next()
     tree = SyntaxTree(symbols: SymbolTable())
-    tree.nodes.reserveCapacity(bytes.count / 5 + 16)
+    tree.reserveNodes(bytes.count / 5 + 16)
     tree.childIDs.reserveCapacity(bytes.count / 5 + 16)
   }
 
@@ -114,11 +114,10 @@ public struct Parser {
     for i in mark..<pending.count { tree.childIDs.append(pending[i]) }
     while pending.count > mark { pending.removeLast() }
     let e = max(end ?? lastEnd, start)
-    let node = SyntaxTree.Node(
-      kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: e),
-      payload: payload, firstChild: first, childCount: Int32(tree.childIDs.count) - first)
     let id = NodeID(Int32(tree.nodes.count))
-    tree.nodes.append(node)
+    tree.append(
+      kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: e),
+      payload: payload, firstChild: first)
     pending.append(id.index)
     return id
   }
