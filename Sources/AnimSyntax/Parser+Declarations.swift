@@ -2,14 +2,19 @@
 extension Parser {
   mutating func parseFile() {
     let m = mark
-    while !at(.endOfFile) {
+    parseDeclarations()
+    tree.root = finish(.file, from: 0, mark: m, end: fileEnd)
+  }
+
+  /// Top-level declarations up to the end, or up to the first one at or past `stop`.
+  mutating func parseDeclarations(stoppingAt stop: Int = .max) {
+    while !at(.endOfFile) && Int(token.start) < stop {
       statementFailed = false
       let before = token.start
       parseDeclaration()
       endStatement()
       if token.start == before && !at(.endOfFile) { advance() }  // never loop in place
     }
-    tree.root = finish(.file, from: 0, mark: m, end: fileEnd)
   }
 
   mutating func parseDeclaration() {

@@ -70,8 +70,8 @@ extension Parser {
 
   var lastStatementWasOneLineAnimate: Bool {
     guard let last = pending.last else { return false }
-    let node = tree.nodes[Int(last)]
-    return node.kind == .animate && node.flags & 1 == 0
+    let node = NodeID(last)
+    return tree.kind(node) == .animate && tree.flags(node) & 1 == 0
   }
 
   /// `animate x to 5` newline `over 1s`: one error with the fix, and the clause skipped.

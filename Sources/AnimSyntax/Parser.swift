@@ -34,22 +34,36 @@ public struct Parser {
   let fileEnd: Int
 
   public static func parse(_ file: SourceFile, collectComments: Bool = false) -> ParseResult {
+    parse(file, collectComments: collectComments, parallel: true)
+  }
+
+  /// `parallel: false` keeps a large file on one thread (the result is the same).
+  static func parse(_ file: SourceFile, collectComments: Bool, parallel: Bool) -> ParseResult {
     var parser = Parser(bytes: file.bytes, collectComments: collectComments)
-    parser.parseFile()
+    if parallel, let split = splitGuess(file.bytes) {
+      parser.parseFileInParallel(split: split)
+    } else {
+      parser.parseFile()
+    }
     let all = (parser.lexer.diagnostics + parser.diagnostics).sortedBySource()
     parser.tree.symbols = parser.lexer.symbols
     return ParseResult(tree: parser.tree, diagnostics: all, comments: parser.lexer.comments)
   }
 
-  init(bytes: [UInt8], collectComments: Bool = false) {
+  /// A parser whose lexer starts at `start` rather than at the file's beginning.
+  init(bytes: [UInt8], collectComments: Bool = false, startingAt start: Int? = nil) {
     lexer = Lexer(bytes: bytes)
+    if let start { lexer.index = start }
     lexer.collectComments = collectComments
     fileEnd = bytes.count
     token = lexer.next()
     lookahead = lexer.next()
     tree = SyntaxTree(symbols: SymbolTable())
-    tree.nodes.reserveCapacity(bytes.count / 5 + 16)
-    tree.childIDs.reserveCapacity(bytes.count / 5 + 16)
+    // About one node per five bytes of what this parser reads (a second half's parser
+    // reads from `start`).
+    let expected = (bytes.count - min(start ?? 0, bytes.count)) / 5 + 16
+    tree.reserveNodes(expected)
+    tree.childIDs.reserveCapacity(expected)
   }
 
   // MARK: Tokens
@@ -114,11 +128,10 @@ public struct Parser {
     for i in mark..<pending.count { tree.childIDs.append(pending[i]) }
     while pending.count > mark { pending.removeLast() }
     let e = max(end ?? lastEnd, start)
-    let node = SyntaxTree.Node(
-      kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: e),
-      payload: payload, firstChild: first, childCount: Int32(tree.childIDs.count) - first)
     let id = NodeID(Int32(tree.nodes.count))
-    tree.nodes.append(node)
+    tree.append(
+      kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: e),
+      payload: payload, firstChild: first)
     pending.append(id.index)
     return id
   }

@@ -46,6 +46,12 @@ public struct SymbolTable: Sendable {
     return Symbol(id)
   }
 
+  /// Interns `other`'s names in its order; the result maps its symbol ids to this
+  /// table's. Names this table lacks get ids as if its lexer had read them next.
+  mutating func absorb(_ other: SymbolTable) -> [Int32] {
+    other.nameBytes.map { bytes in bytes.withUnsafeBufferPointer { intern($0).id } }
+  }
+
   private func find(_ bytes: UnsafeBufferPointer<UInt8>, hash h: Int) -> Symbol? {
     var i = h & mask
     while slots[i] >= 0 {

@@ -6,23 +6,31 @@ public struct NodeID: Hashable, Sendable, Comparable {
 }
 
 /// The parsed form of one file, stored compactly: nodes in one array, children as runs
-/// of a second array, literal values and names in side tables. A node is 20 bytes, so
-/// a large file's tree stays a few times the size of its text.
+/// of a second array, literal values and names in side tables. A node is 18 bytes: a
+/// 16-byte record (range, payload, first child) and its kind and flags in a 2-byte
+/// record beside it, so a large file's tree stays a few times the size of its text.
+///
+/// A node's child count is not stored. Nodes are appended in post-order, each right
+/// after its children's ids, so the runs of `childIDs` follow the nodes' order and a
+/// node's run ends where the next node's begins.
 ///
 /// The read accessors are `@inlinable`: the checker calls them millions of times from
 /// another module, and a call per `kind(_:)` cost more than the array read it wraps.
 public struct SyntaxTree: Sendable {
   @usableFromInline struct Node: Sendable {
-    @usableFromInline var kind: SyntaxKind
-    @usableFromInline var flags: UInt8
     @usableFromInline var start: UInt32
     @usableFromInline var end: UInt32
     @usableFromInline var payload: Int32
     @usableFromInline var firstChild: Int32
-    @usableFromInline var childCount: Int32
+  }
+
+  @usableFromInline struct Tag: Sendable {
+    @usableFromInline var kind: SyntaxKind
+    @usableFromInline var flags: UInt8
   }
 
   @usableFromInline var nodes: [Node] = []
+  @usableFromInline var tags: [Tag] = []
   @usableFromInline var childIDs: [Int32] = []
   public internal(set) var numbers: [Double] = []
   public internal(set) var strings: [String] = []
@@ -33,8 +41,8 @@ public struct SyntaxTree: Sendable {
 
   public var nodeCount: Int { nodes.count }
 
-  @inlinable public func kind(_ id: NodeID) -> SyntaxKind { nodes[Int(id.index)].kind }
-  @inlinable public func flags(_ id: NodeID) -> UInt8 { nodes[Int(id.index)].flags }
+  @inlinable public func kind(_ id: NodeID) -> SyntaxKind { tags[Int(id.index)].kind }
+  @inlinable public func flags(_ id: NodeID) -> UInt8 { tags[Int(id.index)].flags }
   @inlinable public func payload(_ id: NodeID) -> Int32 { nodes[Int(id.index)].payload }
 
   @inlinable public func range(_ id: NodeID) -> SourceRange {
@@ -42,7 +50,25 @@ public struct SyntaxTree: Sendable {
     return SourceRange(start: Int(n.start), end: Int(n.end))
   }
 
-  @inlinable public func childCount(_ id: NodeID) -> Int { Int(nodes[Int(id.index)].childCount) }
+  @inlinable public func childCount(_ id: NodeID) -> Int {
+    let i = Int(id.index)
+    let next = i + 1 < nodes.count ? nodes[i + 1].firstChild : Int32(childIDs.count)
+    return Int(next - nodes[i].firstChild)
+  }
+
+  /// Appends a node whose children are the last `childIDs` from `firstChild` on.
+  mutating func append(
+    _ kind: SyntaxKind, flags: UInt8, start: UInt32, end: UInt32, payload: Int32, firstChild: Int32
+  ) {
+    nodes.append(Node(start: start, end: end, payload: payload, firstChild: firstChild))
+    tags.append(Tag(kind: kind, flags: flags))
+  }
+
+  /// Room for `count` more nodes, so a large file's tree grows without copies.
+  mutating func reserveNodes(_ count: Int) {
+    nodes.reserveCapacity(nodes.count + count)
+    tags.reserveCapacity(tags.count + count)
+  }
 
   @inlinable public func child(_ id: NodeID, _ i: Int) -> NodeID {
     NodeID(childIDs[Int(nodes[Int(id.index)].firstChild) + i])
@@ -50,8 +76,7 @@ public struct SyntaxTree: Sendable {
 
   /// The children of `id`, as a view into the tree (no copy).
   @inlinable public func children(_ id: NodeID) -> Children {
-    let n = nodes[Int(id.index)]
-    return Children(ids: childIDs, first: Int(n.firstChild), count: Int(n.childCount))
+    Children(ids: childIDs, first: Int(nodes[Int(id.index)].firstChild), count: childCount(id))
   }
 
   /// A node's children, in order.

@@ -13,10 +13,10 @@ enum InputFiles {
       throw UsageError(message: "cannot read `\(path)`: no such file")
     }
     if isDirectory.boolValue { throw UsageError(message: "cannot read `\(path)`: it is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = FileBytes.contents(atPath: path) else {
       throw UsageError(message: "cannot read `\(path)`: permission denied or unreadable")
     }
-    return SourceFile(name: path, bytes: bytes(of: data))
+    return SourceFile(name: path, bytes: bytes)
   }
 
   /// The bytes of `data` in one copy (`[UInt8](data)` goes a byte at a time).

@@ -107,6 +107,15 @@ import Testing
     #expect(r.stderr.contains("did you mean `check`?"))
   }
 
+  /// A path that is not a regular file (here a pipe) has no size to read up front: its
+  /// bytes are read until the end, over several growths of the buffer.
+  @Test func aPipeGivenAsAPathIsReadToTheEnd() throws {
+    let filler = String(repeating: "// a comment line that only takes room in the file\n", count: 3000)
+    let r = try Self.animc(["check", "/dev/stdin"], stdin: filler + "let broken = \n")
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("/dev/stdin:3002:1: error: expected an expression, found end of file"))
+  }
+
   @Test func everyCommandHasHelp() throws {
     for command in ["check", "run", "dump", "render", "fmt", "lsp"] {
       let r = try Self.animc([command, "--help"])

@@ -1,0 +1,84 @@
+import AnimSource
+import Foundation
+import Testing
+
+@testable import AnimSyntax
+
+/// A large file is parsed in two halves on two threads; the tree, names, literals,
+/// diagnostics and comments must be exactly those of one parser reading it all, wherever
+/// the guessed split falls: between declarations, inside a comment, a broken statement
+/// or an unclosed block.
+@Suite struct ParallelParseTests {
+  static let examples: [String] = {
+    let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("examples")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    return names.filter { $0.hasSuffix(".anim") }.sorted().compactMap {
+      try? String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8)
+    }
+  }()
+
+  /// Valid scenes on both sides of `middle`, whose midpoint is the file's midpoint.
+  static func straddling(_ middle: String) -> [UInt8] { straddling(Array(middle.utf8)) }
+
+  static func straddling(_ middle: [UInt8]) -> [UInt8] {
+    let filler = examples.joined(separator: "\n") + "\n"
+    var side = ""
+    while side.utf8.count < Parser.parallelThreshold / 2 + 1000 { side += filler }
+    return Array(side.utf8) + middle + [0x0A] + Array(side.utf8)
+  }
+
+  /// Every field of every node, for an exact comparison.
+  static func nodes(_ tree: SyntaxTree) -> [String] {
+    (0..<tree.nodeCount).map {
+      let id = NodeID(Int32($0))
+      let node = tree.nodes[$0]
+      let kind = "\(tree.kind(id)) \(tree.flags(id)) \(tree.childCount(id))"
+      return "\(kind) \(node.start) \(node.end) \(node.payload) \(node.firstChild)"
+    }
+  }
+
+  static func expectSameParse(_ bytes: [UInt8], _ comment: Comment? = nil) {
+    let file = SourceFile(name: "large.anim", bytes: bytes)
+    #expect(Parser.splitGuess(file.bytes) != nil, comment)
+    for comments in [false, true] {
+      let one = Parser.parse(file, collectComments: comments, parallel: false)
+      let two = Parser.parse(file, collectComments: comments, parallel: true)
+      #expect(nodes(one.tree) == nodes(two.tree), comment)
+      #expect(one.tree.childIDs == two.tree.childIDs, comment)
+      #expect(one.tree.root == two.tree.root, comment)
+      #expect(one.tree.symbols.names == two.tree.symbols.names, comment)
+      #expect(one.tree.numbers == two.tree.numbers, comment)
+      #expect(one.tree.strings == two.tree.strings, comment)
+      #expect(one.diagnostics == two.diagnostics, comment)
+      #expect(one.comments == two.comments, comment)
+    }
+  }
+
+  @Test func validScenes() {
+    Self.expectSameParse(Self.straddling(""))
+  }
+
+  @Test func splitInsideABlockComment() {
+    Self.expectSameParse(Self.straddling("/* a comment\nnode fake = circle(1)\nnode fake2 = circle(2)\n*/"))
+  }
+
+  @Test func splitInsideAnUnclosedBlock() {
+    Self.expectSameParse(Self.straddling("node open = circle(1) {\n  opacity 0.5\nnode inner = circle(2)\n"))
+  }
+
+  @Test func splitBeforeALexicalError() {
+    Self.expectSameParse(Self.straddling("node ok = circle(1)\nnode $bad = circle(2)\nlet \"s\" = 1\n"))
+  }
+
+  @Test func splitInsideAnUnterminatedComment() {
+    Self.expectSameParse(Self.straddling("let a = 1\nnode x = circle(1) /* never closed\n"))
+  }
+
+  /// Each syntax mistake of the corpus at the middle of a large file.
+  @Test(arguments: CorpusFile.names())
+  func corpusMistakeAtTheSplit(_ name: String) throws {
+    let bytes = try [UInt8](Data(contentsOf: CorpusFile.directory.appendingPathComponent(name)))
+    Self.expectSameParse(Self.straddling(bytes), "\(name)")
+  }
+}
