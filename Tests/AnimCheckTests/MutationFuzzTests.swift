@@ -132,7 +132,7 @@ final class Watchdog: @unchecked Sendable {
         lock.unlock()
         if done { return }
         if stuck {
-          FileManager.default.createFile(atPath: NSTemporaryDirectory() + "animc-hang.anim", contents: Data(text.utf8))
+          _ = FileManager.default.createFile(atPath: NSTemporaryDirectory() + "animc-hang.anim", contents: Data(text.utf8))
           FileHandle.standardError.write(
             Data(
               "HANG: \(name) took over \(limit)s; input saved to \(NSTemporaryDirectory())animc-hang.anim:\n\(text)\n"
