@@ -1,3 +1,68 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Degrees ↔ radians. The language and dumps speak degrees; the math speaks radians.
 @inlinable public func radians(fromDegrees d: Double) -> Double { d * .pi / 180 }
 @inlinable public func degrees(fromRadians r: Double) -> Double { r * 180 / .pi }
+
+/// The sine and cosine of an angle in degrees, together.
+///
+/// The angle is reduced exactly: d − 90k is exact for |d| < 2⁴⁷ (both terms are
+/// multiples of d's unit in the last place, and the difference is at most 45), so only
+/// the conversion of the remainder to radians rounds. The kernels are fdlibm's
+/// `__kernel_sin` and `__kernel_cos` on [−π/4, π/4], within 1 ulp. Whole quarter turns
+/// come out exact (sin 180° = 0, not 1.2e−16), and the pair costs less than one call to
+/// the C library's `sin`: the simulator takes it for every rotated instance in every frame.
+@inlinable public func sinCos(degrees d: Double) -> (sin: Double, cos: Double) {
+  guard abs(d) < 0x1p47 else {
+    let r = radians(fromDegrees: d)
+    return (sin(r), cos(r))
+  }
+  // The nearest whole number of quarter turns, without a call: adding 1.5·2⁵² drops
+  // the fraction (|d/90| < 2⁴⁷ keeps the sum's unit at 1).
+  let k = (d / 90 + 0x1.8p52) - 0x1.8p52
+  let x = (d - k * 90) * (Double.pi / 180)
+  let s = sinKernel(x)
+  let c = cosKernel(x)
+  // Quarter turn q: (sin, cos) is (s, c), (c, −s), (−s, −c) or (−c, s); chosen without
+  // branches, which the random angles of particles would mispredict.
+  let q = Int(k) & 3
+  let odd = q & 1 == 1
+  let sine = odd ? c : s
+  let cosine = odd ? s : c
+  return (q >= 2 ? -sine : sine, q == 1 || q == 2 ? -cosine : cosine)
+}
+
+/// fdlibm's `__kernel_sin` for |x| ≤ π/4 (with a zero tail).
+@inlinable @inline(__always) func sinKernel(_ x: Double) -> Double {
+  let z = x * x
+  let v = z * x
+  let r =
+    8.333_333_333_322_489_461_24e-03 + z
+    * (-1.984_126_982_985_794_931_34e-04 + z
+      * (2.755_731_370_707_006_767_89e-06 + z
+        * (-2.505_076_025_340_686_341_95e-08 + z * 1.589_690_995_211_550_102_21e-10)))
+  return x + v * (-1.666_666_666_666_663_243_48e-01 + z * r)
+}
+
+/// fdlibm's `__kernel_cos` for |x| ≤ π/4 (with a zero tail).
+@inlinable @inline(__always) func cosKernel(_ x: Double) -> Double {
+  let z = x * x
+  let r =
+    z
+    * (4.166_666_666_666_660_190_37e-02 + z
+      * (-1.388_888_888_887_410_957_49e-03 + z
+        * (2.480_158_728_947_672_941_78e-05 + z
+          * (-2.755_731_435_139_066_330_35e-07 + z
+            * (2.087_572_321_298_174_827_90e-09 + z * -1.135_964_755_778_819_482_65e-11)))))
+  if abs(x) < 0.3 { return 1 - (0.5 * z - z * r) }
+  // 1 − x²/2 loses bits when x²/2 is not small: fdlibm takes off qx ≈ |x|/4 first,
+  // truncated to its high word so that 1 − qx is exact.
+  let qx = abs(x) > 0.781_25 ? 0.281_25 : Double(bitPattern: (abs(x) / 4).bitPattern & 0xFFFF_FFFF_0000_0000)
+  let hz = 0.5 * z - qx
+  let a = 1 - qx
+  return a - (hz - z * r)
+}

@@ -214,13 +214,7 @@ public final class Simulator {
 
   /// T(position)·R(rotation)·S(scaleX, scaleY)·T(−anchor.x·w, −anchor.y·h), multiplied out.
   static func localMatrix(_ s: NodeState, anchor: Point, width: Double, height: Double) -> AffineTransform {
-    var sn = 0.0
-    var cs = 1.0
-    if s.rotation != 0 {
-      let r = s.rotation * (Double.pi / 180)
-      sn = sin(r)
-      cs = cos(r)
-    }
+    let (sn, cs) = sinCos(degrees: s.rotation)
     let a = cs * s.scaleX
     let b = sn * s.scaleX
     let c = -sn * s.scaleY

@@ -132,7 +132,8 @@ final class Watchdog: @unchecked Sendable {
         lock.unlock()
         if done { return }
         if stuck {
-          _ = FileManager.default.createFile(atPath: NSTemporaryDirectory() + "animc-hang.anim", contents: Data(text.utf8))
+          let saved = NSTemporaryDirectory() + "animc-hang.anim"
+          _ = FileManager.default.createFile(atPath: saved, contents: Data(text.utf8))
           FileHandle.standardError.write(
             Data(
               "HANG: \(name) took over \(limit)s; input saved to \(NSTemporaryDirectory())animc-hang.anim:\n\(text)\n"
