@@ -76,11 +76,11 @@ struct InverseLengthSpline: Sendable {
     for j in 0..<intervals {
       let (a, b) = (Double(j) / n, Double(j + 1) / n)
       let mid = 0.5 * (a + b)
-      let left = LengthTable.gaussLegendre(a, mid) { curve.derivative($0).length }
-      let right = LengthTable.gaussLegendre(mid, b) { curve.derivative($0).length }
+      let left = LengthTable.gaussLegendre(a, mid, Speed(curve))
+      let right = LengthTable.gaussLegendre(mid, b, Speed(curve))
       halves.append(left)
       halves.append(right)
-      let whole = j < previous.count ? previous[j] : LengthTable.gaussLegendre(a, b) { curve.derivative($0).length }
+      let whole = j < previous.count ? previous[j] : LengthTable.gaussLegendre(a, b, Speed(curve))
       // The quadrature error shows as a disagreement between the halves and the whole.
       guard abs(left + right - whole) <= tolerance else { return .some(nil) }
       guard append(knot(curve, t: b, s: s + left + right), to: &knots) else { return nil }
