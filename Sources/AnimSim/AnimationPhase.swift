@@ -58,21 +58,27 @@ final class TimingGroup: @unchecked Sendable {
   /// explicit values, not additive) and is the same in every member so far. A member
   /// that differs clears it; spawns join before the frame that samples them.
   private(set) var sharedValues: [Bool]
+  /// Whether every member so far has the same model values (the spawns of a burst
+  /// mostly do): sampling then reads them from one member rather than from each.
+  private(set) var sharedModel = true
   /// The first member's animations that may be shared: basic ones, which refer to
   /// nothing (a path's reference would outlive its member).
   private let first: [CompiledAnimation?]
+  private let firstModel: NodeState
 
-  init(id: Int, _ stack: AnimationStack) {
+  init(id: Int, _ stack: AnimationStack, model: NodeState) {
     self.id = id
     first = stack.animations.map { $0.dependsOnPhaseAlone ? $0 : nil }
     sharedValues = first.map { $0 != nil }
+    firstModel = model
   }
 
-  func join(_ stack: AnimationStack) {
+  func join(_ stack: AnimationStack, model: NodeState) {
     for k in sharedValues.indices where sharedValues[k] {
       if let a = first[k], stack.animations[k].hasSameValue(as: a) { continue }
       sharedValues[k] = false
     }
+    if sharedModel && model != firstModel { sharedModel = false }
   }
 }
 
@@ -85,14 +91,15 @@ struct TimingGroups {
   private var current: TimingGroup? = nil
   private var count = 0
 
-  mutating func group(of stack: inout AnimationStack) -> TimingGroup {
+  /// `model`: the member's model values (see `TimingGroup.sharedModel`).
+  mutating func group(of stack: inout AnimationStack, model: NodeState) -> TimingGroup {
     if let last, let current, last.hasSameTimings(as: stack) {
       stack.timings = last.timings
       stack.parents = last.parents
-      current.join(stack)
+      current.join(stack, model: model)
       return current
     }
-    let group = TimingGroup(id: count, stack)
+    let group = TimingGroup(id: count, stack, model: model)
     count += 1
     last = stack
     current = group

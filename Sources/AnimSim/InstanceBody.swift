@@ -139,7 +139,7 @@ enum BlockEvaluator {
     body.stack = compiler.finish()
     if !ends.isEmpty { body.animationsEnd = ends.max() }
     body.stack.resolveDeferredPaths(body.model)
-    let group = groups.group(of: &body.stack)
+    let group = groups.group(of: &body.stack, model: body.model)
     return InstanceBody(body, group: group)
   }
 

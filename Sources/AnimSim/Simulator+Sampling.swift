@@ -122,7 +122,9 @@ struct RunSampler {
     let bad = scratch.states.withUnsafeMutableBufferPointer { states in
       scratch.extras.withUnsafeMutableBufferPointer { extras in
         phases.with(stack, group: group, at: instanceTime(first)) { phases in
-          Self.compose(first, count, stack.animations.count, phases, states.baseAddress!, extras.baseAddress!)
+          Self.compose(
+            first, count, stack.animations.count, sharedModel: group.sharedModel, phases, states.baseAddress!,
+            extras.baseAddress!)
           return write(first, count, states.baseAddress!, extras.baseAddress!, into: records)
         }
       }
@@ -131,14 +133,20 @@ struct RunSampler {
   }
 
   /// Each member's model values, then every animation in source order on top (§6.3).
+  /// `sharedModel`: the members' model values are the first's (`TimingGroup.sharedModel`).
   @inline(__always)
   private static func compose(
-    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ animations: Int, _ phases: UnsafePointer<AnimationPhase>,
-    _ states: UnsafeMutablePointer<NodeState>, _ extras: UnsafeMutablePointer<Double>
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ animations: Int, sharedModel: Bool,
+    _ phases: UnsafePointer<AnimationPhase>, _ states: UnsafeMutablePointer<NodeState>,
+    _ extras: UnsafeMutablePointer<Double>
   ) {
     for r in 0..<count {
-      (first + r).pointee.unretainedBody._withUnsafeGuaranteedRef { body in
-        withUnsafePointer(to: body.model) { NodeState.copy($0, to: states + r) }
+      if sharedModel && r > 0 {
+        NodeState.copy(states, to: states + r)
+      } else {
+        (first + r).pointee.unretainedBody._withUnsafeGuaranteedRef { body in
+          withUnsafePointer(to: body.model) { NodeState.copy($0, to: states + r) }
+        }
       }
       extras[r] = 0
     }

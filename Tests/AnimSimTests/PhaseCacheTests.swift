@@ -52,6 +52,22 @@ private func groups(_ ir: SceneIR, frames: Int = 6) throws -> [Int] {
   #expect(try shared(call(.random, .range(num(0), num(90)))) == [true, false])
 }
 
+@Test func modelsTheSameInEveryMemberAreShared() throws {
+  // Opacity set to a constant in every spawn: one model. Drawn per spawn: not shared,
+  // and each member still shows its own.
+  func run(_ opacity: Expr) throws -> (shared: Bool, opacities: Set<Double>) {
+    var ir = burstScene(over: num(0.5))
+    ir.emitters[0].spawn.body.append(.set(.opacity, opacity))
+    let sim = try Simulator(ir)
+    for _ in 0..<6 { try sim.step() }
+    return (sim.live[0].body.timingGroup.sharedModel, Set(sim.frame.nodes.map(\.state.opacity)))
+  }
+  let constant = try run(num(0.5))
+  #expect(constant.shared && constant.opacities == [0.5])
+  let drawn = try run(call(.random, .range(num(0), num(1))))
+  #expect(!drawn.shared && drawn.opacities.count == 8)
+}
+
 /// Every instance in every frame (sampled in runs that share their phases, animation by
 /// animation) against the same instance sampled on its own, with a cache of its own
 /// (group −1 recomputes), for examples with bursts, replicators and keyframes.
