@@ -38,7 +38,7 @@ extension Simulator {
       let tint = Color(
         r: clamp01(color.r + k * r.offsets.red), g: clamp01(color.g + k * r.offsets.green),
         b: clamp01(color.b + k * r.offsets.blue), a: clamp01(color.a + k * r.offsets.alpha))
-      let prefix = origin * power
+      let placement = CopyPlacement(prefix: origin * power, tint: tint)
       for body in bodies {
         let id = NodeID(name: body.template.name, kind: .copy, index: i)
         let (slot, owns) = shapeSlot(body, id)
@@ -46,8 +46,7 @@ extension Simulator {
           body: body, id: id, created: body.appearAt, end: body.appearAt + body.nodeLifetime, seq: nextSeq,
           shapeSlot: slot, ownsShape: owns)
         copy.timeOffset = k * delay
-        copy.prefix = prefix
-        copy.tint = tint
+        copy.placement = placement
         addLive(copy)
         nextSeq += 1
         fixedInstances += 1

@@ -187,14 +187,15 @@ struct RunSampler {
         states[r].rotation += extras[r]
         states[r].opacity = min(max(states[r].opacity, 0), 1)
         var matrix = Simulator.localMatrix(states[r], anchor: body.anchor, width: body.width, height: body.height)
-        if let prefix = instance.pointee.prefix { matrix = prefix * matrix }
+        let placement = instance.pointee.placement
+        if let placement { matrix = placement.prefix * matrix }
         guard Simulator.isFinite(states[r], matrix) else { return false }
         if record.pointee.id != instance.pointee.id { record.pointee.id = instance.pointee.id }
         record.pointee.shape = instance.pointee.shapeSlot
         withUnsafeMutablePointer(to: &record.pointee.state) { NodeState.copy(states + r, to: $0) }
         record.pointee.hasStroke = body.hasStroke
         record.pointee.hasTrim = body.hasTrim
-        record.pointee.tint = instance.pointee.tint
+        record.pointee.tint = placement?.tint
         record.pointee.z = body.z
         record.pointee.matrix = matrix
         if body.z < lastZ { ordered = false }

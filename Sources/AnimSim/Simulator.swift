@@ -23,10 +23,11 @@ struct LiveInstance: Sendable {
   let seq: Int
   var shapeSlot: Int
   var ownsShape: Bool
-  /// A replicator copy's `i·D`, `T(replicator position)·Mⁱ` and colour multiplier.
+  /// A replicator copy's `i·D`.
   var timeOffset = 0.0
-  var prefix: AffineTransform? = nil
-  var tint: Color? = nil
+  /// A replicator copy's transform and colour; nil for nodes and spawns. Out of line:
+  /// sampling reads every instance in every frame, and spawns never have one.
+  var placement: CopyPlacement? = nil
 
   init(
     body: InstanceBody, id: NodeID, created: Double, end: Double, seq: Int, shapeSlot: Int, ownsShape: Bool
@@ -39,6 +40,18 @@ struct LiveInstance: Sendable {
     self.seq = seq
     self.shapeSlot = shapeSlot
     self.ownsShape = ownsShape
+  }
+}
+
+/// Where a replicator copy is drawn (§3.2): `T(replicator position)·Mⁱ` before its own
+/// transform, and its colour multiplier.
+final class CopyPlacement: Sendable {
+  let prefix: AffineTransform
+  let tint: Color
+
+  init(prefix: AffineTransform, tint: Color) {
+    self.prefix = prefix
+    self.tint = tint
   }
 }
 
