@@ -187,15 +187,19 @@ struct RunSampler {
         states[r].rotation += extras[r]
         states[r].opacity = min(max(states[r].opacity, 0), 1)
         var matrix = Simulator.localMatrix(states[r], anchor: body.anchor, width: body.width, height: body.height)
-        let placement = instance.pointee.placement
-        if let placement { matrix = placement.prefix * matrix }
-        guard Simulator.isFinite(states[r], matrix) else { return false }
+        // Tested before it is bound: binding retains, and only copies have one.
+        var tint: Color? = nil
+        if instance.pointee.placement != nil, let placement = instance.pointee.placement {
+          matrix = placement.prefix * matrix
+          tint = placement.tint
+        }
+        guard Self.isFinite(states + r, matrix) else { return false }
         if record.pointee.id != instance.pointee.id { record.pointee.id = instance.pointee.id }
         record.pointee.shape = instance.pointee.shapeSlot
         withUnsafeMutablePointer(to: &record.pointee.state) { NodeState.copy(states + r, to: $0) }
         record.pointee.hasStroke = body.hasStroke
         record.pointee.hasTrim = body.hasTrim
-        record.pointee.tint = placement?.tint
+        record.pointee.tint = tint
         record.pointee.z = body.z
         record.pointee.matrix = matrix
         if body.z < lastZ { ordered = false }
@@ -207,16 +211,19 @@ struct RunSampler {
     }
     return nil
   }
-}
 
-extension Simulator {
-  /// Whether every number of a frame is finite. NaN and infinities propagate through the
+  /// Whether every number of a record is finite. NaN and infinities propagate through the
   /// sum, so one test usually settles it; a sum of huge finite values needs the long way.
-  static func isFinite(_ s: NodeState, _ m: AffineTransform) -> Bool {
+  /// Through a pointer: taking the state by value (or borrowing it from a pointer) copied
+  /// it with memcpy for every instance.
+  @inline(__always)
+  static func isFinite(_ state: UnsafePointer<NodeState>, _ m: AffineTransform) -> Bool {
     let sum =
-      s.position.x + s.position.y + s.scaleX + s.scaleY + s.rotation + s.opacity + s.lineWidth + s.strokeStart
-      + s.strokeEnd + m.a + m.b + m.c + m.d + m.tx + m.ty
+      state.pointee.position.x + state.pointee.position.y + state.pointee.scaleX + state.pointee.scaleY
+      + state.pointee.rotation + state.pointee.opacity + state.pointee.lineWidth + state.pointee.strokeStart
+      + state.pointee.strokeEnd + m.a + m.b + m.c + m.d + m.tx + m.ty
     if sum.isFinite { return true }
+    let s = state.pointee
     return [s.position.x, s.position.y, s.scaleX, s.scaleY, s.rotation, s.opacity, m.a, m.b, m.c, m.d, m.tx, m.ty]
       .allSatisfy(\.isFinite) && s.lineWidth.isFinite && s.strokeStart.isFinite && s.strokeEnd.isFinite
   }

@@ -226,7 +226,7 @@ public final class Simulator {
   }
 
   /// T(position)·R(rotation)·S(scaleX, scaleY)·T(−anchor.x·w, −anchor.y·h), multiplied out.
-  static func localMatrix(_ s: NodeState, anchor: Point, width: Double, height: Double) -> AffineTransform {
+  static func localMatrix(_ s: borrowing NodeState, anchor: Point, width: Double, height: Double) -> AffineTransform {
     let (sn, cs) = sinCos(degrees: s.rotation)
     let a = cs * s.scaleX
     let b = sn * s.scaleX
