@@ -16,23 +16,27 @@ extension Simulator {
     }
     var sampler = RunSampler(sceneTime: s)
     var phases = PhaseCache()
+    var failed: Int? = nil
     live.withUnsafeBufferPointer { instances in
       nodes.withUnsafeMutableBufferPointer { out in
         guard let first = instances.baseAddress, let records = out.baseAddress else { return }
         var i = 0
-        while i < instances.count && sampler.failed == nil {
+        while i < instances.count {
           guard s >= instances[i].created - eps && s < instances[i].end - eps else {
             i += 1
             continue
           }
           let count = sampler.runLength(first + i, available: instances.count - i)
-          sampler.sample(first + i, count: count, &phases, &runScratch, into: records)
+          if let bad = sampler.sample(first + i, count: count, &phases, &runScratch, into: records) {
+            failed = i + bad
+            return
+          }
           i += count
         }
       }
     }
     nodes.removeSubrange(sampler.written...)
-    if let bad = sampler.failed.map({ live[$0] }) {
+    if let bad = failed.map({ live[$0] }) {
       throw SimulationError(
         code: "E0901", message: "a property of `\(bad.id)` is not finite at \(s)s", range: bad.body.template.range)
     }
@@ -68,10 +72,7 @@ struct RunSampler {
   private(set) var written = 0
   /// Whether z never decreased in the records written (no sort needed).
   private(set) var ordered = true
-  /// Offset (from the start of `live`) of an instance with a value that is not finite.
-  private(set) var failed: Int? = nil
   private var lastZ = -Double.infinity
-  private var base: UnsafePointer<LiveInstance>? = nil
 
   /// Runs longer than this are split, to keep the scratch in cache.
   static let maxRun = 256
@@ -106,20 +107,20 @@ struct RunSampler {
   }
 
   /// Samples `count` instances from `first` and writes their records after those
-  /// written so far; `records` is the start of the frame's records. `first` must point
-  /// into `live`, whose start is the first one ever passed (for `failed`).
+  /// written so far; `records` is the start of the frame's records. Returns the index
+  /// (from `first`) of a member with a value that is not finite, if any; nothing from
+  /// it on is written.
   mutating func sample(
     _ first: UnsafePointer<LiveInstance>, count: Int, _ phases: inout PhaseCache, _ scratch: inout RunScratch,
     into records: UnsafeMutablePointer<NodeFrame>
-  ) {
-    if base == nil { base = first }
+  ) -> Int? {
     if scratch.states.count < count {
       scratch.states = Array(repeating: NodeState(), count: count)
       scratch.extras = Array(repeating: 0, count: count)
     }
     let stack = first.pointee.unretainedBody._withUnsafeGuaranteedRef { $0.stack }
     let group = first.pointee.unretainedBody._withUnsafeGuaranteedRef { $0.timingGroup }
-    let bad = scratch.states.withUnsafeMutableBufferPointer { states in
+    return scratch.states.withUnsafeMutableBufferPointer { states in
       scratch.extras.withUnsafeMutableBufferPointer { extras in
         phases.with(stack, group: group, at: instanceTime(first)) { phases in
           Self.compose(
@@ -129,7 +130,6 @@ struct RunSampler {
         }
       }
     }
-    if let bad, let base { failed = first - base + bad }
   }
 
   /// Each member's model values, then every animation in source order on top (§6.3).

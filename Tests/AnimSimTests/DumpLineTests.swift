@@ -144,6 +144,28 @@ import Testing
     #expect(lines.filter { $0.contains(##""type":"shape""##) }.count == 1)
   }
 
+  /// A value that overflows while frames are sampled stops the run and names the
+  /// instance, here after two replicator copies that are live but not yet shown.
+  @Test func valueThatOverflowsWhileSamplingNamesItsInstance() throws {
+    var ir = scene(fps: 10, duration: 1)
+    var r = ReplicatorTemplate(name: "later", count: 2)
+    r.children = [node("copy", circle(5), [.appearAt(num(0.5))])]
+    ir.replicators = [r]
+    // x from 1e308 to −1e308: the span overflows to −∞, and x = 1e308 + (−∞)·p is not a
+    // number from the first sample on.
+    let spark = node("spark", circle(5), [.timeline(animate(.x, from: num(1e308), to: num(-1e308), over: 1))])
+    ir.emitters = [EmitterTemplate(name: "e", triggers: [.at([0.1])], spawn: spark)]
+    let sim = try Simulator(ir)
+    try sim.step()  // 0 s: the copies wait for 0.5 s, the spark for 0.1 s
+    #expect(sim.live.count == 2 && sim.frame.nodes.isEmpty)
+    #expect {
+      try sim.step()
+    } throws: { error in
+      let e = error as? SimulationError
+      return e?.code == "E0901" && e?.message == "a property of `e#0` is not finite at 0.1s"
+    }
+  }
+
   @Test func nonFiniteValueIsAnErrorAtItsExpression() throws {
     var ir = scene(fps: 10, duration: 1)
     let bad = SourceRange(start: 7, end: 12)
