@@ -8,17 +8,19 @@ import AnimSource
 /// Immutable once evaluated: sampling reads it for every instance in every frame, and
 /// `let` properties need neither copies nor exclusivity checks.
 final class InstanceBody: @unchecked Sendable {
-  // What sampling reads comes first, so it shares the object's first cache lines.
-  let model: NodeState
+  // What sampling reads for every instance comes first, in the object's first two cache
+  // lines: the stack's arrays, then what the matrix needs. The model values follow: a
+  // run whose members share them reads them once (`TimingGroup.sharedModel`).
+  let stack: AnimationStack
   let anchor: Point
   let width: Double
   let height: Double
   let z: Double
   let hasStroke: Bool
   let hasTrim: Bool
-  let stack: AnimationStack
   /// Bodies of one group have the same timings (`TimingGroups`).
   let timingGroup: TimingGroup
+  let model: NodeState
   let template: NodeTemplate
   let shape: ShapeValue
   /// `remove after D`, from creation.

@@ -94,12 +94,12 @@ struct RunSampler {
   func runLength(_ first: UnsafePointer<LiveInstance>, available: Int) -> Int {
     let eps = ActiveTiming.epsilon
     let t = instanceTime(first)
-    let group = first.pointee.unretainedBody._withUnsafeGuaranteedRef { ObjectIdentifier($0.timingGroup) }
+    let group = first.pointee.group
     var n = 1
     while n < min(available, Self.maxRun) {
       let next = first + n
       guard sceneTime >= next.pointee.created - eps && sceneTime < next.pointee.end - eps, instanceTime(next) == t,
-        next.pointee.unretainedBody._withUnsafeGuaranteedRef({ ObjectIdentifier($0.timingGroup) }) == group
+        next.pointee.group == group
       else { break }
       n += 1
     }

@@ -15,6 +15,8 @@ struct LiveInstance: Sendable {
   /// released (`body` keeps it alive).
   let unretainedBody: Unmanaged<InstanceBody>
   let id: NodeID
+  /// `body.timingGroup`'s id, here so that finding a run reads no body.
+  let group: Int
   /// Scene time of creation (the event's, not the frame's).
   let created: Double
   /// Scene time from which it no longer appears (§6.4).
@@ -34,6 +36,7 @@ struct LiveInstance: Sendable {
   ) {
     self.body = body
     unretainedBody = .passUnretained(body)
+    group = body.timingGroup.id
     self.id = id
     self.created = created
     self.end = end
