@@ -126,7 +126,7 @@ public final class PathMeasure: Sendable {
   public func touch(at p: Double) -> Double {
     drawn.withUnsafeBufferPointer { drawn in
       guard let first = drawn.first, case .spline(let from, let count) = first.inverse else { return 0 }
-      let j = Int(min(max(p, 0), 1) * Double(count &- 1))
+      let j = p > 0 ? Int(min(p, 1) * Double(count &- 1)) : 0  // NaN reads knot 0
       return knots.withUnsafeBufferPointer { $0[from &+ InverseLengthSpline.stride &* j] }
     }
   }
