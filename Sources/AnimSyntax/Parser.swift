@@ -128,7 +128,7 @@ public struct Parser {
     for i in mark..<pending.count { tree.childIDs.append(pending[i]) }
     while pending.count > mark { pending.removeLast() }
     let e = max(end ?? lastEnd, start)
-    let id = NodeID(Int32(tree.nodes.count))
+    let id = NodeID(Int32(tree.nodeCount))
     tree.append(
       kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: e),
       payload: payload, firstChild: first)
