@@ -53,6 +53,21 @@ struct Typed {
   static let error = Typed(type: .error, expr: .constant(.number(.nan)))
 }
 
+/// What uses of a checked top-level value need to know, without its expression.
+struct ValueFacts {
+  var type: AnimType
+  var stage: Stage
+  var usesScene: Bool
+  var realTimeSpring: Bool
+
+  init(_ typed: Typed) {
+    type = typed.type
+    stage = typed.stage
+    usesScene = typed.usesScene
+    realTimeSpring = typed.realTimeSpring
+  }
+}
+
 /// Names visible in a block: its `let`s, and whether `self` and `trigger` exist.
 struct BlockScope {
   enum Kind {
