@@ -63,66 +63,7 @@ final class Checker {
 
   func text(_ id: NodeID) -> String { file.text(tree.range(id)) }
 
-  // MARK: Declarations
-
-  /// Every top-level name, and the nodes inside replicators, visible in the whole file.
-  func collectDeclarations() {
-    // About one declaration per top-level statement: room for them all up front.
-    let topLevel = tree.childCount(tree.root)
-    declarations.reserve(topLevel, symbols: tree.symbols.names.count)
-    order.reserveCapacity(topLevel)
-    if keepsIR { ir.globals.reserveCapacity(topLevel) }
-    constantGlobals.reserveCapacity(topLevel)
-    for decl in tree.children(tree.root) {
-      let kind: Declaration.Kind
-      switch tree.kind(decl) {
-      case .letDecl: kind = .letValue
-      case .timingDecl: kind = .timing
-      case .shapeDecl: kind = .shape
-      case .pathDecl: kind = .path
-      case .nodeDecl: kind = .node
-      case .emitterDecl: kind = .emitter
-      case .replicateDecl:
-        kind = .replicator
-        if let block = tree.optionalChild(decl, 2) {
-          for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl { declare(stmt, .node) }
-        }
-      default: continue
-      }
-      declare(decl, kind)
-    }
-  }
-
-  func declare(_ decl: NodeID, _ kind: Declaration.Kind) {
-    let nameNode = tree.child(decl, 0)
-    guard tree.kind(nameNode) == .name, let symbol = tree.symbol(nameNode) else { return }
-    let name = tree.name(nameNode)
-    let range = tree.range(nameNode)
-    if declarations.contains(symbol), let previous = declarations[symbol] {
-      error(
-        SemanticCode.duplicateName, "`\(name)` is already declared", at: range,
-        labels: [Label(previous.nameRange, "first declared here as a \(previous.kindWord)")],
-        fixes: [.replace(range, with: name + "2", "rename this one")])
-      return
-    }
-    if facts.isReserved(symbol, name) {
-      error(
-        SemanticCode.reservedName,
-        "`\(name)` is the name of a built-in \(BuiltinNames.describe(name)) and cannot be declared",
-        at: range,
-        fixes: [.replace(range, with: "my" + name.prefix(1).uppercased() + name.dropFirst(), "choose another name")])
-    }
-    var d = Declaration(kind: kind, name: name, nameRange: range, syntax: decl)
-    if kind == .node {
-      d.nodeIndex = nodeCount
-      d.type = .point
-      d.state = .done
-      nodeCount += 1
-    }
-    if kind == .emitter || kind == .replicator { d.state = .done }
-    declarations[symbol] = d
-    order.append(symbol)
-  }
+  // MARK: Values
 
   /// Checks a value declaration on first use, so `let`s may appear in any order; a
   /// reference back into the chain being checked is a cycle, reported once.

@@ -53,6 +53,15 @@ struct Typed {
   static let error = Typed(type: .error, expr: .constant(.number(.nan)))
 }
 
+/// What declaring a statement reads of its syntax: its kind and, for a declaration with
+/// a name, the name's symbol and range (see `Checker.declaredName`).
+struct DeclaredName {
+  let decl: NodeID
+  let kind: SyntaxKind
+  let symbol: Symbol?
+  let range: SourceRange
+}
+
 /// What uses of a checked top-level value need to know, without its expression.
 struct ValueFacts {
   var type: AnimType
