@@ -56,11 +56,12 @@ extension Checker {
 
   /// Records what `checker` checked aside, in its order.
   func settleAside(of checker: Checker) {
-    for value in checker.aside.values {
-      settle(value.symbol, value.facts, value.constant.map { checker.aside.constants[$0] } ?? .number(.nan))
+    let checked = checker.aside
+    checker.aside = AsideValues()
+    for value in checked.values {
+      settle(value.symbol, value.facts, value.constant.map { checked.constants[$0] } ?? .number(.nan))
       if !value.shapeDefaults.isEmpty { declarations.update(value.symbol) { $0.shapeDefaults = value.shapeDefaults } }
     }
-    checker.aside = AsideValues()
   }
 }
 

@@ -70,8 +70,6 @@ extension Checker {
 
   /// Marks as used here what `other` found used.
   func adoptUses(of other: Checker) {
-    for symbol in order where other.declarations.isUsed(symbol) {
-      declarations.markUsed(symbol)
-    }
+    declarations.adoptUses(from: other.declarations)
   }
 }
