@@ -36,7 +36,12 @@ public struct LineTable: Sendable {
       }
     }
     self.starts = starts
-    self.bomLength = (n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) ? 3 : 0
+    self.bomLength = Self.bomLength(bytes)
+  }
+
+  /// 3 when `bytes` begin with a UTF-8 byte-order mark, else 0.
+  public static func bomLength(_ bytes: [UInt8]) -> Int {
+    (bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) ? 3 : 0
   }
 
   public var count: Int { starts.count }

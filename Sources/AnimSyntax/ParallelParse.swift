@@ -4,9 +4,9 @@ import Dispatch
 /// Parsing a large file on two cores. A guess at where the second half begins (a
 /// declaration keyword at the start of a line, past the middle) is parsed on a second
 /// thread while the first half is parsed up to it. If the first parser arrives exactly
-/// at that token, between declarations, the guess was right: the second tree is
-/// appended to the first, its nodes, literals and names renumbered as if one parser had
-/// read on. Otherwise the first parser reads on and the guess is dropped. Either way the
+/// at that token, between declarations, the guess was right: the second tree
+/// becomes the rest of the first (its node ids and names renumbered in place as if one
+/// parser had read on; see `SyntaxTree`). Otherwise the first parser reads on and the guess is dropped. Either way the
 /// tree and the diagnostics are those of one parser reading the whole file.
 extension Parser {
   /// Below this size a second thread costs more than it saves.
@@ -67,7 +67,8 @@ extension Parser {
     // below would then copy the whole first half.
     self = consume first
     if arrivedCleanly(at: split) {
-      append(later, from: split)
+      var rest = consume later
+      append(&rest, from: split)
     } else {
       parseDeclarations()
     }
@@ -80,11 +81,12 @@ extension Parser {
     Int(token.start) == split && inParens.isEmpty && !reportedUnclosedAtEnd && Int(unclosedFoundAt) < split
   }
 
-  /// Appends the declarations `later` parsed from `split` to the end of the file.
-  mutating func append(_ later: Parser, from split: Int) {
+  /// Appends the declarations `later` parsed from `split` to the end of the file; its
+  /// tree is taken, not copied.
+  mutating func append(_ later: inout Parser, from split: Int) {
     let symbolIDs = lexer.symbols.absorb(later.lexer.symbols)
-    let nodeBase = Int32(tree.nodes.count)
-    tree.append(later.tree, symbolIDs: symbolIDs)
+    let nodeBase = Int32(tree.nodeCount)
+    tree.join(taking: &later.tree, symbolIDs: symbolIDs)
     for id in later.pending { pending.append(id + nodeBase) }
     // This lexer has read one token past the split; the later one reports what lies there.
     lexer.diagnostics = lexer.diagnostics.filter { $0.range.start < split } + later.lexer.diagnostics
@@ -101,40 +103,47 @@ extension Parser {
 }
 
 extension SyntaxTree {
-  /// Appends `later`'s nodes, children and literals after this tree's, renumbered as if
-  /// one parser had read on; `symbolIDs` maps `later`'s symbols to this tree's.
-  mutating func append(_ later: SyntaxTree, symbolIDs: [Int32]) {
-    let nodeBase = Int32(nodes.count)
-    let childBase = Int32(childIDs.count)
-    let numberBase = Int32(numbers.count)
-    let stringBase = Int32(strings.count)
-    // Copied whole, then renumbered in place: a loop of appends cost about 30
-    // instructions a node, and this join is the one serial step of the parallel parse.
-    let first = nodes.count
-    nodes += later.nodes
-    tags += later.tags
-    later.tags.withUnsafeBufferPointer { laterTags in
+  /// Makes this tree's nodes the front part and `later`'s nodes the rest, numbered on
+  /// after them; `symbolIDs` maps `later`'s symbols to this tree's. `later` is left
+  /// empty: its arrays are moved here and renumbered in place, over pages already
+  /// touched, where copying them touched as many fresh ones on the parse's serial step.
+  /// This tree must not have a front part yet (a file is split once).
+  mutating func join(taking later: inout SyntaxTree, symbolIDs: [Int32]) {
+    let nodeBase = Int32(nodeCount)
+    var rest = SyntaxTree(symbols: later.symbols)
+    swap(&rest, &later)
+    rest.renumber(nodeBase: nodeBase, symbolIDs: symbolIDs)
+    // Swapped rather than assigned: a second reference to the rest's arrays would make
+    // the next append copy them whole.
+    swap(&nodes, &rest.nodes)
+    swap(&tags, &rest.tags)
+    swap(&childIDs, &rest.childIDs)
+    swap(&numbers, &rest.numbers)
+    swap(&strings, &rest.strings)
+    front = Front(
+      nodes: rest.nodes, tags: rest.tags, childIDs: rest.childIDs, numbers: rest.numbers, strings: rest.strings)
+    frontCount = Int(nodeBase)
+  }
+
+  /// Numbers this tree's nodes on from `nodeBase` and maps its names by `symbolIDs`.
+  /// Literal payloads stay: they index this part's own `numbers` and `strings`.
+  private mutating func renumber(nodeBase: Int32, symbolIDs: [Int32]) {
+    tags.withUnsafeBufferPointer { tags in
       symbolIDs.withUnsafeBufferPointer { symbolIDs in
         nodes.withUnsafeMutableBufferPointer { all in
-          for i in first..<all.count {
-            all[i].firstChild &+= childBase
+          for i in all.indices {
             let payload = all[i].payload
             guard payload >= 0 else { continue }
-            switch laterTags[i &- first].kind {
-            case .number, .color: all[i].payload = payload &+ numberBase
-            case .string: all[i].payload = payload &+ stringBase
+            switch tags[i].kind {
+            case .number, .color, .string: continue
             default: all[i].payload = symbolIDs[Int(payload)]  // names, labels, clause words
             }
           }
         }
       }
     }
-    let firstID = childIDs.count
-    childIDs += later.childIDs
     childIDs.withUnsafeMutableBufferPointer { all in
-      for i in firstID..<all.count { all[i] &+= nodeBase }
+      for i in all.indices { all[i] &+= nodeBase }
     }
-    numbers += later.numbers
-    strings += later.strings
   }
 }

@@ -39,8 +39,9 @@ public struct Parser {
 
   /// `parallel: false` keeps a large file on one thread (the result is the same).
   static func parse(_ file: SourceFile, collectComments: Bool, parallel: Bool) -> ParseResult {
-    var parser = Parser(bytes: file.bytes, collectComments: collectComments)
-    if parallel, let split = splitGuess(file.bytes) {
+    let split = parallel ? splitGuess(file.bytes) : nil
+    var parser = Parser(bytes: file.bytes, collectComments: collectComments, expectedEnd: split)
+    if let split {
       parser.parseFileInParallel(split: split)
     } else {
       parser.parseFile()
@@ -50,8 +51,9 @@ public struct Parser {
     return ParseResult(tree: parser.tree, diagnostics: all, comments: parser.lexer.comments)
   }
 
-  /// A parser whose lexer starts at `start` rather than at the file's beginning.
-  init(bytes: [UInt8], collectComments: Bool = false, startingAt start: Int? = nil) {
+  /// A parser whose lexer starts at `start` rather than at the file's beginning, with
+  /// room for the nodes up to `expectedEnd` (the file's end unless told).
+  init(bytes: [UInt8], collectComments: Bool = false, startingAt start: Int? = nil, expectedEnd: Int? = nil) {
     lexer = Lexer(bytes: bytes)
     if let start { lexer.index = start }
     lexer.collectComments = collectComments
@@ -60,8 +62,9 @@ public struct Parser {
     lookahead = lexer.next()
     tree = SyntaxTree(symbols: SymbolTable())
     // About one node per five bytes of what this parser reads (a second half's parser
-    // reads from `start`).
-    let expected = (bytes.count - min(start ?? 0, bytes.count)) / 5 + 16
+    // reads from `start`, a first half's to the split: its nodes stay where they are).
+    let end = min(expectedEnd ?? bytes.count, bytes.count)
+    let expected = (end - min(start ?? 0, end)) / 5 + 16
     tree.reserveNodes(expected)
     tree.childIDs.reserveCapacity(expected)
   }
@@ -128,7 +131,7 @@ public struct Parser {
     for i in mark..<pending.count { tree.childIDs.append(pending[i]) }
     while pending.count > mark { pending.removeLast() }
     let e = max(end ?? lastEnd, start)
-    let id = NodeID(Int32(tree.nodes.count))
+    let id = NodeID(Int32(tree.nodeCount))
     tree.append(
       kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: e),
       payload: payload, firstChild: first)

@@ -14,6 +14,12 @@ public struct NodeID: Hashable, Sendable, Comparable {
 /// after its children's ids, so the runs of `childIDs` follow the nodes' order and a
 /// node's run ends where the next node's begins.
 ///
+/// A large file parsed in two halves (see `ParallelParse.swift`) keeps the first half's
+/// nodes in `front`, as its parser left them, and the rest in the arrays below, numbered
+/// on from `frontCount`: joining the halves by copying one into the other touched as many
+/// fresh pages as the half had nodes, on the parse's one serial step. Each part holds its
+/// own children runs and literals; only node ids and names are numbered for the whole tree.
+///
 /// The read accessors are `@inlinable`: the checker calls them millions of times from
 /// another module, and a call per `kind(_:)` cost more than the array read it wraps.
 public struct SyntaxTree: Sendable {
@@ -29,29 +35,63 @@ public struct SyntaxTree: Sendable {
     @usableFromInline var flags: UInt8
   }
 
+  /// The nodes from `frontCount` on, with their children runs (`firstChild` indexes
+  /// `childIDs`) and literals (a number's or string's payload indexes these arrays).
   @usableFromInline var nodes: [Node] = []
   @usableFromInline var tags: [Tag] = []
   @usableFromInline var childIDs: [Int32] = []
-  public internal(set) var numbers: [Double] = []
-  public internal(set) var strings: [String] = []
+  @usableFromInline var numbers: [Double] = []
+  @usableFromInline var strings: [String] = []
+  /// The nodes before `frontCount`, when the file was parsed in two halves.
+  @usableFromInline var front = Front()
+  @usableFromInline var frontCount = 0
   public internal(set) var symbols: SymbolTable
   public internal(set) var root = NodeID(0)
 
+  /// The first half of a tree parsed in two: the same arrays as the tree's own.
+  @usableFromInline struct Front: Sendable {
+    @usableFromInline var nodes: [Node] = []
+    @usableFromInline var tags: [Tag] = []
+    @usableFromInline var childIDs: [Int32] = []
+    @usableFromInline var numbers: [Double] = []
+    @usableFromInline var strings: [String] = []
+  }
+
   init(symbols: SymbolTable) { self.symbols = symbols }
 
-  public var nodeCount: Int { nodes.count }
+  public var nodeCount: Int { frontCount + nodes.count }
 
-  @inlinable public func kind(_ id: NodeID) -> SyntaxKind { tags[Int(id.index)].kind }
-  @inlinable public func flags(_ id: NodeID) -> UInt8 { tags[Int(id.index)].flags }
-  @inlinable public func payload(_ id: NodeID) -> Int32 { nodes[Int(id.index)].payload }
+  @inlinable public func kind(_ id: NodeID) -> SyntaxKind {
+    let i = Int(id.index) &- frontCount
+    return i >= 0 ? tags[i].kind : front.tags[i &+ frontCount].kind
+  }
+
+  @inlinable public func flags(_ id: NodeID) -> UInt8 {
+    let i = Int(id.index) &- frontCount
+    return i >= 0 ? tags[i].flags : front.tags[i &+ frontCount].flags
+  }
+
+  @inlinable func node(_ id: NodeID) -> Node {
+    let i = Int(id.index) &- frontCount
+    return i >= 0 ? nodes[i] : front.nodes[i &+ frontCount]
+  }
+
+  /// A name's symbol id, or the index of a literal in its part of the tree.
+  @inlinable public func payload(_ id: NodeID) -> Int32 { node(id).payload }
 
   @inlinable public func range(_ id: NodeID) -> SourceRange {
-    let n = nodes[Int(id.index)]
+    let n = node(id)
     return SourceRange(start: Int(n.start), end: Int(n.end))
   }
 
   @inlinable public func childCount(_ id: NodeID) -> Int {
-    let i = Int(id.index)
+    let i = Int(id.index) &- frontCount
+    guard i >= 0 else { return Self.childCount(i &+ frontCount, front.nodes, front.childIDs) }
+    return Self.childCount(i, nodes, childIDs)
+  }
+
+  /// The child count of node `i` of one part: its run ends where the next node's begins.
+  @inlinable static func childCount(_ i: Int, _ nodes: [Node], _ childIDs: [Int32]) -> Int {
     let next = i + 1 < nodes.count ? nodes[i + 1].firstChild : Int32(childIDs.count)
     return Int(next - nodes[i].firstChild)
   }
@@ -71,12 +111,21 @@ public struct SyntaxTree: Sendable {
   }
 
   @inlinable public func child(_ id: NodeID, _ i: Int) -> NodeID {
-    NodeID(childIDs[Int(nodes[Int(id.index)].firstChild) + i])
+    let n = Int(id.index) &- frontCount
+    guard n >= 0 else { return NodeID(front.childIDs[Int(front.nodes[n &+ frontCount].firstChild) + i]) }
+    return NodeID(childIDs[Int(nodes[n].firstChild) + i])
   }
 
   /// The children of `id`, as a view into the tree (no copy).
   @inlinable public func children(_ id: NodeID) -> Children {
-    Children(ids: childIDs, first: Int(nodes[Int(id.index)].firstChild), count: childCount(id))
+    let n = Int(id.index) &- frontCount
+    guard n >= 0 else {
+      let i = n &+ frontCount
+      return Children(
+        ids: front.childIDs, first: Int(front.nodes[i].firstChild),
+        count: Self.childCount(i, front.nodes, front.childIDs))
+    }
+    return Children(ids: childIDs, first: Int(nodes[n].firstChild), count: Self.childCount(n, nodes, childIDs))
   }
 
   /// A node's children, in order.
@@ -114,10 +163,14 @@ public struct SyntaxTree: Sendable {
 
   @inlinable public func word(_ id: NodeID) -> Word? { symbol(id)?.word }
 
-  @inlinable public func number(_ id: NodeID) -> Double { numbers[Int(payload(id))] }
+  @inlinable public func number(_ id: NodeID) -> Double {
+    Int(id.index) >= frontCount ? numbers[Int(payload(id))] : front.numbers[Int(payload(id))]
+  }
   @inlinable public func unit(_ id: NodeID) -> NumberUnit { NumberUnit(rawValue: flags(id)) ?? .none }
-  public func string(_ id: NodeID) -> String { strings[Int(payload(id))] }
-  @inlinable public func colorValue(_ id: NodeID) -> UInt32 { UInt32(numbers[Int(payload(id))]) }
+  public func string(_ id: NodeID) -> String {
+    Int(id.index) >= frontCount ? strings[Int(payload(id))] : front.strings[Int(payload(id))]
+  }
+  @inlinable public func colorValue(_ id: NodeID) -> UInt32 { UInt32(number(id)) }
   @inlinable public func binaryOperator(_ id: NodeID) -> BinaryOperator { BinaryOperator(rawValue: flags(id)) ?? .add }
 
   /// For a `.member` node, the range of the member's name.

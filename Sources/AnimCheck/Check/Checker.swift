@@ -26,6 +26,8 @@ final class Checker {
   let facts: SymbolFacts
   /// Whether checked expressions are lowered to IR (see `Lowering.swift`).
   var lowering = true
+  /// Top-level values checked aside, on two threads (see `ParallelGlobals.swift`).
+  var aside = AsideValues()
 
   init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true) {
     self.file = file
@@ -39,7 +41,7 @@ final class Checker {
     collectDeclarations()
     assignNodeIndices()
     checkScene()
-    for symbol in order { resolve(symbol) }
+    resolveGlobals()
     checkInput()  // before the emitters: their `max` warning counts the input's taps
     checkTemplates()
     warnUnusedLets()
@@ -61,66 +63,7 @@ final class Checker {
 
   func text(_ id: NodeID) -> String { file.text(tree.range(id)) }
 
-  // MARK: Declarations
-
-  /// Every top-level name, and the nodes inside replicators, visible in the whole file.
-  func collectDeclarations() {
-    // About one declaration per top-level statement: room for them all up front.
-    let topLevel = tree.childCount(tree.root)
-    declarations.reserve(topLevel, symbols: tree.symbols.names.count)
-    order.reserveCapacity(topLevel)
-    if keepsIR { ir.globals.reserveCapacity(topLevel) }
-    constantGlobals.reserveCapacity(topLevel)
-    for decl in tree.children(tree.root) {
-      let kind: Declaration.Kind
-      switch tree.kind(decl) {
-      case .letDecl: kind = .letValue
-      case .timingDecl: kind = .timing
-      case .shapeDecl: kind = .shape
-      case .pathDecl: kind = .path
-      case .nodeDecl: kind = .node
-      case .emitterDecl: kind = .emitter
-      case .replicateDecl:
-        kind = .replicator
-        if let block = tree.optionalChild(decl, 2) {
-          for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl { declare(stmt, .node) }
-        }
-      default: continue
-      }
-      declare(decl, kind)
-    }
-  }
-
-  func declare(_ decl: NodeID, _ kind: Declaration.Kind) {
-    let nameNode = tree.child(decl, 0)
-    guard tree.kind(nameNode) == .name, let symbol = tree.symbol(nameNode) else { return }
-    let name = tree.name(nameNode)
-    let range = tree.range(nameNode)
-    if declarations.contains(symbol), let previous = declarations[symbol] {
-      error(
-        SemanticCode.duplicateName, "`\(name)` is already declared", at: range,
-        labels: [Label(previous.nameRange, "first declared here as a \(previous.kindWord)")],
-        fixes: [.replace(range, with: name + "2", "rename this one")])
-      return
-    }
-    if facts.isReserved(symbol, name) {
-      error(
-        SemanticCode.reservedName,
-        "`\(name)` is the name of a built-in \(BuiltinNames.describe(name)) and cannot be declared",
-        at: range,
-        fixes: [.replace(range, with: "my" + name.prefix(1).uppercased() + name.dropFirst(), "choose another name")])
-    }
-    var d = Declaration(kind: kind, name: name, nameRange: range, syntax: decl)
-    if kind == .node {
-      d.nodeIndex = nodeCount
-      d.type = .point
-      d.state = .done
-      nodeCount += 1
-    }
-    if kind == .emitter || kind == .replicator { d.state = .done }
-    declarations[symbol] = d
-    order.append(symbol)
-  }
+  // MARK: Values
 
   /// Checks a value declaration on first use, so `let`s may appear in any order; a
   /// reference back into the chain being checked is a cycle, reported once.
@@ -133,27 +76,44 @@ final class Checker {
       return
     case .unchecked?: break
     }
+    // A value checked aside meets a value not checked yet: it waits for the serial pass.
+    if aside.active {
+      aside.deferred = true
+      return
+    }
     declarations.update(symbol) { $0.state = .checking }
     resolving.append(symbol)
     guard let d = declarations[symbol] else { return }
-    // Lowered even when first used inside a value that is not: its value is folded.
-    let typed = lowered { checkDeclarationValue(d) }
+    let (typed, constant) = checkGlobal(d)
     resolving.removeLast()
+    if keepsIR { ir.globals.append(GlobalBinding(name: d.name, slot: constantGlobals.count, value: typed.expr)) }
+    settle(symbol, ValueFacts(typed), constant ?? .number(.nan))
+  }
+
+  /// Checks a top-level value; its constant value when a rule may fold it.
+  func checkGlobal(_ d: Declaration) -> (Typed, Value?) {
+    // Lowered even when first used inside a value that is not: its value is folded. A
+    // shape's or a path's never is (see below), so only the IR reads what they lower to.
+    let typed =
+      d.kind == .shape || d.kind == .path
+      ? unlowered { checkDeclarationValue(d) } : lowered { checkDeclarationValue(d) }
     // Shapes and paths are never folded by a rule (no built-in makes a number, a point,
     // a colour or a timing of one), so they are not built at check time: outlining a
     // heart or a parabola per declaration was a visible part of a large file's check.
     let folded = typed.stage == .constant && typed.type != .shape && typed.type != .path
-    let constant = folded ? fold(typed.expr) : nil
-    // One slot per resolved value in both lists; the expressions only when the IR is kept.
+    return (typed, folded ? fold(typed.expr) : nil)
+  }
+
+  /// Records a checked value and gives it the next slot (in both lists when the IR is kept).
+  func settle(_ symbol: Symbol, _ facts: ValueFacts, _ constant: Value) {
     let slot = constantGlobals.count
-    if keepsIR { ir.globals.append(GlobalBinding(name: d.name, slot: slot, value: typed.expr)) }
-    constantGlobals.append(constant ?? .number(.nan))
+    constantGlobals.append(constant)
     declarations.update(symbol) { d in
       d.state = .done
-      d.type = typed.type
-      d.stage = typed.stage
-      d.usesScene = typed.usesScene
-      d.realTimeSpring = typed.realTimeSpring
+      d.type = facts.type
+      d.stage = facts.stage
+      d.usesScene = facts.usesScene
+      d.realTimeSpring = facts.realTimeSpring
       d.slot = slot
     }
   }

@@ -53,6 +53,30 @@ struct Typed {
   static let error = Typed(type: .error, expr: .constant(.number(.nan)))
 }
 
+/// What declaring a statement reads of its syntax: its kind and, for a declaration with
+/// a name, the name's symbol and range (see `Checker.declaredName`).
+struct DeclaredName {
+  let decl: NodeID
+  let kind: SyntaxKind
+  let symbol: Symbol?
+  let range: SourceRange
+}
+
+/// What uses of a checked top-level value need to know, without its expression.
+struct ValueFacts {
+  var type: AnimType
+  var stage: Stage
+  var usesScene: Bool
+  var realTimeSpring: Bool
+
+  init(_ typed: Typed) {
+    type = typed.type
+    stage = typed.stage
+    usesScene = typed.usesScene
+    realTimeSpring = typed.realTimeSpring
+  }
+}
+
 /// Names visible in a block: its `let`s, and whether `self` and `trigger` exist.
 struct BlockScope {
   enum Kind {
@@ -140,6 +164,16 @@ struct DeclarationTable {
   }
 
   func isUsed(_ symbol: Symbol) -> Bool { entry(symbol).map { used[$0] } ?? false }
+
+  /// Marks as used what `other`, a copy of this table since changed only in its marks,
+  /// found used (entry by entry: a lookup per symbol cost a millisecond on a large file).
+  mutating func adoptUses(from other: DeclarationTable) {
+    guard other.symbols == symbols else {
+      for symbol in other.symbols where other.isUsed(symbol) { markUsed(symbol) }
+      return
+    }
+    for i in used.indices where other.used[i] { used[i] = true }
+  }
 
   /// Every declaration, in symbol order.
   var values: [Declaration] {

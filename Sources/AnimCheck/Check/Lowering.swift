@@ -15,10 +15,15 @@ extension Checker {
 
   /// Checks a value that only the IR keeps.
   func checkValue(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
-    guard !keepsIR, lowering else { return check(id, expecting: expected, in: &scope) }
+    unlowered { check(id, expecting: expected, in: &scope) }
+  }
+
+  /// Runs `body` without lowering when the IR is not kept, for values only the IR reads.
+  func unlowered<T>(_ body: () -> T) -> T {
+    guard !keepsIR, lowering else { return body() }
     lowering = false
     defer { lowering = true }
-    return check(id, expecting: expected, in: &scope)
+    return body()
   }
 
   /// Runs `body` lowering everything, for rules that fold what it checks.

@@ -24,16 +24,17 @@ extension Checker {
       return
     }
     let split = balancedSplit(templates)
-    let runs = Runs(checkers: [self, Checker(continuing: self)], parts: [templates[..<split], templates[split...]])
+    let runs = ParallelRuns(
+      checkers: [self, Checker(continuing: self)], parts: [templates[..<split], templates[split...]])
     DispatchQueue.concurrentPerform(iterations: 2) { i in runs.checkers[i].checkTemplates(runs.parts[i]) }
     join(runs.checkers[1])
   }
 
   /// Each checker goes to the one thread that uses it; what they share (the tree, the
   /// file, copies of the declarations) is only read while they run.
-  private struct Runs: @unchecked Sendable {
+  struct ParallelRuns<Part>: @unchecked Sendable {
     let checkers: [Checker]
-    let parts: [ArraySlice<NodeID>]
+    let parts: [Part]
   }
 
   /// Where to cut so both runs hold about as many syntax nodes. Nodes are numbered in
@@ -64,8 +65,11 @@ extension Checker {
     ir.nodes += later.ir.nodes
     ir.emitters += later.ir.emitters
     ir.replicators += later.ir.replicators
-    for symbol in order where later.declarations.isUsed(symbol) {
-      declarations.markUsed(symbol)
-    }
+    adoptUses(of: later)
+  }
+
+  /// Marks as used here what `other` found used.
+  func adoptUses(of other: Checker) {
+    declarations.adoptUses(from: other.declarations)
   }
 }

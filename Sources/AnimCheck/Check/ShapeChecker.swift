@@ -21,7 +21,11 @@ extension Checker {
         defaults.append(statement)
       }
     }
-    if let symbol = tree.symbol(tree.child(d.syntax, 0)) { declarations.update(symbol) { $0.shapeDefaults = defaults } }
+    if aside.active {
+      aside.shapeDefaults = defaults
+    } else if let symbol = tree.symbol(tree.child(d.syntax, 0)) {
+      declarations.update(symbol) { $0.shapeDefaults = defaults }
+    }
     return Typed(type: .shape, expr: settings.isEmpty ? base.expr : .styledShape(base.expr, settings), stage: stage)
   }
 

@@ -1,0 +1,94 @@
+import AnimSyntax
+
+/// Declaring the top-level names, the first thing the checker does: every name is
+/// visible in the whole file.
+extension Checker {
+  /// How many declarations' names are read ahead at a time (a few pages of them).
+  static let declarationRun = 512
+
+  /// Every top-level name, and the nodes inside replicators, visible in the whole file.
+  func collectDeclarations() {
+    // About one declaration per top-level statement: room for them all up front.
+    let topLevel = tree.childCount(tree.root)
+    declarations.reserve(topLevel, symbols: tree.symbols.names.count)
+    order.reserveCapacity(topLevel)
+    if keepsIR { ir.globals.reserveCapacity(topLevel) }
+    constantGlobals.reserveCapacity(topLevel)
+    // Read a run of declarations' names first, in a loop that does nothing else: in a
+    // large tree they lie far apart, each read misses the cache, and only a short loop
+    // lets the processor overlap the misses (this loop was memory-bound).
+    let tops = tree.children(tree.root)
+    var run: [DeclaredName] = []
+    run.reserveCapacity(min(tops.count, Self.declarationRun))
+    var start = 0
+    while start < tops.count {
+      let end = min(start + Self.declarationRun, tops.count)
+      run.removeAll(keepingCapacity: true)
+      for i in start..<end { run.append(declaredName(tops[i])) }
+      for name in run { collect(name) }
+      start = end
+    }
+  }
+
+  func collect(_ name: DeclaredName) {
+    let kind: Declaration.Kind
+    switch name.kind {
+    case .letDecl: kind = .letValue
+    case .timingDecl: kind = .timing
+    case .shapeDecl: kind = .shape
+    case .pathDecl: kind = .path
+    case .nodeDecl: kind = .node
+    case .emitterDecl: kind = .emitter
+    case .replicateDecl:
+      kind = .replicator
+      if let block = tree.optionalChild(name.decl, 2) {
+        for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl { declare(declaredName(stmt), .node) }
+      }
+    default: return
+    }
+    declare(name, kind)
+  }
+
+  func declaredName(_ decl: NodeID) -> DeclaredName {
+    let kind = tree.kind(decl)
+    switch kind {
+    case .letDecl, .timingDecl, .shapeDecl, .pathDecl, .nodeDecl, .emitterDecl, .replicateDecl:
+      let nameNode = tree.child(decl, 0)
+      let symbol = tree.kind(nameNode) == .name ? tree.symbol(nameNode) : nil
+      return DeclaredName(decl: decl, kind: kind, symbol: symbol, range: tree.range(nameNode))
+    default:
+      return DeclaredName(decl: decl, kind: kind, symbol: nil, range: .at(0))
+    }
+  }
+
+  func declare(_ declared: DeclaredName, _ kind: Declaration.Kind) {
+    guard let symbol = declared.symbol else { return }
+    let decl = declared.decl
+    let name = tree.symbols[symbol]
+    let range = declared.range
+    if declarations.contains(symbol), let previous = declarations[symbol] {
+      error(
+        SemanticCode.duplicateName, "`\(name)` is already declared", at: range,
+        labels: [Label(previous.nameRange, "first declared here as a \(previous.kindWord)")],
+        fixes: [.replace(range, with: name + "2", "rename this one")])
+      return
+    }
+    if facts.isReserved(symbol, name) {
+      error(
+        SemanticCode.reservedName,
+        "`\(name)` is the name of a built-in \(BuiltinNames.describe(name)) and cannot be declared",
+        at: range,
+        fixes: [.replace(range, with: "my" + name.prefix(1).uppercased() + name.dropFirst(), "choose another name")])
+    }
+    var d = Declaration(kind: kind, name: name, nameRange: range, syntax: decl)
+    if kind == .node {
+      d.nodeIndex = nodeCount
+      d.type = .point
+      d.state = .done
+      nodeCount += 1
+    }
+    if kind == .emitter || kind == .replicator { d.state = .done }
+    declarations[symbol] = d
+    order.append(symbol)
+  }
+}

@@ -1,0 +1,88 @@
+import AnimSyntax
+import Dispatch
+
+/// Checking a large file's top-level values on two cores, when the IR is not kept.
+///
+/// Two checkers each take half of the values still unchecked and check them "aside":
+/// neither writes a declaration (both read the same table), and a value that uses
+/// another value not checked yet is left for the serial pass, its diagnostics dropped.
+/// The values checked aside are then settled in order, and the serial pass resolves
+/// what was left, as one checker would. Slots may come out in another order than one
+/// checker's (only the IR, not kept here, shows them); diagnostics are the same once
+/// sorted by source, as `analyze` sorts them.
+extension Checker {
+  /// Below this many values still unchecked a second thread costs more than it saves.
+  static let parallelGlobalsThreshold = 2_000
+
+  func resolveGlobals() {
+    let pending = order.filter { declarations.read($0, { $0.state }) == .unchecked }
+    if parallel, !keepsIR, tree.nodeCount >= Self.parallelThreshold, pending.count >= Self.parallelGlobalsThreshold {
+      let half = pending.count / 2
+      let other = Checker(continuing: self)
+      let runs = ParallelRuns(checkers: [self, other], parts: [pending[..<half], pending[half...]])
+      DispatchQueue.concurrentPerform(iterations: 2) { i in runs.checkers[i].checkAside(runs.parts[i]) }
+      settleAside(of: self)
+      settleAside(of: other)
+      diagnostics += other.diagnostics
+      adoptUses(of: other)
+    }
+    // The values left unchecked, in order; every other one is done and returns at once.
+    for symbol in order { resolve(symbol) }
+  }
+
+  /// Checks `symbols` without writing their declarations; see `AsideValues`.
+  func checkAside(_ symbols: ArraySlice<Symbol>) {
+    aside.values.reserveCapacity(symbols.count)
+    for symbol in symbols {
+      guard let d = declarations[symbol] else { continue }
+      let mark = diagnostics.count
+      aside.active = true
+      aside.deferred = false
+      aside.shapeDefaults = []
+      let (typed, constant) = checkGlobal(d)
+      aside.active = false
+      guard !aside.deferred else {
+        diagnostics.removeSubrange(mark...)
+        continue
+      }
+      var checked = AsideValues.Checked(symbol: symbol, facts: ValueFacts(typed), shapeDefaults: aside.shapeDefaults)
+      if let constant {
+        checked.constant = aside.constants.count
+        aside.constants.append(constant)
+      }
+      aside.values.append(checked)
+    }
+  }
+
+  /// Records what `checker` checked aside, in its order.
+  func settleAside(of checker: Checker) {
+    let checked = checker.aside
+    checker.aside = AsideValues()
+    for value in checked.values {
+      settle(value.symbol, value.facts, value.constant.map { checked.constants[$0] } ?? .number(.nan))
+      if !value.shapeDefaults.isEmpty { declarations.update(value.symbol) { $0.shapeDefaults = value.shapeDefaults } }
+    }
+  }
+}
+
+/// A checker's state while it checks values aside.
+struct AsideValues {
+  /// A value checked aside, waiting to be settled.
+  struct Checked {
+    let symbol: Symbol
+    let facts: ValueFacts
+    let shapeDefaults: [BlockStatement]
+    /// Its index in `constants`, when folded (most values are not, and a `Value` is large).
+    var constant: Int? = nil
+  }
+
+  /// Set while a value is checked aside.
+  var active = false
+  /// Set when that value used one not checked yet.
+  var deferred = false
+  /// The block defaults of the shape being checked aside.
+  var shapeDefaults: [BlockStatement] = []
+  /// The values checked, in order, and the constant values of those folded.
+  var values: [Checked] = []
+  var constants: [Value] = []
+}
