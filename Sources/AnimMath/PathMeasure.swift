@@ -75,7 +75,8 @@ public final class PathMeasure: Sendable {
         sum += length
       }
     }
-    self.pieces = measured
+    // Usually every piece is drawn: then both are one array (one buffer, no copy).
+    self.pieces = measured.count == drawn.count ? drawn : measured
     self.knots = knots
     self.exactTables = exactTables
     self.drawn = drawn
@@ -96,7 +97,8 @@ public final class PathMeasure: Sendable {
       let hull = piece.controlPolygonLength
       if hull > 0, hull.isFinite, let spline = InverseLengthSpline(piece, tolerance: splineTolerance * hull) {
         let from = knots.count
-        knots += spline.knots
+        // The first spline's knots are taken as they are, without a copy.
+        if knots.isEmpty { knots = spline.knots } else { knots += spline.knots }
         return (.spline(from: from, count: spline.count), spline.length)
       }
       let table = LengthTable(piece)
