@@ -5,9 +5,11 @@ import AnimMath
 /// frame builds no strings.
 public struct NodeID: Hashable, Sendable, CustomStringConvertible {
   public enum Kind: Hashable, Sendable { case node, spawn, copy }
-  public var name: String
-  public var kind: Kind
+  // The index first: equality compares in this order, and a frame's records compare ids
+  // to keep the ones in place, where two spawns' ids differ in their index.
   public var index: Int
+  public var kind: Kind
+  public var name: String
 
   public init(name: String, kind: Kind, index: Int = 0) {
     self.name = name
