@@ -135,7 +135,7 @@ public final class PathMeasure: Sendable {
 
   /// The point and tangent angle at progress `p` with the given pacing.
   public func sample(at p: Double, pacing: PathPacing = .paced) -> PathSample {
-    let (index, t) = locate(normalized(p), pacing)
+    let (index, t) = locate(p, pacing)
     guard let index else {
       return PathSample(point: firstPoint, angle: 0)
     }
@@ -145,15 +145,7 @@ public final class PathMeasure: Sendable {
 
   /// The point at progress `p` (see `sample`), without the tangent.
   public func point(at p: Double, pacing: PathPacing = .paced) -> Point {
-    // The common case first, in one step: a path of one curve, part-way along (where
-    // both pacings agree).
-    if p > 0 && p < 1, drawn.count == 1, case .spline(let from, let count) = drawn[0].inverse {
-      let t = knots.withUnsafeBufferPointer {
-        InverseLengthSpline.parameter(atLength: p * length, knots: $0, from: from, count: count, length: length)
-      }
-      return drawn[0].piece.point(at: t)
-    }
-    let (index, t) = locate(normalized(p), pacing)
+    let (index, t) = locate(p, pacing)
     guard let index else { return firstPoint }
     return drawn[index].piece.point(at: t)
   }
@@ -169,9 +161,23 @@ public final class PathMeasure: Sendable {
     return point(at: min(max(s, 0), length) / length)
   }
 
-  /// The drawn piece (index in `drawn`) and its curve parameter for normalized progress,
-  /// or nil for a path that draws nothing of positive length.
+  /// The drawn piece (index in `drawn`) and its curve parameter for progress `p`, or
+  /// nil for a path that draws nothing of positive length.
+  @inline(__always)
   private func locate(_ p: Double, _ pacing: PathPacing) -> (Int?, Double) {
+    // The common case in one step, without the general route's folding, search and
+    // guards: one curve with a spline, part-way along (where both pacings give p·L).
+    if p > 0 && p < 1, drawn.count == 1, case .spline(let from, let count) = drawn[0].inverse {
+      let t = knots.withUnsafeBufferPointer {
+        InverseLengthSpline.parameter(atLength: p * length, knots: $0, from: from, count: count, length: length)
+      }
+      return (0, t)
+    }
+    return locateNormalized(normalized(p), pacing)
+  }
+
+  /// `locate` for progress already folded into 0…1.
+  private func locateNormalized(_ p: Double, _ pacing: PathPacing) -> (Int?, Double) {
     guard !drawn.isEmpty, length > 0 else { return (nil, 0) }
     switch pacing {
     case .paced:

@@ -229,8 +229,9 @@ public final class Simulator {
   }
 
   /// T(position)·R(rotation)·S(scaleX, scaleY)·T(−anchor.x·w, −anchor.y·h), multiplied out.
-  static func localMatrix(_ s: borrowing NodeState, anchor: Point, width: Double, height: Double) -> AffineTransform {
-    let (sn, cs) = sinCos(degrees: s.rotation)
+  static func localMatrix(_ s: NodeState, anchor: Point, width: Double, height: Double) -> AffineTransform {
+    // Most nodes are not rotated: no sine or cosine for them.
+    let (sn, cs) = s.rotation == 0 ? (0, 1) : sinCos(degrees: s.rotation)
     let a = cs * s.scaleX
     let b = sn * s.scaleX
     let c = -sn * s.scaleY

@@ -110,24 +110,21 @@ extension SyntaxTree {
   /// This tree must not have a front part yet (a file is split once).
   mutating func join(taking later: inout SyntaxTree, symbolIDs: [Int32]) {
     let nodeBase = Int32(nodeCount)
-    var rest = SyntaxTree(symbols: later.symbols)
-    swap(&rest, &later)
+    // Swapped rather than assigned throughout: a second reference to a part's arrays
+    // would make the next append copy them whole.
+    var rest = Part()
+    swap(&rest, &later.back)
     rest.renumber(nodeBase: nodeBase, symbolIDs: symbolIDs)
-    // Swapped rather than assigned: a second reference to the rest's arrays would make
-    // the next append copy them whole.
-    swap(&nodes, &rest.nodes)
-    swap(&tags, &rest.tags)
-    swap(&childIDs, &rest.childIDs)
-    swap(&numbers, &rest.numbers)
-    swap(&strings, &rest.strings)
-    front = Front(
-      nodes: rest.nodes, tags: rest.tags, childIDs: rest.childIDs, numbers: rest.numbers, strings: rest.strings)
+    swap(&front, &back)
+    swap(&back, &rest)
     frontCount = Int(nodeBase)
   }
+}
 
-  /// Numbers this tree's nodes on from `nodeBase` and maps its names by `symbolIDs`.
+extension SyntaxTree.Part {
+  /// Numbers this part's nodes on from `nodeBase` and maps its names by `symbolIDs`.
   /// Literal payloads stay: they index this part's own `numbers` and `strings`.
-  private mutating func renumber(nodeBase: Int32, symbolIDs: [Int32]) {
+  fileprivate mutating func renumber(nodeBase: Int32, symbolIDs: [Int32]) {
     tags.withUnsafeBufferPointer { tags in
       symbolIDs.withUnsafeBufferPointer { symbolIDs in
         nodes.withUnsafeMutableBufferPointer { all in

@@ -78,14 +78,14 @@ extension Parser {
   mutating func parsePrimary() {
     switch token.kind {
     case .number:
-      tree.numbers.append(token.value)
-      leaf(.number, payload: Int32(tree.numbers.count - 1), flags: token.unit.rawValue)
+      tree.back.numbers.append(token.value)
+      leaf(.number, payload: Int32(tree.back.numbers.count - 1), flags: token.unit.rawValue)
     case .string:
-      tree.strings.append(decodeStringLiteral(lexer.bytes[Int(token.start)..<Int(token.end)]))
-      leaf(.string, payload: Int32(tree.strings.count - 1))
+      tree.back.strings.append(decodeStringLiteral(lexer.bytes[Int(token.start)..<Int(token.end)]))
+      leaf(.string, payload: Int32(tree.back.strings.count - 1))
     case .color:
-      tree.numbers.append(token.value)
-      leaf(.color, payload: Int32(tree.numbers.count - 1))
+      tree.back.numbers.append(token.value)
+      leaf(.color, payload: Int32(tree.back.numbers.count - 1))
     case .keyword: parseKeywordPrimary()
     case .identifier: parseNameOrCall()
     case .dot where lookahead.kind == .identifier || lookahead.kind == .keyword:

@@ -66,7 +66,6 @@ public struct Parser {
     let end = min(expectedEnd ?? bytes.count, bytes.count)
     let expected = (end - min(start ?? 0, end)) / 5 + 16
     tree.reserveNodes(expected)
-    tree.childIDs.reserveCapacity(expected)
   }
 
   // MARK: Tokens
@@ -125,10 +124,10 @@ public struct Parser {
   mutating func finish(
     _ kind: SyntaxKind, from start: Int, mark: Int, payload: Int32 = -1, flags: UInt8 = 0, end: Int? = nil
   ) -> NodeID {
-    let first = Int32(tree.childIDs.count)
+    let first = Int32(tree.back.childIDs.count)
     // A plain loop: the generic slice append and `removeSubrange` cost more than the
     // copy itself for the two or three children a node usually has.
-    for i in mark..<pending.count { tree.childIDs.append(pending[i]) }
+    for i in mark..<pending.count { tree.back.childIDs.append(pending[i]) }
     while pending.count > mark { pending.removeLast() }
     let e = max(end ?? lastEnd, start)
     let id = NodeID(Int32(tree.nodeCount))

@@ -15,10 +15,11 @@ public struct NodeID: Hashable, Sendable, Comparable {
 /// node's run ends where the next node's begins.
 ///
 /// A large file parsed in two halves (see `ParallelParse.swift`) keeps the first half's
-/// nodes in `front`, as its parser left them, and the rest in the arrays below, numbered
-/// on from `frontCount`: joining the halves by copying one into the other touched as many
-/// fresh pages as the half had nodes, on the parse's one serial step. Each part holds its
-/// own children runs and literals; only node ids and names are numbered for the whole tree.
+/// nodes in `front`, as its parser left them, and the rest in `back`, numbered on from
+/// `frontCount`: joining the halves by copying one into the other touched as many fresh
+/// pages as the half had nodes, on the parse's one serial step. Each part holds its own
+/// children runs and literals; only node ids and names are numbered for the whole tree.
+/// A file parsed in one piece has everything in `back`.
 ///
 /// The read accessors are `@inlinable`: the checker calls them millions of times from
 /// another module, and a call per `kind(_:)` cost more than the array read it wraps.
@@ -35,45 +36,55 @@ public struct SyntaxTree: Sendable {
     @usableFromInline var flags: UInt8
   }
 
-  /// The nodes from `frontCount` on, with their children runs (`firstChild` indexes
-  /// `childIDs`) and literals (a number's or string's payload indexes these arrays).
-  @usableFromInline var nodes: [Node] = []
-  @usableFromInline var tags: [Tag] = []
-  @usableFromInline var childIDs: [Int32] = []
-  @usableFromInline var numbers: [Double] = []
-  @usableFromInline var strings: [String] = []
-  /// The nodes before `frontCount`, when the file was parsed in two halves.
-  @usableFromInline var front = Front()
-  @usableFromInline var frontCount = 0
-  public internal(set) var symbols: SymbolTable
-  public internal(set) var root = NodeID(0)
-
-  /// The first half of a tree parsed in two: the same arrays as the tree's own.
-  @usableFromInline struct Front: Sendable {
+  /// Nodes numbered from 0 within the part, their children runs (`firstChild` indexes
+  /// `childIDs`, which hold whole-tree ids) and literals (a number's or string's payload
+  /// indexes this part's arrays).
+  @usableFromInline struct Part: Sendable {
     @usableFromInline var nodes: [Node] = []
     @usableFromInline var tags: [Tag] = []
     @usableFromInline var childIDs: [Int32] = []
     @usableFromInline var numbers: [Double] = []
     @usableFromInline var strings: [String] = []
+
+    /// Node `i`'s children run ends where the next node's begins.
+    @inlinable func childCount(_ i: Int) -> Int {
+      let next = i + 1 < nodes.count ? nodes[i + 1].firstChild : Int32(childIDs.count)
+      return Int(next - nodes[i].firstChild)
+    }
+
+    /// Child `k` of node `i`.
+    @inlinable func child(_ i: Int, _ k: Int) -> NodeID { NodeID(childIDs[Int(nodes[i].firstChild) + k]) }
+
+    @inlinable func children(_ i: Int) -> Children {
+      Children(ids: childIDs, first: Int(nodes[i].firstChild), count: childCount(i))
+    }
   }
+
+  /// The nodes from `frontCount` on (all of them, for a file parsed in one piece).
+  @usableFromInline var back = Part()
+  /// The nodes before `frontCount`, when the file was parsed in two halves.
+  @usableFromInline var front = Part()
+  @usableFromInline var frontCount = 0
+  public internal(set) var symbols: SymbolTable
+  public internal(set) var root = NodeID(0)
 
   init(symbols: SymbolTable) { self.symbols = symbols }
 
-  public var nodeCount: Int { frontCount + nodes.count }
+  public var nodeCount: Int { frontCount + back.nodes.count }
 
   @inlinable public func kind(_ id: NodeID) -> SyntaxKind {
     let i = Int(id.index) &- frontCount
-    return i >= 0 ? tags[i].kind : front.tags[i &+ frontCount].kind
+    return i >= 0 ? back.tags[i].kind : front.tags[i &+ frontCount].kind
   }
 
   @inlinable public func flags(_ id: NodeID) -> UInt8 {
     let i = Int(id.index) &- frontCount
-    return i >= 0 ? tags[i].flags : front.tags[i &+ frontCount].flags
+    return i >= 0 ? back.tags[i].flags : front.tags[i &+ frontCount].flags
   }
 
   @inlinable func node(_ id: NodeID) -> Node {
     let i = Int(id.index) &- frontCount
-    return i >= 0 ? nodes[i] : front.nodes[i &+ frontCount]
+    return i >= 0 ? back.nodes[i] : front.nodes[i &+ frontCount]
   }
 
   /// A name's symbol id, or the index of a literal in its part of the tree.
@@ -86,46 +97,33 @@ public struct SyntaxTree: Sendable {
 
   @inlinable public func childCount(_ id: NodeID) -> Int {
     let i = Int(id.index) &- frontCount
-    guard i >= 0 else { return Self.childCount(i &+ frontCount, front.nodes, front.childIDs) }
-    return Self.childCount(i, nodes, childIDs)
-  }
-
-  /// The child count of node `i` of one part: its run ends where the next node's begins.
-  @inlinable static func childCount(_ i: Int, _ nodes: [Node], _ childIDs: [Int32]) -> Int {
-    let next = i + 1 < nodes.count ? nodes[i + 1].firstChild : Int32(childIDs.count)
-    return Int(next - nodes[i].firstChild)
+    return i >= 0 ? back.childCount(i) : front.childCount(i &+ frontCount)
   }
 
   /// Appends a node whose children are the last `childIDs` from `firstChild` on.
   mutating func append(
     _ kind: SyntaxKind, flags: UInt8, start: UInt32, end: UInt32, payload: Int32, firstChild: Int32
   ) {
-    nodes.append(Node(start: start, end: end, payload: payload, firstChild: firstChild))
-    tags.append(Tag(kind: kind, flags: flags))
+    back.nodes.append(Node(start: start, end: end, payload: payload, firstChild: firstChild))
+    back.tags.append(Tag(kind: kind, flags: flags))
   }
 
   /// Room for `count` more nodes, so a large file's tree grows without copies.
   mutating func reserveNodes(_ count: Int) {
-    nodes.reserveCapacity(nodes.count + count)
-    tags.reserveCapacity(tags.count + count)
+    back.nodes.reserveCapacity(back.nodes.count + count)
+    back.tags.reserveCapacity(back.tags.count + count)
+    back.childIDs.reserveCapacity(back.childIDs.count + count)
   }
 
   @inlinable public func child(_ id: NodeID, _ i: Int) -> NodeID {
     let n = Int(id.index) &- frontCount
-    guard n >= 0 else { return NodeID(front.childIDs[Int(front.nodes[n &+ frontCount].firstChild) + i]) }
-    return NodeID(childIDs[Int(nodes[n].firstChild) + i])
+    return n >= 0 ? back.child(n, i) : front.child(n &+ frontCount, i)
   }
 
   /// The children of `id`, as a view into the tree (no copy).
   @inlinable public func children(_ id: NodeID) -> Children {
-    let n = Int(id.index) &- frontCount
-    guard n >= 0 else {
-      let i = n &+ frontCount
-      return Children(
-        ids: front.childIDs, first: Int(front.nodes[i].firstChild),
-        count: Self.childCount(i, front.nodes, front.childIDs))
-    }
-    return Children(ids: childIDs, first: Int(nodes[n].firstChild), count: Self.childCount(n, nodes, childIDs))
+    let i = Int(id.index) &- frontCount
+    return i >= 0 ? back.children(i) : front.children(i &+ frontCount)
   }
 
   /// A node's children, in order.
@@ -164,11 +162,11 @@ public struct SyntaxTree: Sendable {
   @inlinable public func word(_ id: NodeID) -> Word? { symbol(id)?.word }
 
   @inlinable public func number(_ id: NodeID) -> Double {
-    Int(id.index) >= frontCount ? numbers[Int(payload(id))] : front.numbers[Int(payload(id))]
+    Int(id.index) >= frontCount ? back.numbers[Int(payload(id))] : front.numbers[Int(payload(id))]
   }
   @inlinable public func unit(_ id: NodeID) -> NumberUnit { NumberUnit(rawValue: flags(id)) ?? .none }
   public func string(_ id: NodeID) -> String {
-    Int(id.index) >= frontCount ? strings[Int(payload(id))] : front.strings[Int(payload(id))]
+    Int(id.index) >= frontCount ? back.strings[Int(payload(id))] : front.strings[Int(payload(id))]
   }
   @inlinable public func colorValue(_ id: NodeID) -> UInt32 { UInt32(number(id)) }
   @inlinable public func binaryOperator(_ id: NodeID) -> BinaryOperator { BinaryOperator(rawValue: flags(id)) ?? .add }
