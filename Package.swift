@@ -30,7 +30,10 @@ let package = Package(
     .target(
       name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath"], swiftSettings: frontEndSettings),
     // Deterministic simulation of the IR into frames, and frame dumps.
-    .target(name: "AnimSim", dependencies: ["AnimJSON", "AnimSource", "AnimCheck", "AnimMath"]),
+    .target(
+      name: "AnimSim", dependencies: ["AnimJSON", "AnimSource", "AnimCheck", "AnimMath"],
+      // For `prefetch` (Prefetch.swift).
+      swiftSettings: [.unsafeFlags(["-enable-builtin-module"])]),
     // Rasterizer and the GIF, PNG and SVG encoders.
     .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath", "AnimSim"]),
     // Canonical layout of `.anim` source.

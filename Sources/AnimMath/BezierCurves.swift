@@ -9,6 +9,7 @@
 /// rasterizer all evaluate curves the same way.
 public enum Bezier {
   /// The quadratic Bezier `p0 → p2` with control `p1` at parameter `t` (0…1).
+  @inlinable
   public static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
     let s = 1 - t
     return p0 * (s * s) + p1 * (2 * s * t) + p2 * (t * t)
@@ -20,6 +21,7 @@ public enum Bezier {
   }
 
   /// The cubic Bezier `p0 → p3` with controls `p1`, `p2` at parameter `t` (0…1).
+  @inlinable
   public static func cubicPoint(
     _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double
   ) -> Point {

@@ -10,14 +10,14 @@
 /// the tolerance of B(t) there, where the error peaks. The knots double until every step
 /// passes. Near a cusp dt/ds grows without bound and no spline passes: such a piece keeps
 /// the exact solve (`init` returns nil).
-struct InverseLengthSpline: Sendable {
+@usableFromInline struct InverseLengthSpline: Sendable {
   /// s, dt/ds and d²t/ds² of knot j at 3j … 3j + 2. Three numbers, not four with t: a
   /// simulation holds one spline per live particle, and their sum must stay in cache.
   let knots: [Double]
   /// The number of knots.
   let count: Int
 
-  static let stride = 3
+  @usableFromInline static let stride = 3
   private static let maxIntervals = 512
 
   /// The piece's arc length.
@@ -126,7 +126,7 @@ struct InverseLengthSpline: Sendable {
 
   /// `parameter(atLength:)` on a spline of `count` knots and arc length `length` stored
   /// from index `from` of a larger buffer.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func parameter(
     atLength s: Double, knots k: UnsafeBufferPointer<Double>, from: Int, count: Int, length: Double
   ) -> Double {
@@ -143,8 +143,8 @@ struct InverseLengthSpline: Sendable {
   }
 
   /// The quintic between knots j and j + 1 (at t = j/n and (j + 1)/n), at arc length s.
-  @inline(__always)
-  private static func interpolate(_ s: Double, _ k: UnsafeBufferPointer<Double>, _ j: Int, _ n: Double) -> Double {
+  @inlinable @inline(__always)
+  static func interpolate(_ s: Double, _ k: UnsafeBufferPointer<Double>, _ j: Int, _ n: Double) -> Double {
     let base = stride &* j
     let h = k[base &+ stride] - k[base]
     let u = h > 0 ? (s - k[base]) / h : 0
@@ -158,7 +158,7 @@ struct InverseLengthSpline: Sendable {
   /// Horner's form: f0 + u(d0 + u(s0/2 + u(c3 + u(c4 + u·c5)))), with c3, c4 and c5 the
   /// Hermite conditions at u = 1 solved once (half the operations of summing the six
   /// basis polynomials; every frame asks it once per instance on a path).
-  @inline(__always)
+  @inlinable @inline(__always)
   static func quinticHermite(
     _ u: Double, _ f0: Double, _ d0: Double, _ s0: Double, _ f1: Double, _ d1: Double, _ s1: Double
   ) -> Double {

@@ -107,6 +107,13 @@ public final class PathMeasure: Sendable {
     }
   }
 
+  /// The one drawn piece and its spline's knots, when the path draws one piece and it has
+  /// a spline (what `FlatCurvePath` lays out).
+  func singleSpline() -> (PathPiece, ArraySlice<Double>)? {
+    guard drawn.count == 1, case .spline(let from, let count) = drawn[0].inverse else { return nil }
+    return (drawn[0].piece, knots[from..<from + InverseLengthSpline.stride * count])
+  }
+
   /// The spline's tolerance as a fraction of an upper bound on the piece's length (its
   /// control polygon): 100 times inside §6.6's 1e-4 of the path length. Every spawn on a
   /// random path builds one, so the knots it takes are per-spawn work and memory: a
@@ -119,18 +126,6 @@ public final class PathMeasure: Sendable {
     if p >= 0 && p <= 1 { return p }
     if !isClosed || !p.isFinite { return p > 1 ? 1 : 0 }
     return p - p.rounded(.down)
-  }
-
-  /// Reads the memory a query at progress `p` reads first (the first drawn piece and the
-  /// knot near p·L) and returns a number made from it. A caller going through many paths
-  /// asks a few paths ahead, so that these reads overlap with the work in between.
-  @inline(__always)
-  public func touch(at p: Double) -> Double {
-    drawn.withUnsafeBufferPointer { drawn in
-      guard let first = drawn.first, case .spline(let from, let count) = first.inverse else { return 0 }
-      let j = p > 0 ? Int(min(p, 1) * Double(count &- 1)) : 0  // NaN reads knot 0
-      return knots.withUnsafeBufferPointer { $0[from &+ InverseLengthSpline.stride &* j] }
-    }
   }
 
   /// The point and tangent angle at progress `p` with the given pacing.

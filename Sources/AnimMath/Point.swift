@@ -3,17 +3,17 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   public var x: Double
   public var y: Double
 
-  public init(_ x: Double, _ y: Double) {
+  @inlinable public init(_ x: Double, _ y: Double) {
     self.x = x
     self.y = y
   }
 
   public static let zero = Point(0, 0)
 
-  public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
-  public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
-  public static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
-  public static func * (k: Double, a: Point) -> Point { Point(a.x * k, a.y * k) }
+  @inlinable public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+  @inlinable public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+  @inlinable public static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
+  @inlinable public static func * (k: Double, a: Point) -> Point { Point(a.x * k, a.y * k) }
   public static func / (a: Point, k: Double) -> Point { Point(a.x / k, a.y / k) }
   public static prefix func - (a: Point) -> Point { Point(-a.x, -a.y) }
 

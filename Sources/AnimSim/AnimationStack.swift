@@ -100,16 +100,6 @@ struct AnimationStack: Sendable {
     animations.withUnsafeBufferPointer { Self.apply($0.baseAddress! + k, slot: k, phase, self, &state, &extra) }
   }
 
-  /// Reads ahead what applying animation `k` at progress `p` will read (see
-  /// `PathMeasure.touch`); returns a number made from it.
-  @inline(__always)
-  func touch(_ k: Int, progress p: Double) -> Double {
-    animations.withUnsafeBufferPointer {
-      guard case .along(let path, _, _, _) = $0[k].kind else { return 0 }
-      return path._withUnsafeGuaranteedRef { $0.touch(at: p) }
-    }
-  }
-
   /// The animation's begin in the instance's time, for a deferred path's snapshot: the
   /// sum of the begins of its chain (the first iteration of every enclosing group).
   func absoluteBegin(_ i: Int) -> Double {
@@ -124,6 +114,7 @@ struct AnimationStack: Sendable {
     _ a: UnsafePointer<CompiledAnimation>, slot: Int, _ phase: AnimationPhase, _ stack: borrowing AnimationStack,
     _ state: inout NodeState, _ extraRotation: inout Double
   ) {
+    if applyBasic(a, phase, &state) { return }
     let p = phase.progress
     let repeats = phase.repeats
     let target = a.pointee.target
@@ -131,9 +122,8 @@ struct AnimationStack: Sendable {
     let below = target.read(state)
     var value: Channels
     switch a.pointee.kind {
-    case .basic(let values):
-      // Implicit values are read afresh at every sample (§6.3); zero when additive.
-      value = values.value(implicit: additive ? Channels.zero : below, progress: p, repeats: repeats)
+    case .basic:
+      return
     case .keyframes(let index, let span):
       value = stack.tracks[index].value(at: p, duration: stack.timings[slot].duration)
       if repeats > 0 { value = value + span * repeats }
@@ -151,6 +141,23 @@ struct AnimationStack: Sendable {
       return
     }
     target.write(additive ? below + value : value, &state)
+  }
+
+  /// Applies `a` on top of `state` if it is a basic animation (which needs nothing of
+  /// its stack); false if it is another kind.
+  @inline(__always)
+  static func applyBasic(
+    _ a: UnsafePointer<CompiledAnimation>, _ phase: AnimationPhase, _ state: inout NodeState
+  ) -> Bool {
+    guard case .basic(let values) = a.pointee.kind else { return false }
+    let target = a.pointee.target
+    let additive = a.pointee.additive
+    let below = target.read(state)
+    // Implicit values are read afresh at every sample (§6.3); zero when additive.
+    let value = values.value(
+      implicit: additive ? Channels.zero : below, progress: phase.progress, repeats: phase.repeats)
+    target.write(additive ? below + value : value, &state)
+    return true
   }
 
   /// A path whose `from:` was omitted starts at the instance's position when the

@@ -12,9 +12,11 @@ final class InstanceBody: @unchecked Sendable {
   // lines: the stack's arrays, then what the matrix needs. The model values follow: a
   // run whose members share them reads them once (`TimingGroup.sharedModel`).
   let stack: AnimationStack
+  /// The stack's animations where sampling reaches them from the instance.
+  let block: AnimationBlock
   let anchor: Point
-  let width: Double
-  let height: Double
+  /// The shape box's top-left corner from the anchor: −anchor·(width, height).
+  let boxOrigin: Point
   let z: Double
   let hasStroke: Bool
   let hasTrim: Bool
@@ -40,14 +42,14 @@ final class InstanceBody: @unchecked Sendable {
     anchor = b.anchor
     z = b.z
     stack = b.stack
+    block = AnimationBlock(b.stack)
     timingGroup = group
     removeAfter = b.removeAfter
     appearAt = b.appearAt
     animationsEnd = b.animationsEnd
     hasStroke = b.hasStroke
     hasTrim = b.hasTrim
-    width = b.shape.outline.width
-    height = b.shape.outline.height
+    boxOrigin = Point(-b.anchor.x * b.shape.outline.width, -b.anchor.y * b.shape.outline.height)
   }
 
   /// How long a spawned instance lives after its creation (§6.4).

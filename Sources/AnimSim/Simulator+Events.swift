@@ -109,7 +109,7 @@ extension Simulator {
     case .node(let i):
       guard i >= 0 && i < nodeBodies.count else { return }
       let body = nodeBodies[i]
-      point = nodeMatrix(i, at: s).apply(Point(body.width / 2, body.height / 2))
+      point = nodeMatrix(i, at: s).apply(Point(body.shape.outline.width / 2, body.shape.outline.height / 2))
     }
     for (e, emitter) in scene.emitters.enumerated() {
       let hit = emitter.triggers.contains { trigger in
@@ -132,7 +132,7 @@ extension Simulator {
     let appeared = nodeAppeared[i] ?? body.appearAt
     var (state, extra) = body.sample(s - appeared)
     state.rotation += extra
-    return Self.localMatrix(state, anchor: body.anchor, width: body.width, height: body.height)
+    return Self.localMatrix(state, boxOrigin: body.boxOrigin)
   }
 
   /// Whether node `i` is live at `s` and its outline contains `p` (non-zero rule).

@@ -76,8 +76,10 @@ struct RunSampler {
 
   /// Runs longer than this are split, to keep the scratch in cache.
   static let maxRun = 256
-  /// How many members ahead a loop touches what the next member's animation reads.
-  static let readAhead = 4
+  /// How many members ahead a loop prefetches a member's animation and curve header, and
+  /// (with the header in cache by then) the knot it will read.
+  static let prefetchDistance = 12
+  static let knotDistance = 5
 
   init(sceneTime: Double) {
     self.sceneTime = sceneTime
@@ -157,19 +159,44 @@ struct RunSampler {
         for r in 0..<count { target.write(value, &states[r]) }
         continue
       }
-      var touched = 0.0
+      let p = phases[k].progress
+      // A flat curve gives `apply`'s point part-way along, with no iteration to add.
+      let flat = p > 0 && p < 1 && phases[k].repeats == 0
+      for r in 0..<min(Self.prefetchDistance, count) { Self.prefetch(first + r, k) }
       for r in 0..<count {
-        if r &+ Self.readAhead < count {
-          touched += (first + (r &+ Self.readAhead)).pointee.unretainedBody._withUnsafeGuaranteedRef {
-            $0.stack.touch(k, progress: phases[k].progress)
+        if r &+ Self.prefetchDistance < count { Self.prefetch(first + (r &+ Self.prefetchDistance), k) }
+        if flat && r &+ Self.knotDistance < count { Self.prefetchKnot(first + (r &+ Self.knotDistance), k, p) }
+        let member = first + r
+        if flat && member.pointee.curveSlot == k, let curve = member.pointee.curve {
+          states[r].position = FlatCurvePath.point(curve, at: p)
+        } else if !AnimationStack.applyBasic(member.pointee.animations + k, phases[k], &states[r]) {
+          member.pointee.unretainedBody._withUnsafeGuaranteedRef {
+            $0.stack.apply(k, phases[k], &states[r], &extras[r])
           }
         }
-        (first + r).pointee.unretainedBody._withUnsafeGuaranteedRef {
-          $0.stack.apply(k, phases[k], &states[r], &extras[r])
-        }
       }
-      // Used, so the reads are not optimized away; never changes a value.
-      if touched.isNaN { extras[0] += 0 }
+    }
+  }
+
+  /// Prefetches what sampling animation `k` of `instance` reads first: the animation, and
+  /// the header of its flat curve if it has one.
+  @inline(__always)
+  private static func prefetch(_ instance: UnsafePointer<LiveInstance>, _ k: Int) {
+    let animation = UnsafeRawPointer(instance.pointee.animations + k)
+    AnimSim.prefetch(animation)
+    AnimSim.prefetch(animation + MemoryLayout<CompiledAnimation>.stride - 1)
+    if instance.pointee.curveSlot == k, let curve = instance.pointee.curve {
+      AnimSim.prefetch(curve)
+      AnimSim.prefetch(UnsafeRawPointer(curve) + 64)
+    }
+  }
+
+  /// Prefetches the knot of `instance`'s flat curve near progress `p` (its header arrived
+  /// after `prefetch`).
+  @inline(__always)
+  private static func prefetchKnot(_ instance: UnsafePointer<LiveInstance>, _ k: Int, _ p: Double) {
+    if instance.pointee.curveSlot == k, let curve = instance.pointee.curve {
+      AnimSim.prefetch(FlatCurvePath.knotAddress(curve, at: p))
     }
   }
 
@@ -183,30 +210,27 @@ struct RunSampler {
     for r in 0..<count {
       let instance = first + r
       let record = records + written
-      let ok = instance.pointee.unretainedBody._withUnsafeGuaranteedRef { body -> Bool in
-        states[r].rotation += extras[r]
-        states[r].opacity = min(max(states[r].opacity, 0), 1)
-        var matrix = Simulator.localMatrix(states[r], anchor: body.anchor, width: body.width, height: body.height)
-        // Tested before it is bound: binding retains, and only copies have one.
-        var tint: Color? = nil
-        if instance.pointee.placement != nil, let placement = instance.pointee.placement {
-          matrix = placement.prefix * matrix
-          tint = placement.tint
-        }
-        guard Self.isFinite(states + r, matrix) else { return false }
-        if record.pointee.id != instance.pointee.id { record.pointee.id = instance.pointee.id }
-        record.pointee.shape = instance.pointee.shapeSlot
-        withUnsafeMutablePointer(to: &record.pointee.state) { NodeState.copy(states + r, to: $0) }
-        record.pointee.hasStroke = body.hasStroke
-        record.pointee.hasTrim = body.hasTrim
-        record.pointee.tint = tint
-        record.pointee.z = body.z
-        record.pointee.matrix = matrix
-        if body.z < lastZ { ordered = false }
-        lastZ = body.z
-        return true
+      states[r].rotation += extras[r]
+      states[r].opacity = min(max(states[r].opacity, 0), 1)
+      var matrix = Simulator.localMatrix(states[r], boxOrigin: instance.pointee.boxOrigin)
+      // Tested before it is bound: binding retains, and only copies have one.
+      var tint: Color? = nil
+      if instance.pointee.placement != nil, let placement = instance.pointee.placement {
+        matrix = placement.prefix * matrix
+        tint = placement.tint
       }
-      guard ok else { return r }
+      guard Self.isFinite(states + r, matrix) else { return r }
+      if record.pointee.id != instance.pointee.id { record.pointee.id = instance.pointee.id }
+      record.pointee.shape = instance.pointee.shapeSlot
+      withUnsafeMutablePointer(to: &record.pointee.state) { NodeState.copy(states + r, to: $0) }
+      record.pointee.hasStroke = instance.pointee.hasStroke
+      record.pointee.hasTrim = instance.pointee.hasTrim
+      record.pointee.tint = tint
+      let z = instance.pointee.z
+      record.pointee.z = z
+      record.pointee.matrix = matrix
+      if z < lastZ { ordered = false }
+      lastZ = z
       written += 1
     }
     return nil

@@ -9,7 +9,9 @@ import AnimSource
 #endif
 
 /// One instance in the run: a node, a spawn or a replicator copy.
-struct LiveInstance: Sendable {
+// `@unchecked`: `animations` and `curve` point into `body`'s immutable memory, alive as
+// long as `body`.
+struct LiveInstance: @unchecked Sendable {
   let body: InstanceBody
   /// `body` again, for sampling: read through it, the body is neither retained nor
   /// released (`body` keeps it alive).
@@ -30,6 +32,17 @@ struct LiveInstance: Sendable {
   /// A replicator copy's transform and colour; nil for nodes and spawns. Out of line:
   /// sampling reads every instance in every frame, and spawns never have one.
   var placement: CopyPlacement? = nil
+  /// `body.block`'s animations, flat curve and the curve's animation, here so that
+  /// sampling reaches them in one step from the instance (see `AnimationBlock`).
+  let animations: UnsafePointer<CompiledAnimation>
+  let curve: UnsafePointer<Double>?
+  let curveSlot: Int
+  /// What the record and the matrix need of `body`, copied so that writing a record
+  /// reads the instance alone.
+  let boxOrigin: Point
+  let z: Double
+  let hasStroke: Bool
+  let hasTrim: Bool
 
   init(
     body: InstanceBody, id: NodeID, created: Double, end: Double, seq: Int, shapeSlot: Int, ownsShape: Bool
@@ -43,6 +56,13 @@ struct LiveInstance: Sendable {
     self.seq = seq
     self.shapeSlot = shapeSlot
     self.ownsShape = ownsShape
+    animations = UnsafePointer(body.block.animations)
+    curve = body.block.curve?.base
+    curveSlot = body.block.curveSlot
+    boxOrigin = body.boxOrigin
+    z = body.z
+    hasStroke = body.hasStroke
+    hasTrim = body.hasTrim
   }
 }
 
@@ -229,17 +249,15 @@ public final class Simulator {
   }
 
   /// T(position)·R(rotation)·S(scaleX, scaleY)·T(−anchor.x·w, −anchor.y·h), multiplied out.
-  static func localMatrix(_ s: NodeState, anchor: Point, width: Double, height: Double) -> AffineTransform {
+  static func localMatrix(_ s: NodeState, boxOrigin o: Point) -> AffineTransform {
     // Most nodes are not rotated: no sine or cosine for them.
     let (sn, cs) = s.rotation == 0 ? (0, 1) : sinCos(degrees: s.rotation)
     let a = cs * s.scaleX
     let b = sn * s.scaleX
     let c = -sn * s.scaleY
     let d = cs * s.scaleY
-    let ox = -anchor.x * width
-    let oy = -anchor.y * height
     return AffineTransform(
-      a: a, b: b, c: c, d: d, tx: s.position.x + a * ox + c * oy, ty: s.position.y + b * ox + d * oy)
+      a: a, b: b, c: c, d: d, tx: s.position.x + a * o.x + c * o.y, ty: s.position.y + b * o.x + d * o.y)
   }
 
   /// Adds an instance to the run.

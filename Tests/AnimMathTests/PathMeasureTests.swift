@@ -237,12 +237,3 @@ private let square = Path([
   }
   _ = bad.length
 }
-
-/// `touch` reads ahead for any progress, NaN and infinities included, without trapping.
-@Test func touchAcceptsAnyProgress() {
-  let curve = PathMeasure(
-    Path([.move(to: Point(0, 0)), .cubic(c1: Point(30, 90), c2: Point(60, -40), to: Point(100, 10))]))
-  for p in [-1, 0, 0.5, 1, 2, .nan, .infinity, -.infinity] {
-    #expect(curve.touch(at: p).isFinite)
-  }
-}

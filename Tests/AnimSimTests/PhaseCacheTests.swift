@@ -88,7 +88,7 @@ func cachedPhasesGiveWhatEachInstanceGivesAlone(_ name: String) throws {
       state.rotation += extra
       state.opacity = min(max(state.opacity, 0), 1)
       let body = instance.body
-      var matrix = Simulator.localMatrix(state, anchor: body.anchor, width: body.width, height: body.height)
+      var matrix = Simulator.localMatrix(state, boxOrigin: body.boxOrigin)
       if let placement = instance.placement { matrix = placement.prefix * matrix }
       alone[instance.id.description] = (state, matrix)
     }
@@ -105,10 +105,10 @@ func cachedPhasesGiveWhatEachInstanceGivesAlone(_ name: String) throws {
   // Widths drawn per spawn differ; a constant shape is shared.
   let drawn = try Simulator(burstScene(over: num(0.5), shape: call(.circle, call(.random, .range(num(5), num(50))))))
   try drawn.step()
-  #expect(Set(drawn.live.map(\.body.width)).count == 4)
+  #expect(Set(drawn.live.map(\.body.shape.outline.width)).count == 4)
   let fixed = try Simulator(burstScene(over: num(0.5)))
   try fixed.step()
-  #expect(fixed.live.map(\.body.width) == [20, 20, 20, 20])
+  #expect(fixed.live.map(\.body.shape.outline.width) == [20, 20, 20, 20])
 }
 
 @Test func spawnInvarianceOfExpressions() {

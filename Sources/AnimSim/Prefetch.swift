@@ -1,0 +1,15 @@
+import Builtin
+
+/// Asks the processor to bring the cache line at `address` into cache, without waiting.
+///
+/// Sampling walks thousands of instances whose animation data is rarely in cache. It
+/// asks for an instance's lines a few instances ahead; a plain load there would do the
+/// same but hold up every later instruction until the line arrived, so only as many
+/// misses as fit in the processor's window would overlap. The LLVM intrinsic has no
+/// standard-library spelling; the `Builtin` module (`-enable-builtin-module`, AnimSim's
+/// only unsafe flag) exposes it. A hint only: it never faults, whatever the address.
+@inline(__always)
+func prefetch(_ address: UnsafeRawPointer) {
+  // Arguments: read (0), keep in all cache levels (3), data rather than code (1).
+  Builtin.int_prefetch_RawPointer(address._rawValue, Int32(0)._value, Int32(3)._value, Int32(1)._value)
+}
