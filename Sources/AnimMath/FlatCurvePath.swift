@@ -18,7 +18,8 @@ public final class FlatCurvePath: @unchecked Sendable {
   public let base: UnsafePointer<Double>
   private let block: UnsafeMutablePointer<Double>
 
-  @usableFromInline static let header = 11
+  /// The numbers before the knots.
+  public static let header = 11
 
   /// The block for `measure`, or nil when it is not one drawn Bezier with a spline.
   public init?(_ measure: PathMeasure) {

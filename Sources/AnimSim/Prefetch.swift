@@ -13,3 +13,18 @@ func prefetch(_ address: UnsafeRawPointer) {
   // Arguments: read (0), keep in all cache levels (3), data rather than code (1).
   Builtin.int_prefetch_RawPointer(address._rawValue, Int32(0)._value, Int32(3)._value, Int32(1)._value)
 }
+
+/// Prefetches every cache line of `value`'s memory, for writing (`prefetchw`): the
+/// records a frame overwrites are last frame's, long out of cache.
+@inline(__always)
+func prefetchForWriting<T>(_ value: UnsafeMutablePointer<T>) {
+  let start = UnsafeRawPointer(value)
+  // Every 64 bytes and the last byte: the value need not start a line.
+  for offset in stride(from: 0, to: MemoryLayout<T>.size, by: 64) { prefetchLine(start + offset) }
+  prefetchLine(start + (MemoryLayout<T>.size - 1))
+}
+
+@inline(__always)
+private func prefetchLine(_ address: UnsafeRawPointer) {
+  Builtin.int_prefetch_RawPointer(address._rawValue, Int32(1)._value, Int32(3)._value, Int32(1)._value)
+}

@@ -80,6 +80,8 @@ struct RunSampler {
   /// (with the header in cache by then) the knot it will read.
   static let prefetchDistance = 12
   static let knotDistance = 5
+  /// How many records ahead writing prefetches a record (last frame's, overwritten).
+  static let recordDistance = 6
 
   init(sceneTime: Double) {
     self.sceneTime = sceneTime
@@ -178,16 +180,17 @@ struct RunSampler {
     }
   }
 
-  /// Prefetches what sampling animation `k` of `instance` reads first: the animation, and
-  /// the header of its flat curve if it has one.
+  /// Prefetches what sampling animation `k` of `instance` reads first: the header of its
+  /// flat curve if it has one (then the animation is not read), else the animation.
   @inline(__always)
   private static func prefetch(_ instance: UnsafePointer<LiveInstance>, _ k: Int) {
-    let animation = UnsafeRawPointer(instance.pointee.animations + k)
-    AnimSim.prefetch(animation)
-    AnimSim.prefetch(animation + MemoryLayout<CompiledAnimation>.stride - 1)
     if instance.pointee.curveSlot == k, let curve = instance.pointee.curve {
       AnimSim.prefetch(curve)
-      AnimSim.prefetch(UnsafeRawPointer(curve) + 64)
+      AnimSim.prefetch(UnsafeRawPointer(curve) + (MemoryLayout<Double>.stride * FlatCurvePath.header - 1))
+    } else {
+      let animation = UnsafeRawPointer(instance.pointee.animations + k)
+      AnimSim.prefetch(animation)
+      AnimSim.prefetch(animation + (MemoryLayout<CompiledAnimation>.stride - 1))
     }
   }
 
@@ -210,8 +213,13 @@ struct RunSampler {
     for r in 0..<count {
       let instance = first + r
       let record = records + written
-      states[r].rotation += extras[r]
-      states[r].opacity = min(max(states[r].opacity, 0), 1)
+      if r &+ Self.recordDistance < count { prefetchForWriting(record + Self.recordDistance) }
+      // Kept in registers for the test below: reading them back at once from the stores
+      // (as part of a wider load) made the processor wait for the stores.
+      let rotation = states[r].rotation + extras[r]
+      let opacity = min(max(states[r].opacity, 0), 1)
+      states[r].rotation = rotation
+      states[r].opacity = opacity
       var matrix = Simulator.localMatrix(states[r], boxOrigin: instance.pointee.boxOrigin)
       // Tested before it is bound: binding retains, and only copies have one.
       var tint: Color? = nil
@@ -219,7 +227,7 @@ struct RunSampler {
         matrix = placement.prefix * matrix
         tint = placement.tint
       }
-      guard Self.isFinite(states + r, matrix) else { return r }
+      guard Self.isFinite(states + r, rotation: rotation, opacity: opacity, matrix) else { return r }
       if record.pointee.id != instance.pointee.id { record.pointee.id = instance.pointee.id }
       record.pointee.shape = instance.pointee.shapeSlot
       withUnsafeMutablePointer(to: &record.pointee.state) { NodeState.copy(states + r, to: $0) }
@@ -241,14 +249,16 @@ struct RunSampler {
   /// Through a pointer: taking the state by value (or borrowing it from a pointer) copied
   /// it with memcpy for every instance.
   @inline(__always)
-  static func isFinite(_ state: UnsafePointer<NodeState>, _ m: AffineTransform) -> Bool {
+  static func isFinite(
+    _ state: UnsafePointer<NodeState>, rotation: Double, opacity: Double, _ m: AffineTransform
+  ) -> Bool {
     let sum =
-      state.pointee.position.x + state.pointee.position.y + state.pointee.scaleX + state.pointee.scaleY
-      + state.pointee.rotation + state.pointee.opacity + state.pointee.lineWidth + state.pointee.strokeStart
-      + state.pointee.strokeEnd + m.a + m.b + m.c + m.d + m.tx + m.ty
+      state.pointee.position.x + state.pointee.position.y + state.pointee.scaleX + state.pointee.scaleY + rotation
+      + opacity + state.pointee.lineWidth + state.pointee.strokeStart + state.pointee.strokeEnd + m.a + m.b + m.c
+      + m.d + m.tx + m.ty
     if sum.isFinite { return true }
     let s = state.pointee
-    return [s.position.x, s.position.y, s.scaleX, s.scaleY, s.rotation, s.opacity, m.a, m.b, m.c, m.d, m.tx, m.ty]
+    return [s.position.x, s.position.y, s.scaleX, s.scaleY, rotation, opacity, m.a, m.b, m.c, m.d, m.tx, m.ty]
       .allSatisfy(\.isFinite) && s.lineWidth.isFinite && s.strokeStart.isFinite && s.strokeEnd.isFinite
   }
 }
