@@ -144,6 +144,10 @@ enum Builtins {
     func n(_ i: Int) -> Double { i < v.count ? v[i].number : .nan }
     var builder = PathBuilder()
     switch b {
+    case .line, .quad, .cubic: builder.reserveCapacity(2)  // a move and the curve
+    default: break
+    }
+    switch b {
     case .line:
       builder.move(to: p(0))
       builder.line(to: p(1))
