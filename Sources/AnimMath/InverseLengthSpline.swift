@@ -26,51 +26,75 @@
   /// `tolerance`: the largest distance allowed between the spline's point and the exact one.
   init?(_ piece: PathPiece, tolerance: Double) {
     guard tolerance > 0, tolerance.isFinite else { return nil }
-    var intervals = 8
-    var halves: [Double] = []
-    while intervals <= Self.maxIntervals {
-      switch Self.knots(piece, intervals: intervals, tolerance: tolerance, halves: &halves) {
-      case .some(.some(let knots)):
-        count = intervals + 1
-        self.knots = knots
-        return
-      case .some(.none): intervals *= 2
-      case .none: return nil
-      }
-    }
-    return nil
-  }
-
-  /// The knots for `intervals` equal steps of t; `.some(nil)` when a step is not yet
-  /// accurate (try more), nil when the speed vanishes at a knot (no spline will do).
-  private static func knots(
-    _ piece: PathPiece, intervals: Int, tolerance: Double, halves: inout [Double]
-  ) -> [Double]?? {
     // The curve matched once: the build evaluates it a few thousand times.
+    let knots: [Double]?
     switch piece.curve {
     case .cubic(let p0, let p1, let p2, let p3):
-      return knots(CubicCurve(p0: p0, p1: p1, p2: p2, p3: p3), intervals, tolerance, &halves)
+      knots = Self.knots(CubicCurve(p0: p0, p1: p1, p2: p2, p3: p3), tolerance)
     case .quad(let p0, let p1, let p2):
-      return knots(QuadCurve(p0: p0, p1: p1, p2: p2), intervals, tolerance, &halves)
+      knots = Self.knots(QuadCurve(p0: p0, p1: p1, p2: p2), tolerance)
     case .line, .arc:
-      return nil
+      knots = nil
+    }
+    guard let knots else { return nil }
+    self.knots = knots
+    count = knots.count / Self.stride
+  }
+
+  /// The knots of the first of 8, 16, 32, … equal steps of t that are all accurate; nil
+  /// when the speed vanishes at a knot or no step count up to the limit will do.
+  private static func knots<Curve: BezierCurve>(_ curve: Curve, _ tolerance: Double) -> [Double]? {
+    // Knot 0 is the same in every attempt.
+    guard let first = knot(curve, t: 0, s: 0) else { return nil }
+    return attempt(curve, intervals: 8, tolerance, first: first, previous: UnsafeBufferPointer(start: nil, count: 0))
+  }
+
+  /// One attempt at `intervals` steps, and the next ones while a step is not accurate.
+  ///
+  /// Every spawn on a random path builds a spline, so an attempt works in scratch memory
+  /// (on the stack while it is small) and allocates once, for the knots it returns. A
+  /// typical cubic fails 8 steps at the first and passes 16.
+  private static func attempt<Curve: BezierCurve>(
+    _ curve: Curve, intervals: Int, _ tolerance: Double, first: Knot, previous: UnsafeBufferPointer<Double>
+  ) -> [Double]? {
+    let halfCount = 2 * intervals
+    let knotCount = stride * (intervals + 1)
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: halfCount + knotCount) { scratch in
+      let halves = UnsafeMutableBufferPointer(rebasing: scratch[..<halfCount])
+      let knots = UnsafeMutableBufferPointer(rebasing: scratch[halfCount...])
+      switch measure(curve, intervals, tolerance, first, previous, halves, knots) {
+      case .accurate:
+        return Array(UnsafeBufferPointer(knots))
+      case .inaccurate(let measured):
+        guard 2 * intervals <= maxIntervals else { return nil }
+        let taken = UnsafeBufferPointer(rebasing: halves[..<measured])
+        return attempt(curve, intervals: 2 * intervals, tolerance, first: first, previous: taken)
+      case .singular:
+        return nil
+      }
     }
   }
 
-  /// `knots` for one kind of curve.
+  /// How an attempt ended.
+  private enum Outcome {
+    case accurate
+    /// A step was not accurate: try more. Carries how many half-step lengths were measured.
+    case inaccurate(measured: Int)
+    /// The speed vanishes at a knot: no spline will do.
+    case singular
+  }
+
+  /// Fills `knots` for `intervals` equal steps of t, checking every step.
   ///
-  /// `halves` holds the half-step lengths the previous attempt measured (two per step,
-  /// up to where it stopped) and receives this attempt's: a half step of n steps is a
-  /// whole step of 2n. With n a power of two every t here is exact, so a length taken
+  /// `previous` holds the half-step lengths the previous attempt measured (two per step,
+  /// up to where it stopped) and `halves` receives this attempt's: a half step of n steps
+  /// is a whole step of 2n. With n a power of two every t here is exact, so a length taken
   /// over is the one the quadrature would give again.
-  private static func knots<Curve: BezierCurve>(
-    _ curve: Curve, _ intervals: Int, _ tolerance: Double, _ halves: inout [Double]
-  ) -> [Double]?? {
-    let previous = halves
-    halves.removeAll(keepingCapacity: true)
-    var knots: [Double] = []
-    knots.reserveCapacity(stride * (intervals + 1))
-    guard append(knot(curve, t: 0, s: 0), to: &knots) else { return nil }
+  private static func measure<Curve: BezierCurve>(
+    _ curve: Curve, _ intervals: Int, _ tolerance: Double, _ first: Knot, _ previous: UnsafeBufferPointer<Double>,
+    _ halves: UnsafeMutableBufferPointer<Double>, _ knots: UnsafeMutableBufferPointer<Double>
+  ) -> Outcome {
+    store(first, 0, knots)
     var s = 0.0
     let n = Double(intervals)
     for j in 0..<intervals {
@@ -78,24 +102,38 @@
       let mid = 0.5 * (a + b)
       let left = LengthTable.gaussLegendre(a, mid, Speed(curve))
       let right = LengthTable.gaussLegendre(mid, b, Speed(curve))
-      halves.append(left)
-      halves.append(right)
+      halves[2 * j] = left
+      halves[2 * j + 1] = right
       let whole = j < previous.count ? previous[j] : LengthTable.gaussLegendre(a, b, Speed(curve))
       // The quadrature error shows as a disagreement between the halves and the whole.
-      guard abs(left + right - whole) <= tolerance else { return .some(nil) }
-      guard append(knot(curve, t: b, s: s + left + right), to: &knots) else { return nil }
-      let t = knots.withUnsafeBufferPointer { interpolate(s + left, $0, j, n) }
-      guard curve.point(t).distance(to: curve.point(mid)) <= tolerance else { return .some(nil) }
+      guard abs(left + right - whole) <= tolerance else { return .inaccurate(measured: 2 * j + 2) }
+      guard let next = knot(curve, t: b, s: s + left + right) else { return .singular }
+      store(next, j + 1, knots)
+      let t = interpolate(s + left, UnsafeBufferPointer(knots), j, n)
+      guard curve.point(t).distance(to: curve.point(mid)) <= tolerance else {
+        return .inaccurate(measured: 2 * j + 2)
+      }
       s += left + right
     }
-    return .some(knots)
+    return .accurate
+  }
+
+  /// A knot's s, dt/ds and d²t/ds².
+  private typealias Knot = (s: Double, dtds: Double, d2tds2: Double)
+
+  /// Writes knot `j`'s numbers.
+  @inline(__always)
+  private static func store(_ knot: Knot, _ j: Int, _ knots: UnsafeMutableBufferPointer<Double>) {
+    knots[stride * j] = knot.s
+    knots[stride * j + 1] = knot.dtds
+    knots[stride * j + 2] = knot.d2tds2
   }
 
   /// One knot's three numbers, nil where the speed is zero or not finite.
   @inline(__always)
   private static func knot<Curve: BezierCurve>(
     _ curve: Curve, t: Double, s: Double
-  ) -> (s: Double, dtds: Double, d2tds2: Double)? {
+  ) -> Knot? {
     let d = curve.derivative(t)
     let speed = d.length
     guard speed > 0, speed.isFinite, s.isFinite else { return nil }
@@ -103,18 +141,6 @@
     let curvature = -d.dot(curve.secondDerivative(t)) / (speedSquared * speedSquared)
     guard curvature.isFinite else { return nil }
     return (s, 1 / speed, curvature)
-  }
-
-  /// Appends a knot's numbers; false when there is no knot.
-  @inline(__always)
-  private static func append(
-    _ knot: (s: Double, dtds: Double, d2tds2: Double)?, to knots: inout [Double]
-  ) -> Bool {
-    guard let knot else { return false }
-    knots.append(knot.s)
-    knots.append(knot.dtds)
-    knots.append(knot.d2tds2)
-    return true
   }
 
   /// The parameter at arc length `s`, 0 < s < length.

@@ -7,6 +7,12 @@ public struct PathBuilder: Sendable {
 
   public init() {}
 
+  /// Room for `segments` segments at once, for a caller that knows how many it will add
+  /// (a path constructor called at every spawn), rather than growing one at a time.
+  public mutating func reserveCapacity(_ segments: Int) {
+    path.segments.reserveCapacity(segments)
+  }
+
   public mutating func move(to p: Point) {
     path.segments.append(.move(to: p))
     current = p

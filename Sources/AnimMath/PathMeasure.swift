@@ -64,19 +64,17 @@ public final class PathMeasure: Sendable {
     var measured: [MeasuredPiece] = []
     var knots: [Double] = []
     var exactTables: [LengthTable] = []
-    var drawn: [MeasuredPiece] = []
+    measured.reserveCapacity(pieces.count)
     var sum = 0.0
     for piece in pieces {
       let (inverse, length) = Self.inverse(piece, &knots, &exactTables)
-      let m = MeasuredPiece(piece: piece, position: measured.count, start: sum, length: length, inverse: inverse)
-      measured.append(m)
-      if length > 0 {
-        drawn.append(m)
-        sum += length
-      }
+      let position = measured.count
+      measured.append(MeasuredPiece(piece: piece, position: position, start: sum, length: length, inverse: inverse))
+      if length > 0 { sum += length }
     }
     // Usually every piece is drawn: then both are one array (one buffer, no copy).
-    self.pieces = measured.count == drawn.count ? drawn : measured
+    let drawn = measured.allSatisfy { $0.length > 0 } ? measured : measured.filter { $0.length > 0 }
+    self.pieces = measured
     self.knots = knots
     self.exactTables = exactTables
     self.drawn = drawn

@@ -44,9 +44,14 @@ struct PathPiece: Sendable {
   }
 
   /// The length of the control polygon: an upper bound on a Bezier piece's arc length.
+  /// Summed from the start without an array of the points: every spawn on a path asks.
   var controlPolygonLength: Double {
-    let points = controlPoints
-    return zip(points, points.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+    switch curve {
+    case .line(let a, let b): return a.distance(to: b)
+    case .quad(let a, let c, let b): return a.distance(to: c) + c.distance(to: b)
+    case .cubic(let a, let c1, let c2, let b): return a.distance(to: c1) + c1.distance(to: c2) + c2.distance(to: b)
+    case .arc: return 0
+    }
   }
 
   /// The control polygon, for limit directions at the ends.

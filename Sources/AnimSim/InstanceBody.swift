@@ -96,7 +96,7 @@ enum BlockEvaluator {
     _ template: NodeTemplate, defaultPosition: Point, shape shapeGiven: ShapeValue? = nil, groups: inout TimingGroups,
     _ ctx: inout EvaluationContext
   ) throws(EvaluationError) -> InstanceBody {
-    ctx.locals = Array(repeating: .number(0), count: max(template.localCount, 0))
+    resetLocals(max(template.localCount, 0), &ctx)
     ctx.instanceStart = nil
     let shape: ShapeValue
     if let given = shapeGiven { shape = given } else { shape = try Self.shape(template, &ctx) }
@@ -108,8 +108,9 @@ enum BlockEvaluator {
       body.hasStroke = true
     }
     body.model.lineWidth = shape.style.lineWidth
-    var compiler = TimelineCompiler()
-    var ends: [Double] = []
+    var compiler = TimelineCompiler(reserving: TimelineCompiler.animationCount(template.body))
+    // The latest end of a top-level item, kept as `[Double].max()` would find it.
+    var latestEnd: Double? = nil
     for statement in template.body {
       switch statement {
       case .bind(let slot, let e):
@@ -131,7 +132,8 @@ enum BlockEvaluator {
         if z.isFinite { body.z = z }
       case .timeline(let item):
         noteAll(item, &body)
-        ends.append(try compiler.compile(item, offset: 0, parents: [], &ctx))
+        let end = try compiler.compile(item, offset: 0, parents: [], &ctx)
+        if latestEnd.map({ $0 < end }) ?? true { latestEnd = end }
       case .removeAfter(let e):
         let d = try Evaluator.number(e, &ctx)
         body.removeAfter = d.isFinite ? max(d, 0) : nil
@@ -141,10 +143,20 @@ enum BlockEvaluator {
       }
     }
     body.stack = compiler.finish()
-    if !ends.isEmpty { body.animationsEnd = ends.max() }
+    body.animationsEnd = latestEnd
     body.stack.resolveDeferredPaths(body.model)
     let group = groups.group(of: &body.stack, model: body.model)
     return InstanceBody(body, group: group)
+  }
+
+  /// Fresh local slots, all 0. The previous instance's array is reused when it has as
+  /// many (a spawn's usually has): one allocation less per spawn.
+  static func resetLocals(_ count: Int, _ ctx: inout EvaluationContext) {
+    guard ctx.locals.count == count else {
+      ctx.locals = Array(repeating: .number(0), count: count)
+      return
+    }
+    for slot in ctx.locals.indices { ctx.locals[slot] = .number(0) }
   }
 
   /// The template's shape, evaluated.

@@ -175,12 +175,20 @@ extension Simulator {
       spawnCounts[e] += 1
       let end = s + body.spawnLifetime
       emitterLive[e].insert(end)
-      let (slot, owns) = shapeSlot(body, id)
+      let (slot, owns) = spawnShapeSlot(e, body, id)
       addLive(
         LiveInstance(
           body: body, id: id, created: s, end: end, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
       nextSeq += 1
     }
+  }
+
+  /// `shapeSlot` for a spawn of emitter `e`.
+  private func spawnShapeSlot(_ e: Int, _ body: InstanceBody, _ id: NodeID) -> (Int, Bool) {
+    if let slot = spawnShapeSlots[e] { return (slot, false) }
+    let (slot, owns) = shapeSlot(body, id)
+    if !owns { spawnShapeSlots[e] = slot }
+    return (slot, owns)
   }
 
   /// Emitter `e`'s spawn shape if it is the same at every spawn (evaluated at the first

@@ -108,6 +108,9 @@ public final class Simulator {
   var emitterLive: [EndTimes] = []
   /// Each emitter's spawn shape when it is the same at every spawn, evaluated at the first.
   var spawnShapes: [ShapeValue?] = []
+  /// Each emitter's named shape slot, once a spawn has taken it (named slots are never
+  /// freed): later spawns skip the table's lookup by id.
+  var spawnShapeSlots: [Int?] = []
   /// Nodes and replicator copies created (they count towards the live limit).
   var fixedInstances = 0
   /// In creation order; add with `addLive`.
@@ -192,6 +195,7 @@ public final class Simulator {
       emitterStreams.append(context.random)
       spawnCounts.append(0)
       spawnShapes.append(nil)
+      spawnShapeSlots.append(nil)
       emitterLive.append(EndTimes())
       for trigger in emitter.triggers {
         switch trigger {

@@ -11,9 +11,33 @@ struct TimelineCompiler {
   /// Each animation's enclosing timings, outermost first, until `finish` flattens them.
   private var chains: [[ActiveTiming]] = []
 
-  /// The stack, with every animation's chain of groups laid out in `parents`.
+  /// `animations`: how many animations the items to compile hold, so that the stack's
+  /// arrays are allocated once, at their final size (see `animationCount`).
+  init(reserving animations: Int = 0) {
+    stack.animations.reserveCapacity(animations)
+    stack.timings.reserveCapacity(animations)
+    chains.reserveCapacity(animations)
+  }
+
+  /// The animations in a block's timeline items, groups' and sequences' included.
+  static func animationCount(_ body: [BlockStatement]) -> Int {
+    func count(_ item: TimelineItem) -> Int {
+      switch item {
+      case .animation: return 1
+      case .group(_, let children), .sequence(_, let children): return children.reduce(0) { $0 + count($1) }
+      }
+    }
+    return body.reduce(0) { total, statement in
+      if case .timeline(let item) = statement { return total + count(item) }
+      return total
+    }
+  }
+
+  /// The stack, with every animation's chain of groups laid out in `parents`. Moved
+  /// out, so that laying out the chains writes to the only copy of its arrays.
   mutating func finish() -> AnimationStack {
     var result = stack
+    stack = AnimationStack()
     for (i, chain) in chains.enumerated() {
       let start = result.parents.count
       result.parents += chain

@@ -14,21 +14,55 @@ enum Builtins {
     -> Value
   {
     // Paths whose `from:` was omitted wait for the instance's position (§4).
-    if [.line, .quad, .cubic, .parabola].contains(b), case .instanceStart = args.first, ctx.instanceStart == nil {
+    if b.startsAtInstance, case .instanceStart = args.first, ctx.instanceStart == nil {
       var rest: [Value] = []
       for a in args.dropFirst() { rest.append(try Evaluator.evaluate(a, &ctx)) }
       let captured = rest
-      return .deferredPath(DeferredPath { start in path(b, [.point(start)] + captured) })
+      return .deferredPath(
+        DeferredPath { start in ([.point(start)] + captured).withUnsafeBufferPointer { path(b, $0) } })
     }
-    var v: [Value] = []
-    v.reserveCapacity(args.count)
-    for a in args { v.append(try Evaluator.evaluate(a, &ctx)) }
-    let result = try apply(b, v, &ctx)
+    let result: Value
+    if let drawn = try randomInRange(b, args, &ctx) {
+      result = drawn
+    } else {
+      result = try applyEvaluated(b, args, &ctx)
+    }
     try Evaluator.requireFinite(result, range, "`\(b.rawValue)` gave no number")
     return result
   }
 
-  static func apply(_ b: Builtin, _ v: [Value], _ ctx: inout EvaluationContext) throws(EvaluationError) -> Value {
+  /// `random(a…b)` or `randomInt(a…b)` with the range written in the call: the bounds are
+  /// evaluated in order and drawn between, without a range value or an argument list to
+  /// allocate (every spawn of a random particle calls it). Nil for any other call.
+  private static func randomInRange(
+    _ b: Builtin, _ args: [Expr], _ ctx: inout EvaluationContext
+  ) throws(EvaluationError) -> Value? {
+    guard b == .random || b == .randomInt, args.count == 1, case .range(let low, let high) = args[0] else { return nil }
+    let lo = try Evaluator.evaluate(low, &ctx).number
+    let hi = try Evaluator.evaluate(high, &ctx).number
+    return .number(b == .random ? ctx.random.uniform(lo, hi) : ctx.random.int(lo, hi))
+  }
+
+  /// Evaluates the arguments in order and applies `b` to them. They are held in scratch
+  /// memory (on the stack for a few), not an array: a spawn calls built-ins several times.
+  private static func applyEvaluated(
+    _ b: Builtin, _ args: [Expr], _ ctx: inout EvaluationContext
+  ) throws(EvaluationError) -> Value {
+    try withUnsafeTemporaryAllocation(of: Value.self, capacity: args.count) {
+      (scratch: UnsafeMutableBufferPointer<Value>) throws(EvaluationError) -> Value in
+      var count = 0
+      defer { scratch.baseAddress?.deinitialize(count: count) }
+      for a in args {
+        scratch.initializeElement(at: count, to: try Evaluator.evaluate(a, &ctx))
+        count += 1
+      }
+      return try apply(b, UnsafeBufferPointer(scratch), &ctx)
+    }
+  }
+
+  static func apply(
+    _ b: Builtin, _ v: UnsafeBufferPointer<Value>, _ ctx: inout EvaluationContext
+  ) throws(EvaluationError) -> Value {
     func n(_ i: Int) -> Double { i < v.count ? v[i].number : .nan }
     switch b {
     case .floor: return .number(n(0).rounded(.down))
@@ -41,7 +75,7 @@ enum Builtins {
     case .clamp: return componentwise(v) { Swift.min(Swift.max($0[0], $0[1]), $0[2]) }
     case .lerp:
       let t = n(2)
-      return componentwise(Array(v.prefix(2))) { $0[0] + ($0[1] - $0[0]) * t }
+      return componentwise(UnsafeBufferPointer(rebasing: v.prefix(2))) { $0[0] + ($0[1] - $0[0]) * t }
     case .sin: return .number(Glibc.sin(radians(fromDegrees: n(0))))
     case .cos: return .number(Glibc.cos(radians(fromDegrees: n(0))))
     case .tan: return .number(Glibc.tan(radians(fromDegrees: n(0))))
@@ -85,7 +119,7 @@ enum Builtins {
   }
 
   /// Numbers, or points component by component (§2: min/max/abs/clamp/lerp).
-  static func componentwise(_ v: [Value], _ f: ([Double]) -> Double) -> Value {
+  static func componentwise(_ v: UnsafeBufferPointer<Value>, _ f: ([Double]) -> Double) -> Value {
     if v.contains(where: { if case .point = $0 { return true } else { return false } }) {
       let xs = v.map { if case .point(let p) = $0 { return p.x } else { return $0.number } }
       let ys = v.map { if case .point(let p) = $0 { return p.y } else { return $0.number } }
@@ -105,10 +139,14 @@ enum Builtins {
   }
 
   /// The path constructors of §4, arguments in parameter order.
-  static func path(_ b: Builtin, _ v: [Value]) -> Path {
+  static func path(_ b: Builtin, _ v: UnsafeBufferPointer<Value>) -> Path {
     func p(_ i: Int) -> Point { i < v.count ? v[i].point : .zero }
     func n(_ i: Int) -> Double { i < v.count ? v[i].number : .nan }
     var builder = PathBuilder()
+    switch b {
+    case .line, .quad, .cubic: builder.reserveCapacity(2)  // a move and the curve
+    default: break
+    }
     switch b {
     case .line:
       builder.move(to: p(0))
@@ -186,5 +224,15 @@ enum PathCommands {
       }
     }
     return builder.path
+  }
+}
+
+extension Builtin {
+  /// The path constructors whose start (`from:`) may be the instance's position (§4).
+  var startsAtInstance: Bool {
+    switch self {
+    case .line, .quad, .cubic, .parabola: return true
+    default: return false
+    }
   }
 }
