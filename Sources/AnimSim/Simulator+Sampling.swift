@@ -122,15 +122,17 @@ struct RunSampler {
       scratch.states = Array(repeating: NodeState(), count: count)
       scratch.extras = Array(repeating: 0, count: count)
     }
-    let stack = first.pointee.unretainedBody._withUnsafeGuaranteedRef { $0.stack }
-    let group = first.pointee.unretainedBody._withUnsafeGuaranteedRef { $0.timingGroup }
-    return scratch.states.withUnsafeMutableBufferPointer { states in
-      scratch.extras.withUnsafeMutableBufferPointer { extras in
-        phases.with(stack, group: group, at: instanceTime(first)) { phases in
-          Self.compose(
-            first, count, stack.animations.count, sharedModel: group.sharedModel, phases, states.baseAddress!,
-            extras.baseAddress!)
-          return write(first, count, states.baseAddress!, extras.baseAddress!, into: records)
+    let t = instanceTime(first)
+    // The first member's body, borrowed: copying its stack out retained six arrays.
+    return first.pointee.unretainedBody._withUnsafeGuaranteedRef { body in
+      scratch.states.withUnsafeMutableBufferPointer { states in
+        scratch.extras.withUnsafeMutableBufferPointer { extras in
+          phases.with(body.stack, group: body.timingGroup, at: t) { phases in
+            Self.compose(
+              first, count, body.block.count, sharedModel: body.timingGroup.sharedModel, phases, states.baseAddress!,
+              extras.baseAddress!)
+            return write(first, count, states.baseAddress!, extras.baseAddress!, into: records)
+          }
         }
       }
     }
