@@ -114,7 +114,7 @@ public final class Simulator {
   /// Nodes and replicator copies created (they count towards the live limit).
   var fixedInstances = 0
   /// In creation order; add with `addLive`.
-  var live: [LiveInstance] = []
+  let live = LiveList<LiveInstance>()
   /// No live instance ends before this: frames before it need not look for ended ones.
   var earliestEnd = Double.infinity
   var timingGroups = TimingGroups()
@@ -291,7 +291,7 @@ public final class Simulator {
     // oldest: removing a prefix moves the rest in one block, where moving instances one
     // by one would retain and release each kept body. Kept instances stay in order.
     if ended == leading {
-      live.removeSubrange(0..<leading)
+      live.removeFirst(leading)
     } else {
       live.removeAll { $0.end <= limit }
     }
