@@ -1,5 +1,5 @@
 /// A measured path that draws one quadratic or cubic Bezier with an inverse-length
-/// spline, laid out in one block of memory: the curve, its length and the spline's knots
+/// spline (`PathMeasure.flat`), laid out in one block of memory: the curve, its length and the spline's knots
 /// side by side. `point(_:at:)` gives what `PathMeasure.point(at:)` gives part-way along
 /// (0 < p < 1), bit for bit, with the same functions on the same numbers.
 ///
@@ -21,9 +21,9 @@ public final class FlatCurvePath: @unchecked Sendable {
   /// The numbers before the knots.
   public static let header = 11
 
-  /// The block for `measure`, or nil when it is not one drawn Bezier with a spline.
-  public init?(_ measure: PathMeasure) {
-    guard let (piece, knots) = measure.singleSpline() else { return nil }
+  /// The block for `piece` with its spline's `knots` and arc length `length`; nil for a
+  /// line or an arc.
+  init?(_ piece: PathPiece, knots: ArraySlice<Double>, length: Double) {
     let points: [Point]
     let degree: Double
     switch piece.curve {
@@ -38,7 +38,7 @@ public final class FlatCurvePath: @unchecked Sendable {
     }
     block = .allocate(capacity: Self.header + knots.count)
     block[0] = degree
-    block[1] = measure.length
+    block[1] = length
     block[2] = Double(knots.count / InverseLengthSpline.stride)
     for (i, p) in points.enumerated() {
       block[3 + 2 * i] = p.x
@@ -46,6 +46,11 @@ public final class FlatCurvePath: @unchecked Sendable {
     }
     for (i, k) in knots.enumerated() { block[Self.header + i] = k }
     base = UnsafePointer(block)
+  }
+
+  /// The spline's knots (`InverseLengthSpline.stride` numbers each).
+  var knots: UnsafeBufferPointer<Double> {
+    UnsafeBufferPointer(start: base + Self.header, count: InverseLengthSpline.stride * Int(base[2]))
   }
 
   deinit { block.deallocate() }

@@ -51,7 +51,11 @@ public final class PathMeasure: Sendable {
   /// The pieces of positive length, the only ones a query lands in: what a query reads
   /// sits together, apart from the pieces that draw nothing.
   private let drawn: [MeasuredPiece]
+  /// Every spline's knots, unless `flat` holds the one spline's.
   private let knots: [Double]
+  /// The path laid out in one block when it draws one Bezier with a spline (what the
+  /// simulator reads for a particle's drift); it then holds the knots.
+  public let flat: FlatCurvePath?
   private let exactTables: [LengthTable]
   private let firstPoint: Point
   /// The total arc length L.
@@ -75,7 +79,16 @@ public final class PathMeasure: Sendable {
     // Usually every piece is drawn: then both are one array (one buffer, no copy).
     let drawn = measured.allSatisfy { $0.length > 0 } ? measured : measured.filter { $0.length > 0 }
     self.pieces = measured
-    self.knots = knots
+    if drawn.count == 1, case .spline(let from, let count) = drawn[0].inverse,
+      let flat = FlatCurvePath(
+        drawn[0].piece, knots: knots[from..<from + InverseLengthSpline.stride * count], length: sum)
+    {
+      self.flat = flat
+      self.knots = []
+    } else {
+      flat = nil
+      self.knots = knots
+    }
     self.exactTables = exactTables
     self.drawn = drawn
     length = sum
@@ -105,11 +118,11 @@ public final class PathMeasure: Sendable {
     }
   }
 
-  /// The one drawn piece and its spline's knots, when the path draws one piece and it has
-  /// a spline (what `FlatCurvePath` lays out).
-  func singleSpline() -> (PathPiece, ArraySlice<Double>)? {
-    guard drawn.count == 1, case .spline(let from, let count) = drawn[0].inverse else { return nil }
-    return (drawn[0].piece, knots[from..<from + InverseLengthSpline.stride * count])
+  /// The splines' knots, wherever they are held.
+  @inline(__always)
+  private func withKnots<R>(_ body: (UnsafeBufferPointer<Double>) -> R) -> R {
+    if let flat { return body(flat.knots) }
+    return knots.withUnsafeBufferPointer(body)
   }
 
   /// The spline's tolerance as a fraction of an upper bound on the piece's length (its
@@ -161,7 +174,7 @@ public final class PathMeasure: Sendable {
     // The common case in one step, without the general route's folding, search and
     // guards: one curve with a spline, part-way along (where both pacings give p·L).
     if p > 0 && p < 1, drawn.count == 1, case .spline(let from, let count) = drawn[0].inverse {
-      let t = knots.withUnsafeBufferPointer {
+      let t = withKnots {
         InverseLengthSpline.parameter(atLength: p * length, knots: $0, from: from, count: count, length: length)
       }
       return (0, t)
@@ -199,7 +212,7 @@ public final class PathMeasure: Sendable {
     switch drawn[i].inverse {
     case .uniform: return s / total
     case .spline(let from, let count):
-      return knots.withUnsafeBufferPointer {
+      return withKnots {
         InverseLengthSpline.parameter(atLength: s, knots: $0, from: from, count: count, length: total)
       }
     case .exact(let index): return exactTables[index].parameter(atLength: s, of: drawn[i].piece)

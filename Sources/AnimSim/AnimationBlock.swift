@@ -32,7 +32,7 @@ final class AnimationBlock: @unchecked Sendable {
   private static func firstCurve(_ animations: [CompiledAnimation]) -> (FlatCurvePath?, Int) {
     for k in animations.indices where animations[k].target == .position && !animations[k].additive {
       guard case .along(let path, _, .none, _) = animations[k].kind else { continue }
-      guard let flat = FlatCurvePath(path.takeUnretainedValue()) else { break }
+      guard let flat = path.takeUnretainedValue().flat else { break }
       return (flat, k)
     }
     return (nil, -1)

@@ -12,7 +12,7 @@ private let quad = Path([.move(to: Point(60, 500)), .quad(control: Point(195, 10
 @Test(arguments: [cubic, quad])
 func flatCurveGivesTheMeasuresPoint(path: Path) throws {
   let measure = PathMeasure(path)
-  let flat = try #require(FlatCurvePath(measure))
+  let flat = try #require(measure.flat)
   for i in 1..<1000 {
     let p = Double(i) / 1000
     for pacing in [PathPacing.paced, .linear] {
@@ -28,13 +28,13 @@ func flatCurveGivesTheMeasuresPoint(path: Path) throws {
   let two = Path([.move(to: .zero), .quad(control: Point(50, 50), to: Point(100, 0)), .line(to: Point(200, 0))])
   let dot = Path([.move(to: Point(5, 5)), .cubic(c1: Point(5, 5), c2: Point(5, 5), to: Point(5, 5))])
   for path in [line, two, dot, Path()] {
-    #expect(FlatCurvePath(PathMeasure(path)) == nil)
+    #expect(PathMeasure(path).flat == nil)
   }
 }
 
 /// The knot to prefetch lies inside the block for any progress, NaN and infinities too.
 @Test func knotAddressStaysInTheBlock() throws {
-  let flat = try #require(FlatCurvePath(PathMeasure(cubic)))
+  let flat = try #require(PathMeasure(cubic).flat)
   let start = UnsafeRawPointer(flat.base)
   let knots = Int(flat.base[2]) * InverseLengthSpline.stride
   let end = start + MemoryLayout<Double>.stride * (FlatCurvePath.header + knots)
