@@ -61,7 +61,9 @@ public final class FlatCurvePath: @unchecked Sendable {
     let length = base[1]
     let count = Int(base[2])
     let knots = UnsafeBufferPointer(start: base + header, count: InverseLengthSpline.stride &* count)
-    let t = InverseLengthSpline.parameter(atLength: p * length, knots: knots, from: 0, count: count, length: length)
+    // At 0 < p < 1 the knot near p·L is knot ⌊p·(count − 1)⌋, without a division.
+    let guess = Int(p * Double(count &- 1))
+    let t = InverseLengthSpline.parameter(atLength: p * length, knots: knots, from: 0, count: count, near: guess)
     let p0 = Point(base[3], base[4])
     let p1 = Point(base[5], base[6])
     let p2 = Point(base[7], base[8])

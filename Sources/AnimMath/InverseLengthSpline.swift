@@ -160,12 +160,23 @@
     // the length lands on or near it: walk from there rather than bisect across the
     // table. (The length comes from the caller, whose record is in cache already; the
     // last knot is a cache line of its own.)
+    let steps = Double(count &- 1)
+    let guess = length > 0 ? Int(min(max(s / length * steps, 0), steps - 1)) : 0
+    return parameter(atLength: s, knots: k, from: from, count: count, near: guess)
+  }
+
+  /// `parameter(atLength:knots:from:count:length:)` walking from knot `guess` (0 ≤ guess
+  /// < count − 1). The walk ends at the last knot at or before s wherever it starts, so
+  /// the guess changes the time taken, never the result.
+  @inlinable @inline(__always)
+  static func parameter(
+    atLength s: Double, knots k: UnsafeBufferPointer<Double>, from: Int, count: Int, near guess: Int
+  ) -> Double {
     let last = count &- 1
-    let steps = Double(last)
-    var j = length > 0 ? Int(min(max(s / length * steps, 0), steps - 1)) : 0
+    var j = guess
     while j < last &- 1 && k[from &+ stride &* (j &+ 1)] <= s { j &+= 1 }
     while j > 0 && k[from &+ stride &* j] > s { j &-= 1 }
-    return interpolate(s, UnsafeBufferPointer(rebasing: k[from...]), j, steps)
+    return interpolate(s, UnsafeBufferPointer(rebasing: k[from...]), j, Double(last))
   }
 
   /// The quintic between knots j and j + 1 (at t = j/n and (j + 1)/n), at arc length s.
