@@ -88,7 +88,7 @@ extension Checker {
       nodeCount += 1
     }
     if kind == .emitter || kind == .replicator { d.state = .done }
-    declarations[symbol] = d
+    declarations.insert(d, for: symbol)
     order.append(symbol)
   }
 }
