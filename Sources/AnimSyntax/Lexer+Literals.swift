@@ -71,6 +71,22 @@ extension Lexer {
     return strtod(text, nil)
   }
 
+  /// The unit spelled by the letters from `start` to `index`, if it is one. Compared as
+  /// bytes: most numbers carry a unit, and making a `String` of each to compare cost more
+  /// than reading the number.
+  private func knownUnit(from start: Int) -> NumberUnit? {
+    func at(_ k: Int, _ letter: Unicode.Scalar) -> Bool { bytes[start + k] == UInt8(ascii: letter) }
+    switch index - start {
+    case 1: return at(0, "s") ? .seconds : nil
+    case 2: return at(0, "m") && at(1, "s") ? .milliseconds : nil
+    case 3:
+      if at(0, "d") && at(1, "e") && at(2, "g") { return .degrees }
+      return at(0, "r") && at(1, "a") && at(2, "d") ? .radians : nil
+    case 4: return at(0, "t") && at(1, "u") && at(2, "r") && at(3, "n") ? .turns : nil
+    default: return nil
+    }
+  }
+
   /// The unit letters right after a number, or `%`. Unknown letters are an error with
   /// a fix when the intended unit is clear.
   private mutating func scanUnit(numberStart: Int) -> NumberUnit {
@@ -89,15 +105,8 @@ extension Lexer {
     let unitStart = index
     while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
     guard index > unitStart else { return .none }
+    if let unit = knownUnit(from: unitStart) { return unit }
     let letters = String(decoding: bytes[unitStart..<index], as: UTF8.self)
-    switch letters {
-    case "s": return .seconds
-    case "ms": return .milliseconds
-    case "deg": return .degrees
-    case "rad": return .radians
-    case "turn": return .turns
-    default: break
-    }
     let range = SourceRange(start: unitStart, end: index)
     var fixes: [Fix] = []
     switch letters.lowercased() {

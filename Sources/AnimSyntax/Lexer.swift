@@ -49,24 +49,41 @@ public struct Lexer {
   /// Skips spaces, newlines and comments; tells whether a newline was among them.
   mutating func skipTrivia() -> Bool {
     var newline = false
-    while index < bytes.count {
-      switch bytes[index] {
-      case 0x20, 0x09, 0x0C: index += 1
-      case 0x0A, 0x0D:
-        newline = true
-        index += 1
-      case UInt8(ascii: "/") where peekByte(1) == UInt8(ascii: "/"):
-        let start = index
+    while true {
+      let (end, sawNewline) = bytes.withUnsafeBufferPointer { Self.skipSpaces($0, from: index) }
+      index = end
+      newline = newline || sawNewline
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "/") else { return newline }
+      let start = index
+      switch peekByte(1) {
+      case UInt8(ascii: "/"):
         while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-        if collectComments { comments.append(SourceRange(start: start, end: index)) }
-      case UInt8(ascii: "/") where peekByte(1) == UInt8(ascii: "*"):
-        let start = index
+      case UInt8(ascii: "*"):
         if skipBlockComment() { newline = true }
-        if collectComments { comments.append(SourceRange(start: start, end: index)) }
       default: return newline
       }
+      if collectComments { comments.append(SourceRange(start: start, end: index)) }
     }
-    return newline
+  }
+
+  /// Where the run of spaces and line breaks from `start` ends, and whether it held a
+  /// line break. Every token is preceded by one (a third of a file is indentation), so
+  /// it is its own loop over the raw bytes, with nothing else to keep track of.
+  static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Bool) {
+    var i = start
+    var newline = false
+    while i < bytes.count {
+      let b = bytes[i]
+      if b == 0x20 || b == 0x09 || b == 0x0C {
+        i += 1
+      } else if b == 0x0A || b == 0x0D {
+        newline = true
+        i += 1
+      } else {
+        break
+      }
+    }
+    return (i, newline)
   }
 
   /// Skips a nested `/* … */`; tells whether it held a newline.
@@ -143,9 +160,12 @@ public struct Lexer {
 
   mutating func scanWord() -> Token {
     let start = index
-    while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
+    // One pass over the raw bytes finds the word's end and interns it.
     let symbol = bytes.withUnsafeBufferPointer { buffer in
-      symbols.intern(UnsafeBufferPointer(rebasing: buffer[start..<index]))
+      var end = start
+      while end < buffer.count, isWordByte(buffer[end]) { end += 1 }
+      index = end
+      return symbols.intern(UnsafeBufferPointer(rebasing: buffer[start..<end]))
     }
     let reserved = symbol.word?.isReserved ?? false
     var token = Token(kind: reserved ? .keyword : .identifier, start: start, end: index)

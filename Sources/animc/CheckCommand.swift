@@ -35,14 +35,17 @@ enum CheckCommand {
       return Console.fail("no input files (give paths, or `-` for stdin)\n\n" + spec.helpText)
     }
 
+    LargeInputHeap.prepare(forInputBytes: parsed.positionals.reduce(0) { $0 + FileBytes.size(atPath: $1) })
     let renderer = DiagnosticRenderer(useColor: Console.useColor(parsed.value("--color")))
     var json: [JSONValue] = []
     var errors = 0
     var warnings = 0
     for path in parsed.positionals {
+      Self.lastAnalysis = nil  // the previous file's, freed before the next is read
       let file: SourceFile
       do { file = try InputFiles.read(path) } catch { return Console.fail(error.message) }
       let analysis = analyze(file, keepingIR: parsed.has("--emit-ir"))
+      Self.lastAnalysis = analysis
       if parsed.has("--emit-syntax") { Console.out(analysis.syntax.sexpr() + "\n") }
       if parsed.has("--emit-ir"), let ir = analysis.ir { Console.out(IRPrinter.print(ir)) }
       errors += analysis.diagnostics.filter { $0.severity == .error }.count
@@ -63,6 +66,12 @@ enum CheckCommand {
     }
     return errors > 0 ? .failure : .success
   }
+
+  /// The last file's analysis, left for the process's exit to free. Freeing a large
+  /// file's tree, names and diagnostics piece by piece was the last serial step of
+  /// `animc check` (9M instructions, about 3 ms, on 5 MB), for memory the exit returns
+  /// at once.
+  nonisolated(unsafe) private static var lastAnalysis: Analysis?
 
   static func summary(errors: Int, warnings: Int) -> String {
     func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

@@ -8,6 +8,13 @@
 /// `Data` that then had to be copied: on a large file that copy, and the page faults of
 /// a second buffer as large as the input, were a visible part of `animc check`.
 enum FileBytes {
+  /// A regular file's size in bytes; 0 for anything else, or a path that cannot be read.
+  static func size(atPath path: String) -> Int {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+    return Int(info.st_size)
+  }
+
   /// The file's bytes, or nil when it cannot be opened or read.
   static func contents(atPath path: String) -> [UInt8]? {
     let fd = open(path, O_RDONLY)

@@ -28,6 +28,8 @@ final class Checker {
   var lowering = true
   /// Top-level values checked aside, on two threads (see `ParallelGlobals.swift`).
   var aside = AsideValues()
+  /// What reading declarations ahead returned (see `SyntaxTree.warm`); never read.
+  var warmed = 0
 
   init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true) {
     self.file = file

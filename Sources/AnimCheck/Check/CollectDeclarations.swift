@@ -14,17 +14,24 @@ extension Checker {
     order.reserveCapacity(topLevel)
     if keepsIR { ir.globals.reserveCapacity(topLevel) }
     constantGlobals.reserveCapacity(topLevel)
-    // Read a run of declarations' names first, in a loop that does nothing else: in a
-    // large tree they lie far apart, each read misses the cache, and only a short loop
-    // lets the processor overlap the misses (this loop was memory-bound).
+    // Read a run of declarations' names first, in loops that do nothing else: in a
+    // large tree they lie far apart, each read misses the cache, and only short loops
+    // of independent reads let the processor overlap the misses (this was memory-bound).
+    // A name is two reads away from its declaration (the declaration's record, then its
+    // children), so one loop finds the run's name nodes and the next reads them: in one
+    // loop, each declaration's reads waited for each other.
     let tops = tree.children(tree.root)
+    var nameNodes: [NodeID?] = []
     var run: [DeclaredName] = []
+    nameNodes.reserveCapacity(min(tops.count, Self.declarationRun))
     run.reserveCapacity(min(tops.count, Self.declarationRun))
     var start = 0
     while start < tops.count {
       let end = min(start + Self.declarationRun, tops.count)
+      nameNodes.removeAll(keepingCapacity: true)
       run.removeAll(keepingCapacity: true)
-      for i in start..<end { run.append(declaredName(tops[i])) }
+      for i in start..<end { nameNodes.append(nameNode(tops[i])) }
+      for i in start..<end { run.append(declaredName(tops[i], nameNode: nameNodes[i - start])) }
       for name in run { collect(name) }
       start = end
     }
@@ -42,23 +49,28 @@ extension Checker {
     case .replicateDecl:
       kind = .replicator
       if let block = tree.optionalChild(name.decl, 2) {
-        for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl { declare(declaredName(stmt), .node) }
+        for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl {
+          declare(declaredName(stmt, nameNode: nameNode(stmt)), .node)
+        }
       }
     default: return
     }
     declare(name, kind)
   }
 
-  func declaredName(_ decl: NodeID) -> DeclaredName {
-    let kind = tree.kind(decl)
-    switch kind {
+  /// The node of a declaration's name (its first child), or nil for another statement.
+  func nameNode(_ decl: NodeID) -> NodeID? {
+    switch tree.kind(decl) {
     case .letDecl, .timingDecl, .shapeDecl, .pathDecl, .nodeDecl, .emitterDecl, .replicateDecl:
-      let nameNode = tree.child(decl, 0)
-      let symbol = tree.kind(nameNode) == .name ? tree.symbol(nameNode) : nil
-      return DeclaredName(decl: decl, kind: kind, symbol: symbol, range: tree.range(nameNode))
-    default:
-      return DeclaredName(decl: decl, kind: kind, symbol: nil, range: .at(0))
+      return tree.child(decl, 0)
+    default: return nil
     }
+  }
+
+  func declaredName(_ decl: NodeID, nameNode: NodeID?) -> DeclaredName {
+    guard let nameNode else { return DeclaredName(decl: decl, kind: tree.kind(decl), symbol: nil, range: .at(0)) }
+    let symbol = tree.kind(nameNode) == .name ? tree.symbol(nameNode) : nil
+    return DeclaredName(decl: decl, kind: tree.kind(decl), symbol: symbol, range: tree.range(nameNode))
   }
 
   func declare(_ declared: DeclaredName, _ kind: Declaration.Kind) {
@@ -88,7 +100,7 @@ extension Checker {
       nodeCount += 1
     }
     if kind == .emitter || kind == .replicator { d.state = .done }
-    declarations[symbol] = d
+    declarations.insert(d, for: symbol)
     order.append(symbol)
   }
 }

@@ -45,7 +45,7 @@ extension Checker {
     case "min", "max", "abs", "clamp", "lerp", "random", "randomInt", "choose":
       return checkGeneric(name, args, range, in: &scope)
     default:
-      if let sig = Signature.fixed[name] { return checkSignature(sig, args, range, in: &scope) }
+      if let sig = facts.signature(tree.symbol(callee), name) { return checkSignature(sig, args, range, in: &scope) }
       let near = closestWord(to: name, in: BuiltinNames.functions)
       error(
         SemanticCode.unknownFunction, "there is no function `\(name)`", at: tree.range(callee),
@@ -106,7 +106,8 @@ extension Checker {
     var slots = [NodeID?](repeating: nil, count: sig.parameters.count)
     var next = 0
     var ok = true
-    let name = sig.builtin.rawValue.hasPrefix("spring") ? "spring" : sig.builtin.rawValue
+    // Only messages name the built-in: spelled out when one is written.
+    var name: String { sig.builtin.isSpring ? "spring" : sig.builtin.rawValue }
     for arg in args {
       if let label = arg.label {
         guard let i = sig.parameters.firstIndex(where: { $0.label == label }) else {
