@@ -71,13 +71,14 @@ let package = Package(
   ]
 )
 
-/// Release executables carry the Swift runtime, Foundation and Dispatch inside them instead
-/// of loading a dozen shared libraries: `animc check` spent about 5 of its 8 ms of startup
-/// having the loader bind and relocate them (3 ms now), and calls into a static runtime
-/// (retain, release, allocation) skip the PLT. What `swift build --static-swift-stdlib` does, made the default: every module of a release
-/// build is compiled and linked against the static runtime. The binary grows to about
-/// 80 MB (ICU's data comes along), but pages never read are never loaded. Debug builds,
-/// and so the tests, stay dynamic.
+/// Release executables carry the Swift runtime, Foundation and Dispatch inside them
+/// instead of loading a dozen shared libraries: `animc check` spent about 5 of its 8 ms
+/// of startup having the loader bind and relocate them (3 ms now), and calls into a
+/// static runtime (retain, release, allocation) skip the PLT. What `swift build
+/// --static-swift-stdlib` does, made the default: every module of a release build is
+/// compiled and linked against the static runtime. The binary grows to about 80 MB
+/// (ICU's data comes along), but pages never read are never loaded. Debug builds, and
+/// so the tests, stay dynamic.
 let staticRuntime = ["-static-stdlib"]
 for target in package.targets where target.type != .test {
   let release = BuildSettingCondition.when(platforms: [.linux], configuration: .release)

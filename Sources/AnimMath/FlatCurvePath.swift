@@ -1,14 +1,14 @@
 /// A measured path that draws one quadratic or cubic Bezier with an inverse-length
-/// spline (`PathMeasure.flat`), laid out in one block of memory: the curve, its length and the spline's knots
-/// side by side. `point(_:at:)` gives what `PathMeasure.point(at:)` gives part-way along
-/// (0 < p < 1), bit for bit, with the same functions on the same numbers.
+/// spline (`PathMeasure.flat`), laid out in one block of memory: the curve, its length
+/// and the spline's knots side by side. `PathMeasure` answers from it part-way along
+/// (0 < p < 1), so `point(_:at:)` is `PathMeasure.point(at:)` there, bit for bit.
 ///
 /// Why a second layout: the simulator asks a point of every particle on a random path in
 /// every frame. Through a `PathMeasure` a query follows the measure, its pieces and its
 /// knots, each a reference to memory that, with thousands of particles, is rarely in
 /// cache; the processor can start the next particle's reads only once the previous one
 /// resolved. From a block's address the query's reads are one step away, so a caller can
-/// touch a few particles ahead and the misses overlap.
+/// prefetch a few particles ahead and the misses overlap.
 public final class FlatCurvePath: @unchecked Sendable {
   // Immutable after init: `@unchecked Sendable` is safe.
 
@@ -49,21 +49,36 @@ public final class FlatCurvePath: @unchecked Sendable {
   }
 
   /// The spline's knots (`InverseLengthSpline.stride` numbers each).
-  var knots: UnsafeBufferPointer<Double> {
-    UnsafeBufferPointer(start: base + Self.header, count: InverseLengthSpline.stride * Int(base[2]))
-  }
+  var knots: UnsafeBufferPointer<Double> { Self.knots(base) }
 
   deinit { block.deallocate() }
 
-  /// The point at progress `p`, 0 < p < 1 (both pacings agree on one curve).
   @inlinable @inline(__always)
-  public static func point(_ base: UnsafePointer<Double>, at p: Double) -> Point {
-    let length = base[1]
+  static func knots(_ base: UnsafePointer<Double>) -> UnsafeBufferPointer<Double> {
+    UnsafeBufferPointer(start: base + header, count: InverseLengthSpline.stride &* Int(base[2]))
+  }
+
+  /// The knot at or just before p·L, 0 < p < 1, as the knots' equal steps of t place it:
+  /// where the search starts (it ends at the same knot from anywhere), and what to
+  /// prefetch.
+  @inlinable @inline(__always)
+  static func nearKnot(_ base: UnsafePointer<Double>, at p: Double) -> Int {
+    Int(p * (base[2] - 1))
+  }
+
+  /// The curve parameter at progress `p`, 0 < p < 1 (both pacings agree on one curve).
+  @inlinable @inline(__always)
+  public static func parameter(_ base: UnsafePointer<Double>, at p: Double) -> Double {
     let count = Int(base[2])
     let knots = UnsafeBufferPointer(start: base + header, count: InverseLengthSpline.stride &* count)
-    // At 0 < p < 1 the knot near p·L is knot ⌊p·(count − 1)⌋, without a division.
-    let guess = Int(p * Double(count &- 1))
-    let t = InverseLengthSpline.parameter(atLength: p * length, knots: knots, from: 0, count: count, near: guess)
+    return InverseLengthSpline.parameter(
+      atLength: p * base[1], knots: knots, from: 0, count: count, near: nearKnot(base, at: p))
+  }
+
+  /// The point at progress `p`, 0 < p < 1.
+  @inlinable @inline(__always)
+  public static func point(_ base: UnsafePointer<Double>, at p: Double) -> Point {
+    let t = parameter(base, at: p)
     let p0 = Point(base[3], base[4])
     let p1 = Point(base[5], base[6])
     let p2 = Point(base[7], base[8])
@@ -75,7 +90,7 @@ public final class FlatCurvePath: @unchecked Sendable {
   /// caller that prefetches it.
   @inlinable @inline(__always)
   public static func knotAddress(_ base: UnsafePointer<Double>, at p: Double) -> UnsafeRawPointer {
-    let j = p > 0 && p < 1 ? Int(p * (base[2] - 1)) : 0
+    let j = p > 0 && p < 1 ? nearKnot(base, at: p) : 0
     return UnsafeRawPointer(base + (header &+ InverseLengthSpline.stride &* j))
   }
 }

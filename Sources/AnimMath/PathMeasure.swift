@@ -172,13 +172,9 @@ public final class PathMeasure: Sendable {
   @inline(__always)
   private func locate(_ p: Double, _ pacing: PathPacing) -> (Int?, Double) {
     // The common case in one step, without the general route's folding, search and
-    // guards: one curve with a spline, part-way along (where both pacings give p·L).
-    if p > 0 && p < 1, drawn.count == 1, case .spline(let from, let count) = drawn[0].inverse {
-      let t = withKnots {
-        InverseLengthSpline.parameter(atLength: p * length, knots: $0, from: from, count: count, length: length)
-      }
-      return (0, t)
-    }
+    // guards: one curve with a spline (laid out flat), part-way along (where both
+    // pacings give p·L).
+    if p > 0 && p < 1, let flat { return (0, FlatCurvePath.parameter(flat.base, at: p)) }
     return locateNormalized(normalized(p), pacing)
   }
 

@@ -6,7 +6,7 @@ import AnimMath
 /// than three (instance → body → stack → array).
 ///
 /// With thousands of particles that memory is rarely in cache, and a read that must wait
-/// for another read's result waits twice; sampling touches a few instances ahead so
+/// for another read's result waits twice; sampling prefetches a few instances ahead so
 /// that their misses overlap, which works only when the address is at hand.
 final class AnimationBlock: @unchecked Sendable {
   // Immutable after init (`@unchecked Sendable`); `CompiledAnimation` holds plain values.

@@ -8,9 +8,9 @@ import AnimSource
 /// Immutable once evaluated: sampling reads it for every instance in every frame, and
 /// `let` properties need neither copies nor exclusivity checks.
 final class InstanceBody: @unchecked Sendable {
-  // What sampling reads for every instance comes first, in the object's first two cache
-  // lines: the stack's arrays, then what the matrix needs. The model values follow: a
-  // run whose members share them reads them once (`TimingGroup.sharedModel`).
+  // Sampling reads a run's first body only (the stack, its timing group and, once per
+  // run when the members share them, the model values): what it needs of every instance
+  // is in `block` and in the `LiveInstance`.
   let stack: AnimationStack
   /// The stack's animations where sampling reaches them from the instance.
   let block: AnimationBlock
