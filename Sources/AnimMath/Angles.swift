@@ -66,3 +66,60 @@
   let a = 1 - qx
   return a - (hz - z * r)
 }
+
+/// `sinCos(degrees:)` of two angles at once: lane by lane the same operations in the same
+/// order, so the same bits, in about half the instructions of two calls (the simulator
+/// takes a sine and cosine for every rotated instance in every frame).
+@inlinable public func sinCos(degrees d: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
+  let magnitude = d.replacing(with: -d, where: d .< 0)
+  guard all(magnitude .< 0x1p47) else {
+    let (s0, c0) = sinCos(degrees: d[0])
+    let (s1, c1) = sinCos(degrees: d[1])
+    return (SIMD2(s0, s1), SIMD2(c0, c1))
+  }
+  let shifted = d / 90 + 0x1.8p52
+  let k = shifted - 0x1.8p52
+  let x = (d - k * 90) * (Double.pi / 180)
+  let s = sinKernel(x)
+  let c = cosKernel(x)
+  // k's two lowest bits, which `Int(k) & 3` gives, are the shifted sum's.
+  let q = unsafeBitCast(shifted, to: SIMD2<Int64>.self) & 3
+  let odd = (q & 1) .== 1
+  let sine = s.replacing(with: c, where: odd)
+  let cosine = c.replacing(with: s, where: odd)
+  // Negated by −1: SIMD's prefix minus subtracts from zero, which gives +0 for +0.
+  return (
+    sine.replacing(with: sine * -1, where: q .>= 2), cosine.replacing(with: cosine * -1, where: (q .== 1) .| (q .== 2))
+  )
+}
+
+/// `sinKernel` on two lanes.
+@inlinable @inline(__always) func sinKernel(_ x: SIMD2<Double>) -> SIMD2<Double> {
+  let z = x * x
+  let v = z * x
+  var r = z * 1.589_690_995_211_550_102_21e-10
+  r = z * (-2.505_076_025_340_686_341_95e-08 + r)
+  r = z * (2.755_731_370_707_006_767_89e-06 + r)
+  r = z * (-1.984_126_982_985_794_931_34e-04 + r)
+  r = 8.333_333_333_322_489_461_24e-03 + r
+  return x + v * (-1.666_666_666_666_663_243_48e-01 + z * r)
+}
+
+/// `cosKernel` on two lanes: both of its branches, each lane taking its own.
+@inlinable @inline(__always) func cosKernel(_ x: SIMD2<Double>) -> SIMD2<Double> {
+  let z = x * x
+  var r = z * -1.135_964_755_778_819_482_65e-11
+  r = z * (2.087_572_321_298_174_827_90e-09 + r)
+  r = z * (-2.755_731_435_139_066_330_35e-07 + r)
+  r = z * (2.480_158_728_947_672_941_78e-05 + r)
+  r = z * (-1.388_888_888_887_410_957_49e-03 + r)
+  r = z * (4.166_666_666_666_660_190_37e-02 + r)
+  let magnitude = x.replacing(with: -x, where: x .< 0)
+  let small = 1 - (0.5 * z - z * r)
+  let quarter = unsafeBitCast(unsafeBitCast(magnitude / 4, to: SIMD2<UInt64>.self) & 0xFFFF_FFFF_0000_0000, to: SIMD2<Double>.self)
+  let qx = quarter.replacing(with: 0.281_25, where: magnitude .> 0.781_25)
+  let hz = 0.5 * z - qx
+  let a = 1 - qx
+  let large = a - (hz - z * r)
+  return large.replacing(with: small, where: magnitude .< 0.3)
+}

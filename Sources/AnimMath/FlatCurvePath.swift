@@ -1,7 +1,7 @@
 /// A measured path that draws one quadratic or cubic Bezier with an inverse-length
 /// spline (`PathMeasure.flat`), laid out in one block of memory: the curve, its length
-/// and the spline's knots side by side. `PathMeasure` answers from it part-way along
-/// (0 < p < 1), so `point(_:at:)` is `PathMeasure.point(at:)` there, bit for bit.
+/// and the spline's intervals side by side. `PathMeasure` answers from it part-way along
+/// (0 < p < 1).
 ///
 /// Why a second layout: the simulator asks a point of every particle on a random path in
 /// every frame. Through a `PathMeasure` a query follows the measure, its pieces and its
@@ -9,20 +9,31 @@
 /// cache; the processor can start the next particle's reads only once the previous one
 /// resolved. From a block's address the query's reads are one step away, so a caller can
 /// prefetch a few particles ahead and the misses overlap.
+///
+/// Each interval between two knots is stored ready to evaluate: its arc lengths at both
+/// ends and the coefficients of its quintic, each computed as
+/// `InverseLengthSpline.interpolate` computes it, so the parameter is that function's,
+/// bit for bit, for half the work and one cache line of reads.
 public final class FlatCurvePath: @unchecked Sendable {
   // Immutable after init: `@unchecked Sendable` is safe.
 
   /// Layout from `base`: 0 the curve's degree (2 or 3), 1 its arc length, 2 the number of
-  /// knots, 3…10 the control points (x, y; a quadratic leaves the last two unused), then
-  /// the knots, `InverseLengthSpline.stride` numbers each.
+  /// intervals, 3…10 the control points (x, y; a quadratic leaves the last two unused),
+  /// 11 the number of intervals as an integer's bit pattern, padding to `header`; then
+  /// the intervals, `intervalStride` numbers each (see `Interval`), one cache line apiece.
   public let base: UnsafePointer<Double>
-  private let block: UnsafeMutablePointer<Double>
+  private let block: UnsafeMutableRawPointer
 
-  /// The numbers before the knots.
-  public static let header = 11
+  /// The numbers before the intervals: two cache lines.
+  public static let header = 16
+  /// An interval's numbers, in this order: arc length at its start (s0) and end (s1),
+  /// then its quintic in u = (s − s0) / (s1 − s0), lowest power first.
+  public static let intervalStride = 8
+  @usableFromInline static let countSlot = 11
+  private static let alignment = 64
 
-  /// The block for `piece` with its spline's `knots` and arc length `length`; nil for a
-  /// line or an arc.
+  /// The block for `piece` with its spline's `knots` (`InverseLengthSpline.stride`
+  /// numbers each) and arc length `length`; nil for a line or an arc.
   init?(_ piece: PathPiece, knots: ArraySlice<Double>, length: Double) {
     let points: [Point]
     let degree: Double
@@ -36,43 +47,90 @@ public final class FlatCurvePath: @unchecked Sendable {
     case .line, .arc:
       return nil
     }
-    block = .allocate(capacity: Self.header + knots.count)
-    block[0] = degree
-    block[1] = length
-    block[2] = Double(knots.count / InverseLengthSpline.stride)
+    let intervals = knots.count / InverseLengthSpline.stride - 1
+    guard intervals >= 1 else { return nil }
+    let count = Self.header + Self.intervalStride * intervals
+    block = .allocate(byteCount: count * MemoryLayout<Double>.stride, alignment: Self.alignment)
+    let numbers = block.initializeMemory(as: Double.self, repeating: 0, count: count)
+    numbers[0] = degree
+    numbers[1] = length
+    numbers[2] = Double(intervals)
     for (i, p) in points.enumerated() {
-      block[3 + 2 * i] = p.x
-      block[4 + 2 * i] = p.y
+      numbers[3 + 2 * i] = p.x
+      numbers[4 + 2 * i] = p.y
     }
-    for (i, k) in knots.enumerated() { block[Self.header + i] = k }
-    base = UnsafePointer(block)
+    numbers[Self.countSlot] = Double(bitPattern: UInt64(intervals))
+    knots.withUnsafeBufferPointer { k in
+      for j in 0..<intervals { Self.store(interval: j, of: k, intervals, into: numbers + Self.header) }
+    }
+    base = UnsafePointer(numbers)
   }
-
-  /// The spline's knots (`InverseLengthSpline.stride` numbers each).
-  var knots: UnsafeBufferPointer<Double> { Self.knots(base) }
 
   deinit { block.deallocate() }
 
-  @inlinable @inline(__always)
-  static func knots(_ base: UnsafePointer<Double>) -> UnsafeBufferPointer<Double> {
-    UnsafeBufferPointer(start: base + header, count: InverseLengthSpline.stride &* Int(base[2]))
+  /// Interval j's numbers, computed exactly as `InverseLengthSpline.interpolate` and
+  /// `quinticHermite` compute them from the knots (so the same bits come out).
+  private static func store(
+    interval j: Int, of k: UnsafeBufferPointer<Double>, _ intervals: Int, into out: UnsafeMutablePointer<Double>
+  ) {
+    let stride = InverseLengthSpline.stride
+    let n = Double(intervals)
+    let at = j * stride
+    let h = k[at + stride] - k[at]
+    let f0 = Double(j) / n
+    let d0 = k[at + 1] * h
+    let s0 = k[at + 2] * h * h
+    let f1 = Double(j + 1) / n
+    let d1 = k[at + stride + 1] * h
+    let s1 = k[at + stride + 2] * h * h
+    let df = f1 - f0
+    let coefficients = [
+      f0, d0, 0.5 * s0,
+      10 * df - 6 * d0 - 4 * d1 - 1.5 * s0 + 0.5 * s1,
+      -15 * df + 8 * d0 + 7 * d1 + 1.5 * s0 - s1,
+      6 * df - 3 * d0 - 3 * d1 - 0.5 * s0 + 0.5 * s1,
+    ]
+    let row = out + j * intervalStride
+    row[0] = k[at]
+    row[1] = k[at + stride]
+    for (i, c) in coefficients.enumerated() { row[2 + i] = c }
   }
 
-  /// The knot at or just before p·L, 0 < p < 1, as the knots' equal steps of t place it:
-  /// where the search starts (it ends at the same knot from anywhere), and what to
-  /// prefetch.
+  /// The number of intervals.
   @inlinable @inline(__always)
-  static func nearKnot(_ base: UnsafePointer<Double>, at p: Double) -> Int {
-    Int(p * (base[2] - 1))
+  static func intervals(_ base: UnsafePointer<Double>) -> Int {
+    Int(truncatingIfNeeded: base[countSlot].bitPattern)
+  }
+
+  /// The interval at or near p·L, 0 < p < 1, as the knots' equal steps of t place it:
+  /// where the search starts (it ends at the same interval from anywhere), and what to
+  /// prefetch. Rounded by adding 1.5·2⁵² rather than converted with `Int(_:)`, whose
+  /// range checks cost more than the rest; any p (NaN too) gives an interval.
+  @inlinable @inline(__always)
+  static func nearInterval(_ base: UnsafePointer<Double>, at p: Double) -> Int {
+    let rounded = (p * base[2] - 0.5 + 0x1.8p52).bitPattern & 0xFFFF_FFFF
+    return min(Int(truncatingIfNeeded: rounded), intervals(base) &- 1)
   }
 
   /// The curve parameter at progress `p`, 0 < p < 1 (both pacings agree on one curve).
   @inlinable @inline(__always)
   public static func parameter(_ base: UnsafePointer<Double>, at p: Double) -> Double {
-    let count = Int(base[2])
-    let knots = UnsafeBufferPointer(start: base + header, count: InverseLengthSpline.stride &* count)
-    return InverseLengthSpline.parameter(
-      atLength: p * base[1], knots: knots, from: 0, count: count, near: nearKnot(base, at: p))
+    let s = p * base[1]
+    let last = intervals(base) &- 1
+    // The last interval starting at or before s, as `InverseLengthSpline` finds it.
+    var j = nearInterval(base, at: p)
+    var row = base + (header &+ intervalStride &* j)
+    while j < last && row[1] <= s {
+      j &+= 1
+      row += intervalStride
+    }
+    while j > 0 && row[0] > s {
+      j &-= 1
+      row -= intervalStride
+    }
+    let h = row[1] - row[0]
+    let u = h > 0 ? (s - row[0]) / h : 0
+    return row[2] + u * (row[3] + u * (row[4] + u * (row[5] + u * (row[6] + u * row[7]))))
   }
 
   /// The point at progress `p`, 0 < p < 1.
@@ -86,11 +144,10 @@ public final class FlatCurvePath: @unchecked Sendable {
     return Bezier.cubicPoint(p0, p1, p2, Point(base[9], base[10]), t)
   }
 
-  /// Where the knot `point(_:at:)` at `p` reads first lies (reading the header), for a
-  /// caller that prefetches it.
+  /// Where the interval `point(_:at:)` at `p` reads first lies (reading the header), for
+  /// a caller that prefetches it.
   @inlinable @inline(__always)
-  public static func knotAddress(_ base: UnsafePointer<Double>, at p: Double) -> UnsafeRawPointer {
-    let j = p > 0 && p < 1 ? nearKnot(base, at: p) : 0
-    return UnsafeRawPointer(base + (header &+ InverseLengthSpline.stride &* j))
+  public static func intervalAddress(_ base: UnsafePointer<Double>, at p: Double) -> UnsafeRawPointer {
+    UnsafeRawPointer(base + (header &+ intervalStride &* nearInterval(base, at: p)))
   }
 }

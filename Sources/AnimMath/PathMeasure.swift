@@ -51,10 +51,11 @@ public final class PathMeasure: Sendable {
   /// The pieces of positive length, the only ones a query lands in: what a query reads
   /// sits together, apart from the pieces that draw nothing.
   private let drawn: [MeasuredPiece]
-  /// Every spline's knots, unless `flat` holds the one spline's.
+  /// Every spline's knots, unless `flat` holds the one spline.
   private let knots: [Double]
   /// The path laid out in one block when it draws one Bezier with a spline (what the
-  /// simulator reads for a particle's drift); it then holds the knots.
+  /// simulator reads for a particle's drift); it then holds the spline, and answers
+  /// every query part-way along.
   public let flat: FlatCurvePath?
   private let exactTables: [LengthTable]
   private let firstPoint: Point
@@ -118,13 +119,6 @@ public final class PathMeasure: Sendable {
     }
   }
 
-  /// The splines' knots, wherever they are held.
-  @inline(__always)
-  private func withKnots<R>(_ body: (UnsafeBufferPointer<Double>) -> R) -> R {
-    if let flat { return body(flat.knots) }
-    return knots.withUnsafeBufferPointer(body)
-  }
-
   /// The spline's tolerance as a fraction of an upper bound on the piece's length (its
   /// control polygon): 100 times inside §6.6's 1e-4 of the path length. Every spawn on a
   /// random path builds one, so the knots it takes are per-spawn work and memory: a
@@ -180,6 +174,8 @@ public final class PathMeasure: Sendable {
 
   /// `locate` for progress already folded into 0…1.
   private func locateNormalized(_ p: Double, _ pacing: PathPacing) -> (Int?, Double) {
+    // A closed path's progress may land part-way along only once folded.
+    if p > 0 && p < 1, let flat { return (0, FlatCurvePath.parameter(flat.base, at: p)) }
     guard !drawn.isEmpty, length > 0 else { return (nil, 0) }
     switch pacing {
     case .paced:
@@ -208,7 +204,9 @@ public final class PathMeasure: Sendable {
     switch drawn[i].inverse {
     case .uniform: return s / total
     case .spline(let from, let count):
-      return withKnots {
+      // Part-way along a flat path `locate` answers first; this is for completeness.
+      if let flat { return FlatCurvePath.parameter(flat.base, at: s / total) }
+      return knots.withUnsafeBufferPointer {
         InverseLengthSpline.parameter(atLength: s, knots: $0, from: from, count: count, length: total)
       }
     case .exact(let index): return exactTables[index].parameter(atLength: s, of: drawn[i].piece)

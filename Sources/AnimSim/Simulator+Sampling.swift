@@ -55,6 +55,9 @@ extension Simulator {
 struct RunScratch {
   var states: [NodeState] = []
   var extras: [Double] = []
+  /// The sine and cosine of each member's rotation.
+  var sines: [Double] = []
+  var cosines: [Double] = []
 }
 
 /// Samples live instances in runs: consecutive instances of one timing group at the same
@@ -77,9 +80,9 @@ struct RunSampler {
   /// Runs longer than this are split, to keep the scratch in cache.
   static let maxRun = 256
   /// How many members ahead a loop prefetches a member's animation and curve header, and
-  /// (with the header in cache by then) the knot it will read.
+  /// (with the header in cache by then) the spline interval it will read.
   static let prefetchDistance = 12
-  static let knotDistance = 5
+  static let intervalDistance = 5
   /// How many records ahead writing prefetches a record (last frame's, overwritten).
   static let recordDistance = 6
 
@@ -121,6 +124,8 @@ struct RunSampler {
     if scratch.states.count < count {
       scratch.states = Array(repeating: NodeState(), count: count)
       scratch.extras = Array(repeating: 0, count: count)
+      scratch.sines = Array(repeating: 0, count: count)
+      scratch.cosines = Array(repeating: 0, count: count)
     }
     let t = instanceTime(first)
     // The first member's body, borrowed: copying its stack out retained six arrays.
@@ -131,7 +136,13 @@ struct RunSampler {
             Self.compose(
               first, count, body.block.count, sharedModel: body.timingGroup.sharedModel, phases, states.baseAddress!,
               extras.baseAddress!)
-            return write(first, count, states.baseAddress!, extras.baseAddress!, into: records)
+            return scratch.sines.withUnsafeMutableBufferPointer { sines in
+              scratch.cosines.withUnsafeMutableBufferPointer { cosines in
+                let turns = Turns(sines: sines.baseAddress!, cosines: cosines.baseAddress!)
+                Self.finishRotation(count, states.baseAddress!, extras.baseAddress!, turns)
+                return write(first, count, states.baseAddress!, turns, into: records)
+              }
+            }
           }
         }
       }
@@ -169,7 +180,7 @@ struct RunSampler {
       for r in 0..<min(Self.prefetchDistance, count) { Self.prefetch(first + r, k) }
       for r in 0..<count {
         if r &+ Self.prefetchDistance < count { Self.prefetch(first + (r &+ Self.prefetchDistance), k) }
-        if flat && r &+ Self.knotDistance < count { Self.prefetchKnot(first + (r &+ Self.knotDistance), k, p) }
+        if flat && r &+ Self.intervalDistance < count { Self.prefetchInterval(first + (r &+ Self.intervalDistance), k, p) }
         let member = first + r
         if flat && member.pointee.curveSlot == k, let curve = member.pointee.curve {
           states[r].position = FlatCurvePath.point(curve, at: p)
@@ -196,33 +207,56 @@ struct RunSampler {
     }
   }
 
-  /// Prefetches the knot of `instance`'s flat curve near progress `p` (its header arrived
-  /// after `prefetch`).
+  /// Prefetches the interval of `instance`'s flat curve near progress `p` (its header
+  /// arrived after `prefetch`).
   @inline(__always)
-  private static func prefetchKnot(_ instance: UnsafePointer<LiveInstance>, _ k: Int, _ p: Double) {
+  private static func prefetchInterval(_ instance: UnsafePointer<LiveInstance>, _ k: Int, _ p: Double) {
     if instance.pointee.curveSlot == k, let curve = instance.pointee.curve {
-      AnimSim.prefetch(FlatCurvePath.knotAddress(curve, at: p))
+      AnimSim.prefetch(FlatCurvePath.intervalAddress(curve, at: p))
     }
   }
 
-  /// The members' records: composed values with the `along` rotation on top, opacity
-  /// clamped, and the matrix (§9). Returns the index of a member with a value that is
-  /// not finite, if any (nothing after it is written).
+  /// Where each member's sine and cosine of its rotation go.
+  struct Turns {
+    let sines: UnsafeMutablePointer<Double>
+    let cosines: UnsafeMutablePointer<Double>
+  }
+
+  /// Adds the `along` rotation and clamps opacity in every member's state, and takes the
+  /// sine and cosine of each rotation, two members at a time (`sinCos` on two lanes).
+  @inline(__always)
+  private static func finishRotation(
+    _ count: Int, _ states: UnsafeMutablePointer<NodeState>, _ extras: UnsafePointer<Double>, _ turns: Turns
+  ) {
+    for r in 0..<count {
+      states[r].rotation += extras[r]
+      states[r].opacity = min(max(states[r].opacity, 0), 1)
+    }
+    var r = 0
+    while r &+ 1 < count {
+      let (sn, cs) = sinCos(degrees: SIMD2(states[r].rotation, states[r &+ 1].rotation))
+      UnsafeMutableRawPointer(turns.sines + r).storeBytes(of: sn, as: SIMD2<Double>.self)
+      UnsafeMutableRawPointer(turns.cosines + r).storeBytes(of: cs, as: SIMD2<Double>.self)
+      r &+= 2
+    }
+    if r < count { (turns.sines[r], turns.cosines[r]) = sinCos(degrees: states[r].rotation) }
+  }
+
+  /// The members' records: composed values (rotation and opacity finished), and the
+  /// matrix (§9). Returns the index of a member with a value that is not finite, if any
+  /// (nothing after it is written).
   private mutating func write(
-    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ states: UnsafeMutablePointer<NodeState>,
-    _ extras: UnsafePointer<Double>, into records: UnsafeMutablePointer<NodeFrame>
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ states: UnsafeMutablePointer<NodeState>, _ turns: Turns,
+    into records: UnsafeMutablePointer<NodeFrame>
   ) -> Int? {
     for r in 0..<count {
       let instance = first + r
       let record = records + written
       if r &+ Self.recordDistance < count { prefetchForWriting(record + Self.recordDistance) }
-      // Kept in registers for the test below: reading them back at once from the stores
-      // (as part of a wider load) made the processor wait for the stores.
-      let rotation = states[r].rotation + extras[r]
-      let opacity = min(max(states[r].opacity, 0), 1)
-      states[r].rotation = rotation
-      states[r].opacity = opacity
-      var matrix = Simulator.localMatrix(states[r], boxOrigin: instance.pointee.boxOrigin)
+      let rotation = states[r].rotation
+      let opacity = states[r].opacity
+      var matrix = Simulator.localMatrix(
+        states[r], boxOrigin: instance.pointee.boxOrigin, sin: turns.sines[r], cos: turns.cosines[r])
       // Tested before it is bound: binding retains, and only copies have one.
       var tint: Color? = nil
       if instance.pointee.placement != nil, let placement = instance.pointee.placement {

@@ -256,6 +256,12 @@ public final class Simulator {
   static func localMatrix(_ s: NodeState, boxOrigin o: Point) -> AffineTransform {
     // Most nodes are not rotated: no sine or cosine for them.
     let (sn, cs) = s.rotation == 0 ? (0, 1) : sinCos(degrees: s.rotation)
+    return localMatrix(s, boxOrigin: o, sin: sn, cos: cs)
+  }
+
+  /// `localMatrix` with the sine and cosine of `s.rotation` given.
+  @inline(__always)
+  static func localMatrix(_ s: NodeState, boxOrigin o: Point, sin sn: Double, cos cs: Double) -> AffineTransform {
     let a = cs * s.scaleX
     let b = sn * s.scaleX
     let c = -sn * s.scaleY

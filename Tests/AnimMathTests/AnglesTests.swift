@@ -39,3 +39,24 @@ import Testing
   #expect(sinCos(degrees: .nan).sin.isNaN)
   #expect(sinCos(degrees: .infinity).cos.isNaN)
 }
+
+/// Two lanes at once give each lane's `sinCos(degrees:)`, bit for bit: quarter turns,
+/// both kernels' branches (|x| below 0.3 rad, up to 0.78125, beyond), signed zeros, huge
+/// and non-finite angles (which take the scalar route), in either lane.
+@Test func sinCosOnTwoLanesIsTheScalarOne() {
+  var random = SplitMix64(seed: 5)
+  var angles: [Double] = [0, -0.0, 90, -90, 180, 270, 45, -45, 17.2, 44.9, 1e15, 0x1p47, .nan, .infinity]
+  for i in 0..<20_000 {
+    let scale = [1.0, 45, 360, 1e6][i % 4]
+    angles.append((Double(random.next() >> 11) / 0x1p53 * 2 - 1) * scale)
+  }
+  func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
+  for i in angles.indices {
+    let pair = SIMD2(angles[i], angles[(i * 7 + 3) % angles.count])
+    let (s, c) = sinCos(degrees: pair)
+    for lane in 0..<2 {
+      let (es, ec) = sinCos(degrees: pair[lane])
+      #expect(same(s[lane], es) && same(c[lane], ec), "\(pair[lane])°")
+    }
+  }
+}

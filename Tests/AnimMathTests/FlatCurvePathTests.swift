@@ -7,19 +7,41 @@ private let cubic = Path([
 ])
 private let quad = Path([.move(to: Point(60, 500)), .quad(control: Point(195, 100), to: Point(330, 44))])
 
-/// The flat layout answers what the measure answers part-way along, bit for bit: the
-/// simulator uses one for some instances and the other for the rest.
+/// The flat layout's precomputed intervals give the spline's own parameter (from its
+/// knots, `InverseLengthSpline.parameter`), bit for bit, and so the same point; the
+/// measure answers through it part-way along, with either pacing.
 @Test(arguments: [cubic, quad])
-func flatCurveGivesTheMeasuresPoint(path: Path) throws {
+func flatCurveGivesTheSplinesPoint(path: Path) throws {
   let measure = PathMeasure(path)
   let flat = try #require(measure.flat)
+  let piece = try #require(PathPiece.pieces(of: path).pieces.first)
+  let spline = try #require(
+    InverseLengthSpline(piece, tolerance: PathMeasure.splineTolerance * piece.controlPolygonLength))
+  #expect(flat.base[1] == spline.length)
+  #expect(flat.base[1] == measure.length)
   for i in 1..<1000 {
     let p = Double(i) / 1000
+    let t = spline.parameter(atLength: p * spline.length)
+    #expect(FlatCurvePath.parameter(flat.base, at: p) == t, "p = \(p)")
+    #expect(FlatCurvePath.point(flat.base, at: p) == piece.point(at: t), "p = \(p)")
     for pacing in [PathPacing.paced, .linear] {
-      #expect(FlatCurvePath.point(flat.base, at: p) == measure.point(at: p, pacing: pacing), "p = \(p)")
+      #expect(measure.point(at: p, pacing: pacing) == piece.point(at: t), "p = \(p)")
     }
   }
-  #expect(flat.base[1] == measure.length)
+}
+
+/// A closed path's progress folded into 0…1 lands part-way along, where the flat
+/// layout answers: the same point as the progress inside one turn.
+@Test func closedFlatCurveWraps() throws {
+  let loop = Path([
+    .move(to: Point(0, 0)), .cubic(c1: Point(100, -80), c2: Point(100, 80), to: Point(0, 0)), .close,
+  ])
+  let measure = PathMeasure(loop)
+  try #require(measure.flat != nil && measure.isClosed)
+  for p in [0.25, 0.5, 0.75] {
+    #expect(measure.point(at: p + 1) == measure.point(at: p))
+    #expect(measure.point(at: p - 2) == measure.point(at: p))
+  }
 }
 
 /// Only one drawn Bezier with a spline has a flat layout.
@@ -32,14 +54,22 @@ func flatCurveGivesTheMeasuresPoint(path: Path) throws {
   }
 }
 
-/// The knot to prefetch lies inside the block for any progress, NaN and infinities too.
-@Test func knotAddressStaysInTheBlock() throws {
+/// The interval to prefetch lies inside the block for any progress, NaN and infinities
+/// too, and is the interval of p·L for progress part-way along.
+@Test func intervalAddressStaysInTheBlock() throws {
   let flat = try #require(PathMeasure(cubic).flat)
-  let start = UnsafeRawPointer(flat.base)
-  let knots = Int(flat.base[2]) * InverseLengthSpline.stride
-  let end = start + MemoryLayout<Double>.stride * (FlatCurvePath.header + knots)
-  for p in [-1, 0, 1e-300, 0.5, 1 - 1e-16, 1, 2, .nan, .infinity, -.infinity] {
-    let address = FlatCurvePath.knotAddress(flat.base, at: p)
-    #expect(address >= start + MemoryLayout<Double>.stride * FlatCurvePath.header && address < end, "p = \(p)")
+  let start = UnsafeRawPointer(flat.base) + MemoryLayout<Double>.stride * FlatCurvePath.header
+  let intervals = Int(flat.base[2])
+  let end = start + MemoryLayout<Double>.stride * FlatCurvePath.intervalStride * intervals
+  for p in [-1, 0, 1e-300, 0.5, 1 - 1e-16, 1, 2, 1e300, .nan, .infinity, -.infinity] {
+    let address = FlatCurvePath.intervalAddress(flat.base, at: p)
+    #expect(address >= start && address < end, "p = \(p)")
+  }
+  // With the knots at equal steps of t, the interval is near p·(intervals), and the
+  // search from it ends at the interval whose arc lengths hold p·L.
+  for i in 1..<100 {
+    let p = Double(i) / 100
+    let guess = (FlatCurvePath.intervalAddress(flat.base, at: p) - start) / (8 * FlatCurvePath.intervalStride)
+    #expect(abs(Double(guess) - p * Double(intervals)) <= 1, "p = \(p)")
   }
 }
