@@ -51,9 +51,27 @@ extension Simulator {
   }
 }
 
+/// The states of a run's members, composed where they end up: in the members' records,
+/// so that writing a record copies no state. Member r's is in record r from `start`.
+struct StateColumn {
+  private let start: UnsafeMutablePointer<NodeFrame>
+  /// Member 0's state.
+  private let base: UnsafeMutableRawPointer
+
+  init(_ start: UnsafeMutablePointer<NodeFrame>) {
+    self.start = start
+    base = UnsafeMutableRawPointer(start) + MemoryLayout<NodeFrame>.offset(of: \.state)!
+  }
+
+  @inline(__always) subscript(r: Int) -> UnsafeMutablePointer<NodeState> {
+    (base + r &* MemoryLayout<NodeFrame>.stride).assumingMemoryBound(to: NodeState.self)
+  }
+
+  @inline(__always) func record(_ r: Int) -> UnsafeMutablePointer<NodeFrame> { start + r }
+}
+
 /// Per-instance values of the run being sampled, kept between frames to reuse their memory.
 struct RunScratch {
-  var states: [NodeState] = []
   var extras: [Double] = []
   /// The sine and cosine of each member's rotation.
   var sines: [Double] = []
@@ -121,8 +139,7 @@ struct RunSampler {
     _ first: UnsafePointer<LiveInstance>, count: Int, _ phases: inout PhaseCache, _ scratch: inout RunScratch,
     into records: UnsafeMutablePointer<NodeFrame>
   ) -> Int? {
-    if scratch.states.count < count {
-      scratch.states = Array(repeating: NodeState(), count: count)
+    if scratch.extras.count < count {
       scratch.extras = Array(repeating: 0, count: count)
       scratch.sines = Array(repeating: 0, count: count)
       scratch.cosines = Array(repeating: 0, count: count)
@@ -130,18 +147,17 @@ struct RunSampler {
     let t = instanceTime(first)
     // The first member's body, borrowed: copying its stack out retained six arrays.
     return first.pointee.unretainedBody._withUnsafeGuaranteedRef { body in
-      scratch.states.withUnsafeMutableBufferPointer { states in
-        scratch.extras.withUnsafeMutableBufferPointer { extras in
-          phases.with(body.stack, group: body.timingGroup, at: t) { phases in
-            Self.compose(
-              first, count, body.block.count, sharedModel: body.timingGroup.sharedModel, phases, states.baseAddress!,
-              extras.baseAddress!)
-            return scratch.sines.withUnsafeMutableBufferPointer { sines in
-              scratch.cosines.withUnsafeMutableBufferPointer { cosines in
-                let turns = Turns(sines: sines.baseAddress!, cosines: cosines.baseAddress!)
-                Self.finishRotation(count, states.baseAddress!, extras.baseAddress!, turns)
-                return write(first, count, states.baseAddress!, turns, into: records)
-              }
+      scratch.extras.withUnsafeMutableBufferPointer { extras in
+        phases.with(body.stack, group: body.timingGroup, at: t) { phases in
+          let states = StateColumn(records + written)
+          Self.compose(
+            first, count, body.block.count, sharedModel: body.timingGroup.sharedModel, phases, states,
+            extras.baseAddress!)
+          return scratch.sines.withUnsafeMutableBufferPointer { sines in
+            scratch.cosines.withUnsafeMutableBufferPointer { cosines in
+              let turns = Turns(sines: sines.baseAddress!, cosines: cosines.baseAddress!)
+              Self.finishRotation(count, states, extras.baseAddress!, turns)
+              return write(first, count, states, turns, into: records)
             }
           }
         }
@@ -154,15 +170,15 @@ struct RunSampler {
   @inline(__always)
   private static func compose(
     _ first: UnsafePointer<LiveInstance>, _ count: Int, _ animations: Int, sharedModel: Bool,
-    _ phases: UnsafePointer<AnimationPhase>, _ states: UnsafeMutablePointer<NodeState>,
-    _ extras: UnsafeMutablePointer<Double>
+    _ phases: UnsafePointer<AnimationPhase>, _ states: StateColumn, _ extras: UnsafeMutablePointer<Double>
   ) {
     for r in 0..<count {
+      if r &+ Self.recordDistance < count { prefetchForWriting(states.record(r &+ Self.recordDistance)) }
       if sharedModel && r > 0 {
-        NodeState.copy(states, to: states + r)
+        NodeState.copy(states[0], to: states[r])
       } else {
         (first + r).pointee.unretainedBody._withUnsafeGuaranteedRef { body in
-          withUnsafePointer(to: body.model) { NodeState.copy($0, to: states + r) }
+          withUnsafePointer(to: body.model) { NodeState.copy($0, to: states[r]) }
         }
       }
       extras[r] = 0
@@ -171,7 +187,7 @@ struct RunSampler {
       if phases[k].shared {
         let target = phases[k].target
         let value = phases[k].value
-        for r in 0..<count { target.write(value, &states[r]) }
+        for r in 0..<count { target.write(value, &states[r].pointee) }
         continue
       }
       let p = phases[k].progress
@@ -183,10 +199,10 @@ struct RunSampler {
         if flat && r &+ Self.intervalDistance < count { Self.prefetchInterval(first + (r &+ Self.intervalDistance), k, p) }
         let member = first + r
         if flat && member.pointee.curveSlot == k, let curve = member.pointee.curve {
-          states[r].position = FlatCurvePath.point(curve, at: p)
-        } else if !AnimationStack.applyBasic(member.pointee.animations + k, phases[k], &states[r]) {
+          states[r].pointee.position = FlatCurvePath.point(curve, at: p)
+        } else if !AnimationStack.applyBasic(member.pointee.animations + k, phases[k], &states[r].pointee) {
           member.pointee.unretainedBody._withUnsafeGuaranteedRef {
-            $0.stack.apply(k, phases[k], &states[r], &extras[r])
+            $0.stack.apply(k, phases[k], &states[r].pointee, &extras[r])
           }
         }
       }
@@ -226,47 +242,55 @@ struct RunSampler {
   /// sine and cosine of each rotation, two members at a time (`sinCos` on two lanes).
   @inline(__always)
   private static func finishRotation(
-    _ count: Int, _ states: UnsafeMutablePointer<NodeState>, _ extras: UnsafePointer<Double>, _ turns: Turns
+    _ count: Int, _ states: StateColumn, _ extras: UnsafePointer<Double>, _ turns: Turns
   ) {
     for r in 0..<count {
-      states[r].rotation += extras[r]
-      states[r].opacity = min(max(states[r].opacity, 0), 1)
+      states[r].pointee.rotation += extras[r]
+      states[r].pointee.opacity = min(max(states[r].pointee.opacity, 0), 1)
     }
     var r = 0
     while r &+ 1 < count {
-      let (sn, cs) = sinCos(degrees: SIMD2(states[r].rotation, states[r &+ 1].rotation))
+      let (sn, cs) = sinCos(degrees: SIMD2(states[r].pointee.rotation, states[r &+ 1].pointee.rotation))
       UnsafeMutableRawPointer(turns.sines + r).storeBytes(of: sn, as: SIMD2<Double>.self)
       UnsafeMutableRawPointer(turns.cosines + r).storeBytes(of: cs, as: SIMD2<Double>.self)
       r &+= 2
     }
-    if r < count { (turns.sines[r], turns.cosines[r]) = sinCos(degrees: states[r].rotation) }
+    if r < count { (turns.sines[r], turns.cosines[r]) = sinCos(degrees: states[r].pointee.rotation) }
   }
 
   /// The members' records: composed values (rotation and opacity finished), and the
   /// matrix (§9). Returns the index of a member with a value that is not finite, if any
   /// (nothing after it is written).
   private mutating func write(
-    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ states: UnsafeMutablePointer<NodeState>, _ turns: Turns,
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ states: StateColumn, _ turns: Turns,
     into records: UnsafeMutablePointer<NodeFrame>
   ) -> Int? {
+    // Counted in locals, stored once: kept in `self`, each was stored and reloaded per member.
+    let start = records + written
+    var lastZ = self.lastZ
+    var ordered = self.ordered
+    defer {
+      self.lastZ = lastZ
+      self.ordered = ordered
+    }
     for r in 0..<count {
       let instance = first + r
-      let record = records + written
-      if r &+ Self.recordDistance < count { prefetchForWriting(record + Self.recordDistance) }
-      let rotation = states[r].rotation
-      let opacity = states[r].opacity
+      let record = start + r
+      let opacity = states[r].pointee.opacity
       var matrix = Simulator.localMatrix(
-        states[r], boxOrigin: instance.pointee.boxOrigin, sin: turns.sines[r], cos: turns.cosines[r])
+        states[r].pointee, boxOrigin: instance.pointee.boxOrigin, sin: turns.sines[r], cos: turns.cosines[r])
       // Tested before it is bound: binding retains, and only copies have one.
       var tint: Color? = nil
       if instance.pointee.placement != nil, let placement = instance.pointee.placement {
         matrix = placement.prefix * matrix
         tint = placement.tint
       }
-      guard Self.isFinite(states + r, rotation: rotation, opacity: opacity, matrix) else { return r }
+      guard Self.isFinite(states[r], opacity: opacity, matrix) else {
+        written &+= r
+        return r
+      }
       if record.pointee.id != instance.pointee.id { record.pointee.id = instance.pointee.id }
       record.pointee.shape = instance.pointee.shapeSlot
-      withUnsafeMutablePointer(to: &record.pointee.state) { NodeState.copy(states + r, to: $0) }
       record.pointee.hasStroke = instance.pointee.hasStroke
       record.pointee.hasTrim = instance.pointee.hasTrim
       record.pointee.tint = tint
@@ -275,26 +299,25 @@ struct RunSampler {
       record.pointee.matrix = matrix
       if z < lastZ { ordered = false }
       lastZ = z
-      written += 1
     }
+    written &+= count
     return nil
   }
 
   /// Whether every number of a record is finite. NaN and infinities propagate through the
   /// sum, so one test usually settles it; a sum of huge finite values needs the long way.
+  /// Position, scale and rotation are not summed: the matrix is made of them by sums and
+  /// products, which keep a NaN or an infinity (a zero factor turns one into NaN), so a
+  /// finite matrix means they are finite too.
   /// Through a pointer: taking the state by value (or borrowing it from a pointer) copied
   /// it with memcpy for every instance.
   @inline(__always)
-  static func isFinite(
-    _ state: UnsafePointer<NodeState>, rotation: Double, opacity: Double, _ m: AffineTransform
-  ) -> Bool {
+  static func isFinite(_ state: UnsafePointer<NodeState>, opacity: Double, _ m: AffineTransform) -> Bool {
     let sum =
-      state.pointee.position.x + state.pointee.position.y + state.pointee.scaleX + state.pointee.scaleY + rotation
-      + opacity + state.pointee.lineWidth + state.pointee.strokeStart + state.pointee.strokeEnd + m.a + m.b + m.c
-      + m.d + m.tx + m.ty
+      opacity + state.pointee.lineWidth + state.pointee.strokeStart + state.pointee.strokeEnd + m.a + m.b + m.c + m.d
+      + m.tx + m.ty
     if sum.isFinite { return true }
     let s = state.pointee
-    return [s.position.x, s.position.y, s.scaleX, s.scaleY, rotation, opacity, m.a, m.b, m.c, m.d, m.tx, m.ty]
-      .allSatisfy(\.isFinite) && s.lineWidth.isFinite && s.strokeStart.isFinite && s.strokeEnd.isFinite
+    return [opacity, s.lineWidth, s.strokeStart, s.strokeEnd, m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite)
   }
 }
