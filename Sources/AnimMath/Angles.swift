@@ -116,7 +116,8 @@
   r = z * (4.166_666_666_666_660_190_37e-02 + r)
   let magnitude = x.replacing(with: -x, where: x .< 0)
   let small = 1 - (0.5 * z - z * r)
-  let quarter = unsafeBitCast(unsafeBitCast(magnitude / 4, to: SIMD2<UInt64>.self) & 0xFFFF_FFFF_0000_0000, to: SIMD2<Double>.self)
+  let quarter = unsafeBitCast(
+    unsafeBitCast(magnitude / 4, to: SIMD2<UInt64>.self) & 0xFFFF_FFFF_0000_0000, to: SIMD2<Double>.self)
   let qx = quarter.replacing(with: 0.281_25, where: magnitude .> 0.781_25)
   let hz = 0.5 * z - qx
   let a = 1 - qx

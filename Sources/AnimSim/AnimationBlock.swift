@@ -29,7 +29,9 @@ final class AnimationBlock: @unchecked Sendable {
     animations.deallocate()
   }
 
-  private static func firstCurve(_ animations: [CompiledAnimation]) -> (FlatCurvePath?, Int) {
+  /// The first animation that drifts `position` along one flat curve without rotating,
+  /// and that curve; nil and −1 if none.
+  static func firstCurve(_ animations: [CompiledAnimation]) -> (curve: FlatCurvePath?, slot: Int) {
     for k in animations.indices where animations[k].target == .position && !animations[k].additive {
       guard case .along(let path, _, .none, _) = animations[k].kind else { continue }
       guard let flat = path.takeUnretainedValue().flat else { break }

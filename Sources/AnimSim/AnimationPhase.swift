@@ -61,6 +61,9 @@ final class TimingGroup: @unchecked Sendable {
   /// Whether every member so far has the same model values (the spawns of a burst
   /// mostly do): sampling then reads them from one member rather than from each.
   private(set) var sharedModel = true
+  /// Per animation: how every member so far applies it (`AnimationShape`); `.general`
+  /// once two members differ.
+  private(set) var shapes: [AnimationShape]
   /// The first member's animations that may be shared: basic ones, which refer to
   /// nothing (a path's reference would outlive its member).
   private let first: [CompiledAnimation?]
@@ -71,6 +74,12 @@ final class TimingGroup: @unchecked Sendable {
     first = stack.animations.map { $0.dependsOnPhaseAlone ? $0 : nil }
     sharedValues = first.map { $0 != nil }
     firstModel = model
+    shapes = Self.shapes(stack)
+  }
+
+  private static func shapes(_ stack: AnimationStack) -> [AnimationShape] {
+    let slot = AnimationBlock.firstCurve(stack.animations).slot
+    return stack.animations.indices.map { AnimationShape(stack.animations, $0, curveSlot: slot) }
   }
 
   func join(_ stack: AnimationStack, model: NodeState) {
@@ -79,6 +88,10 @@ final class TimingGroup: @unchecked Sendable {
       sharedValues[k] = false
     }
     if sharedModel && model != firstModel { sharedModel = false }
+    if shapes.contains(where: { $0 != .general }) {
+      let mine = Self.shapes(stack)
+      for k in shapes.indices where k >= mine.count || mine[k] != shapes[k] { shapes[k] = .general }
+    }
   }
 }
 

@@ -151,8 +151,8 @@ struct RunSampler {
         phases.with(body.stack, group: body.timingGroup, at: t) { phases in
           let states = StateColumn(records + written)
           Self.compose(
-            first, count, body.block.count, sharedModel: body.timingGroup.sharedModel, phases, states,
-            extras.baseAddress!)
+            first, count, body.block.count, sharedModel: body.timingGroup.sharedModel,
+            shapes: body.timingGroup.shapes, phases, states, extras.baseAddress!)
           return scratch.sines.withUnsafeMutableBufferPointer { sines in
             scratch.cosines.withUnsafeMutableBufferPointer { cosines in
               let turns = Turns(sines: sines.baseAddress!, cosines: cosines.baseAddress!)
@@ -166,11 +166,13 @@ struct RunSampler {
   }
 
   /// Each member's model values, then every animation in source order on top (§6.3).
-  /// `sharedModel`: the members' model values are the first's (`TimingGroup.sharedModel`).
+  /// `sharedModel`: the members' model values are the first's (`TimingGroup.sharedModel`);
+  /// `shapes`: how every member applies each animation (`TimingGroup.shapes`).
   @inline(__always)
   private static func compose(
     _ first: UnsafePointer<LiveInstance>, _ count: Int, _ animations: Int, sharedModel: Bool,
-    _ phases: UnsafePointer<AnimationPhase>, _ states: StateColumn, _ extras: UnsafeMutablePointer<Double>
+    shapes: [AnimationShape], _ phases: UnsafePointer<AnimationPhase>, _ states: StateColumn,
+    _ extras: UnsafeMutablePointer<Double>
   ) {
     for r in 0..<count {
       if r &+ Self.recordDistance < count { prefetchForWriting(states.record(r &+ Self.recordDistance)) }
@@ -190,22 +192,101 @@ struct RunSampler {
         for r in 0..<count { target.write(value, &states[r].pointee) }
         continue
       }
-      let p = phases[k].progress
+      let phase = phases[k]
       // A flat curve gives `apply`'s point part-way along, with no iteration to add.
-      let flat = p > 0 && p < 1 && phases[k].repeats == 0
-      for r in 0..<min(Self.prefetchDistance, count) { Self.prefetch(first + r, k) }
-      for r in 0..<count {
-        if r &+ Self.prefetchDistance < count { Self.prefetch(first + (r &+ Self.prefetchDistance), k) }
-        if flat && r &+ Self.intervalDistance < count { Self.prefetchInterval(first + (r &+ Self.intervalDistance), k, p) }
-        let member = first + r
-        if flat && member.pointee.curveSlot == k, let curve = member.pointee.curve {
-          states[r].pointee.position = FlatCurvePath.point(curve, at: p)
-        } else if !AnimationStack.applyBasic(member.pointee.animations + k, phases[k], &states[r].pointee) {
-          member.pointee.unretainedBody._withUnsafeGuaranteedRef {
-            $0.stack.apply(k, phases[k], &states[r].pointee, &extras[r])
-          }
-        }
+      let flat = phase.progress > 0 && phase.progress < 1 && phase.repeats == 0
+      switch shapes[k] {
+      case .flatCurve where flat:
+        composeFlatCurve(first, count, k, at: phase.progress, states, extras)
+      case .scalar(let offset, let hasFrom, let end, let additive):
+        let shape = ScalarShape(offset: offset, hasFrom: hasFrom, end: end, additive: additive)
+        composeScalar(first, count, k, phase, shape, states, extras)
+      default:
+        composeGeneral(first, count, k, phase, flat: flat, states, extras)
       }
+    }
+  }
+
+  /// Animation `k` of every member, each deciding how it applies.
+  @inline(__always)
+  private static func composeGeneral(
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ k: Int, _ phase: AnimationPhase, flat: Bool,
+    _ states: StateColumn, _ extras: UnsafeMutablePointer<Double>
+  ) {
+    let p = phase.progress
+    for r in 0..<min(Self.prefetchDistance, count) { Self.prefetch(first + r, k) }
+    for r in 0..<count {
+      if r &+ Self.prefetchDistance < count { Self.prefetch(first + (r &+ Self.prefetchDistance), k) }
+      if flat && r &+ Self.intervalDistance < count {
+        Self.prefetchInterval(first + (r &+ Self.intervalDistance), k, p)
+      }
+      let member = first + r
+      if flat && member.pointee.curveSlot == k, let curve = member.pointee.curve {
+        states[r].pointee.position = FlatCurvePath.point(curve, at: p)
+      } else {
+        applyOne(member, k, phase, states[r], extras + r)
+      }
+    }
+  }
+
+  /// Animation `k` of a member, the general way.
+  @inline(__always)
+  private static func applyOne(
+    _ member: UnsafePointer<LiveInstance>, _ k: Int, _ phase: AnimationPhase, _ state: UnsafeMutablePointer<NodeState>,
+    _ extra: UnsafeMutablePointer<Double>
+  ) {
+    guard !AnimationStack.applyBasic(member.pointee.animations + k, phase, &state.pointee) else { return }
+    member.pointee.unretainedBody._withUnsafeGuaranteedRef { $0.stack.apply(k, phase, &state.pointee, &extra.pointee) }
+  }
+
+  /// Animation `k`, every member's drift along its flat curve, part-way along (progress p).
+  @inline(__always)
+  private static func composeFlatCurve(
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ k: Int, at p: Double, _ states: StateColumn,
+    _ extras: UnsafeMutablePointer<Double>
+  ) {
+    for r in 0..<min(Self.prefetchDistance, count) { Self.prefetch(first + r, k) }
+    for r in 0..<count {
+      if r &+ Self.prefetchDistance < count { Self.prefetch(first + (r &+ Self.prefetchDistance), k) }
+      if r &+ Self.intervalDistance < count { Self.prefetchInterval(first + (r &+ Self.intervalDistance), k, p) }
+      let member = first + r
+      if let curve = member.pointee.curve {
+        states[r].pointee.position = FlatCurvePath.point(curve, at: p)
+      } else {
+        applyOne(member, k, AnimationPhase(active: true, progress: p, repeats: 0), states[r], extras + r)
+      }
+    }
+  }
+
+  /// What `AnimationShape.scalar` says of every member's animation.
+  struct ScalarShape {
+    let offset: Int
+    let hasFrom: Bool
+    let end: BasicValues.End
+    let additive: Bool
+  }
+
+  /// Animation `k`, a basic animation of a one-number property in every member:
+  /// `AnimationStack.applyBasic` on that number alone.
+  @inline(__always)
+  private static func composeScalar(
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ k: Int, _ phase: AnimationPhase, _ shape: ScalarShape,
+    _ states: StateColumn, _ extras: UnsafeMutablePointer<Double>
+  ) {
+    for r in 0..<min(Self.prefetchDistance, count) { Self.prefetchAnimation(first + r, k) }
+    for r in 0..<count {
+      if r &+ Self.prefetchDistance < count { Self.prefetchAnimation(first + (r &+ Self.prefetchDistance), k) }
+      let member = first + r
+      guard case .basic(let values) = member.pointee.animations[k].kind else {
+        applyOne(member, k, phase, states[r], extras + r)
+        continue
+      }
+      let field = UnsafeMutableRawPointer(states[r]) + shape.offset
+      let below = field.load(as: Double.self)
+      let value = BasicValues.scalarValue(
+        from: values.from.x, end: values.end.x, implicit: shape.additive ? 0 : below, hasFrom: shape.hasFrom,
+        endKind: shape.end, progress: phase.progress, repeats: phase.repeats)
+      field.storeBytes(of: shape.additive ? below + value : value, as: Double.self)
     }
   }
 
@@ -217,10 +298,16 @@ struct RunSampler {
       AnimSim.prefetch(curve)
       AnimSim.prefetch(UnsafeRawPointer(curve) + (MemoryLayout<Double>.stride * FlatCurvePath.header - 1))
     } else {
-      let animation = UnsafeRawPointer(instance.pointee.animations + k)
-      AnimSim.prefetch(animation)
-      AnimSim.prefetch(animation + (MemoryLayout<CompiledAnimation>.stride - 1))
+      prefetchAnimation(instance, k)
     }
+  }
+
+  /// Prefetches `instance`'s animation `k`.
+  @inline(__always)
+  private static func prefetchAnimation(_ instance: UnsafePointer<LiveInstance>, _ k: Int) {
+    let animation = UnsafeRawPointer(instance.pointee.animations + k)
+    AnimSim.prefetch(animation)
+    AnimSim.prefetch(animation + (MemoryLayout<CompiledAnimation>.stride - 1))
   }
 
   /// Prefetches the interval of `instance`'s flat curve near progress `p` (its header

@@ -78,8 +78,14 @@ func cachedPhasesGiveWhatEachInstanceGivesAlone(_ name: String) throws {
   var options = SimulationOptions()
   options.duration = 3
   let sim = try Simulator(try Example.ir(name), options: options)
+  #expect(try compareWithEachInstanceAlone(sim, frames: sim.frameCount, name) > 20)
+}
+
+/// Runs `frames` frames, comparing every record with its instance sampled on its own;
+/// returns how many records were compared.
+private func compareWithEachInstanceAlone(_ sim: Simulator, frames: Int, _ name: String) throws -> Int {
   var compared = 0
-  for _ in 0..<sim.frameCount {
+  for _ in 0..<frames {
     try sim.step()
     let s = sim.frame.sceneTime
     var alone: [String: (NodeState, AffineTransform)] = [:]
@@ -98,7 +104,48 @@ func cachedPhasesGiveWhatEachInstanceGivesAlone(_ name: String) throws {
       compared += 1
     }
   }
-  #expect(compared > 20)
+  return compared
+}
+
+/// Two emitters firing together with equal timings: their spawns form one timing group,
+/// and so runs that mix them. An animation both apply alike keeps its shape (sampling
+/// then specialises its loop); one they apply differently is `.general`.
+@Test func animationShapesOfAMixedGroup() throws {
+  func spawn(_ name: String, drift: Expr, turn: TimelineItem) -> NodeTemplate {
+    node(
+      name, circle(5),
+      [.timeline(turn), .timeline(.animation(animation(.position, .along(drift, .paced, .none), over: 1)))])
+  }
+  let curve = call(
+    .cubic, pt(0, 0), pt(50, -80), pt(-40, -160),
+    .arithmetic(.add, pt(10, -240), .makePoint(call(.random, .range(num(-20), num(20))), num(0)), here))
+  let line = call(.line, pt(0, 0), pt(100, -100))
+  var ir = scene(fps: 20, duration: 1)
+  let a = spawn("a", drift: curve, turn: animate(.rotation, to: call(.random, .range(num(10), num(40))), over: 1))
+  let b = spawn("b", drift: line, turn: animate(.rotation, from: num(5), to: num(20), over: 1, additive: true))
+  let c = spawn(
+    "c", drift: curve, turn: animate(.opacity, from: num(1), to: call(.random, .range(num(0), num(0.5))), over: 1))
+  ir.emitters = [a, b, c].map {
+    var e = EmitterTemplate(name: $0.name, triggers: [.at([0, 0.3])], spawn: $0)
+    e.burst = 3
+    return e
+  }
+  let sim = try Simulator(ir)
+  #expect(try compareWithEachInstanceAlone(sim, frames: 20, "mixed") > 100)
+  let groups = Dictionary(grouping: sim.live, by: { $0.body.timingGroup.id })
+  // The three emitters' spawns at one time: one group, each of its shapes mixed.
+  let mixed = try #require(groups.values.first { Set($0.map(\.id.name)).count == 3 })
+  #expect(mixed.first?.body.timingGroup.shapes == [.general, .general])
+  // One template alone keeps both shapes.
+  var alone = ir
+  alone.emitters = [ir.emitters[0]]
+  let single = try Simulator(alone)
+  for _ in 0..<3 { try single.step() }
+  let rotation = try #require(AnimationShape.offset(of: .rotation))
+  #expect(
+    single.live[0].body.timingGroup.shapes == [
+      .scalar(offset: rotation, hasFrom: false, end: .to, additive: false), .flatCurve,
+    ])
 }
 
 @Test func aShapeTheSameAtEverySpawnIsEvaluatedOnce() throws {

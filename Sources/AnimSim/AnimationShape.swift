@@ -1,0 +1,65 @@
+/// How a member applies one animation of its stack, in the terms sampling specialises
+/// on. When every member of a timing group applies animation k alike (`TimingGroup`
+/// keeps one shape per animation), a run picks its member loop once, where a loop that
+/// asks each member which kind it has, which property it writes and whether the value
+/// has a `from` spent as long asking as applying.
+///
+/// A shape holds only what is the same for every member (the kind, the property, which
+/// of the values are explicit); the numbers stay in each member's animation.
+enum AnimationShape: Equatable, Sendable {
+  /// Anything else: each member decides (`AnimationStack.applyBasic`, then `apply`).
+  case general
+  /// A basic animation of a one-number property, at byte `offset` in `NodeState`.
+  case scalar(offset: Int, hasFrom: Bool, end: BasicValues.End, additive: Bool)
+  /// The position drift along the member's flat curve (`AnimationBlock.curve`).
+  case flatCurve
+
+  /// The shape of animation `k` of `animations`, whose flat curve (if any) drives
+  /// animation `curveSlot`.
+  init(_ animations: [CompiledAnimation], _ k: Int, curveSlot: Int) {
+    let a = animations[k]
+    if k == curveSlot {
+      self = .flatCurve
+    } else if case .basic(let values) = a.kind, let offset = Self.offset(of: a.target) {
+      self = .scalar(offset: offset, hasFrom: values.hasFrom, end: values.endKind, additive: a.additive)
+    } else {
+      self = .general
+    }
+  }
+
+  /// Where a one-number target lies in `NodeState`; nil for points and colours.
+  static func offset(of target: Target) -> Int? {
+    switch target {
+    case .x: return MemoryLayout<NodeState>.offset(of: \.position.x)
+    case .y: return MemoryLayout<NodeState>.offset(of: \.position.y)
+    case .scaleX: return MemoryLayout<NodeState>.offset(of: \.scaleX)
+    case .scaleY: return MemoryLayout<NodeState>.offset(of: \.scaleY)
+    case .rotation: return MemoryLayout<NodeState>.offset(of: \.rotation)
+    case .opacity: return MemoryLayout<NodeState>.offset(of: \.opacity)
+    case .lineWidth: return MemoryLayout<NodeState>.offset(of: \.lineWidth)
+    case .strokeStart: return MemoryLayout<NodeState>.offset(of: \.strokeStart)
+    case .strokeEnd: return MemoryLayout<NodeState>.offset(of: \.strokeEnd)
+    case .position, .scale, .fill, .stroke: return nil
+    }
+  }
+}
+
+extension BasicValues {
+  /// `value(implicit:progress:repeats:)` on the first channel alone, for a one-number
+  /// property: the same operations on the same numbers, so the same bits.
+  @inline(__always)
+  static func scalarValue(
+    from: Double, end: Double, implicit: Double, hasFrom: Bool, endKind: End, progress p: Double, repeats: Double
+  ) -> Double {
+    let start = hasFrom ? from : implicit
+    let stop: Double
+    switch endKind {
+    case .to: stop = end
+    case .by: stop = start + end
+    case .implicit: stop = implicit
+    }
+    let span = stop - start
+    let value = start + span * p
+    return repeats > 0 ? value + span * repeats : value
+  }
+}
