@@ -71,7 +71,9 @@
 /// order, so the same bits, in about half the instructions of two calls (the simulator
 /// takes a sine and cosine for every rotated instance in every frame).
 @inlinable public func sinCos(degrees d: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
-  let magnitude = d.replacing(with: -d, where: d .< 0)
+  // Selections and signs by integer masks on the bits: SSE2 has no 64-bit compares.
+  let bits = unsafeBitCast(d, to: SIMD2<UInt64>.self)
+  let magnitude = unsafeBitCast(bits & 0x7FFF_FFFF_FFFF_FFFF, to: SIMD2<Double>.self)
   guard all(magnitude .< 0x1p47) else {
     let (s0, c0) = sinCos(degrees: d[0])
     let (s1, c1) = sinCos(degrees: d[1])
@@ -80,16 +82,18 @@
   let shifted = d / 90 + 0x1.8p52
   let k = shifted - 0x1.8p52
   let x = (d - k * 90) * (Double.pi / 180)
-  let s = sinKernel(x)
-  let c = cosKernel(x)
+  let s = unsafeBitCast(sinKernel(x), to: SIMD2<UInt64>.self)
+  let c = unsafeBitCast(cosKernel(x), to: SIMD2<UInt64>.self)
   // k's two lowest bits, which `Int(k) & 3` gives, are the shifted sum's.
-  let q = unsafeBitCast(shifted, to: SIMD2<Int64>.self) & 3
-  let odd = (q & 1) .== 1
-  let sine = s.replacing(with: c, where: odd)
-  let cosine = c.replacing(with: s, where: odd)
-  // Negated by −1: SIMD's prefix minus subtracts from zero, which gives +0 for +0.
+  let q = unsafeBitCast(shifted, to: SIMD2<UInt64>.self)
+  let odd = 0 &- (q & 1)  // all ones in an odd quarter turn
+  let sine = (s & ~odd) | (c & odd)
+  let cosine = (c & ~odd) | (s & odd)
+  // Sign flips: the sine's in quarters 2 and 3 (bit 1), the cosine's in 1 and 2.
+  let sineSign = (q & 2) &<< 62
+  let cosineSign = ((q ^ (q &>> 1)) & 1) &<< 63
   return (
-    sine.replacing(with: sine * -1, where: q .>= 2), cosine.replacing(with: cosine * -1, where: (q .== 1) .| (q .== 2))
+    unsafeBitCast(sine ^ sineSign, to: SIMD2<Double>.self), unsafeBitCast(cosine ^ cosineSign, to: SIMD2<Double>.self)
   )
 }
 
@@ -114,7 +118,8 @@
   r = z * (2.480_158_728_947_672_941_78e-05 + r)
   r = z * (-1.388_888_888_887_410_957_49e-03 + r)
   r = z * (4.166_666_666_666_660_190_37e-02 + r)
-  let magnitude = x.replacing(with: -x, where: x .< 0)
+  let magnitude = unsafeBitCast(
+    unsafeBitCast(x, to: SIMD2<UInt64>.self) & 0x7FFF_FFFF_FFFF_FFFF, to: SIMD2<Double>.self)
   let small = 1 - (0.5 * z - z * r)
   let quarter = unsafeBitCast(
     unsafeBitCast(magnitude / 4, to: SIMD2<UInt64>.self) & 0xFFFF_FFFF_0000_0000, to: SIMD2<Double>.self)
