@@ -29,18 +29,8 @@ enum AnimationShape: Equatable, Sendable {
 
   /// Where a one-number target lies in `NodeState`; nil for points and colours.
   static func offset(of target: Target) -> Int? {
-    switch target {
-    case .x: return MemoryLayout<NodeState>.offset(of: \.position.x)
-    case .y: return MemoryLayout<NodeState>.offset(of: \.position.y)
-    case .scaleX: return MemoryLayout<NodeState>.offset(of: \.scaleX)
-    case .scaleY: return MemoryLayout<NodeState>.offset(of: \.scaleY)
-    case .rotation: return MemoryLayout<NodeState>.offset(of: \.rotation)
-    case .opacity: return MemoryLayout<NodeState>.offset(of: \.opacity)
-    case .lineWidth: return MemoryLayout<NodeState>.offset(of: \.lineWidth)
-    case .strokeStart: return MemoryLayout<NodeState>.offset(of: \.strokeStart)
-    case .strokeEnd: return MemoryLayout<NodeState>.offset(of: \.strokeEnd)
-    case .position, .scale, .fill, .stroke: return nil
-    }
+    let slot = target.slot
+    return slot.count == 1 ? slot.offset : nil
   }
 }
 

@@ -104,6 +104,28 @@ enum Target: Sendable {
     }
   }
 
+  /// Where `write` puts a value: `count` consecutive numbers of `NodeState` from byte
+  /// `offset`, channel by channel (a point's x and y, a colour's r, g, b and a), for loops
+  /// that write one value into many states without asking the target each time.
+  var slot: (offset: Int, count: Int) {
+    func at(_ path: PartialKeyPath<NodeState>) -> Int { MemoryLayout<NodeState>.offset(of: path)! }
+    switch self {
+    case .position: return (at(\.position), 2)
+    case .x: return (at(\.position.x), 1)
+    case .y: return (at(\.position.y), 1)
+    case .scale: return (at(\.scaleX), 2)
+    case .scaleX: return (at(\.scaleX), 1)
+    case .scaleY: return (at(\.scaleY), 1)
+    case .rotation: return (at(\.rotation), 1)
+    case .opacity: return (at(\.opacity), 1)
+    case .fill: return (at(\.fill), 4)
+    case .stroke: return (at(\.stroke), 4)
+    case .lineWidth: return (at(\.lineWidth), 1)
+    case .strokeStart: return (at(\.strokeStart), 1)
+    case .strokeEnd: return (at(\.strokeEnd), 1)
+    }
+  }
+
   /// An evaluated value of this property as channels: a Number given to `scale` sets
   /// both components (§6.1).
   func channels(_ v: Value) -> Channels {

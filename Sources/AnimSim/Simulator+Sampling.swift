@@ -187,9 +187,7 @@ struct RunSampler {
     }
     for k in 0..<animations where phases[k].active {
       if phases[k].shared {
-        let target = phases[k].target
-        let value = phases[k].value
-        for r in 0..<count { target.write(value, &states[r].pointee) }
+        writeShared(phases[k].value, phases[k].target, count, states)
         continue
       }
       let phase = phases[k]
@@ -204,6 +202,21 @@ struct RunSampler {
       default:
         composeGeneral(first, count, k, phase, flat: flat, states, extras)
       }
+    }
+  }
+
+  /// `Target.write` of one value into every member's state, the target asked once.
+  @inline(__always)
+  private static func writeShared(_ value: Channels, _ target: Target, _ count: Int, _ states: StateColumn) {
+    let (offset, channels) = target.slot
+    switch channels {
+    case 1:
+      for r in 0..<count { (UnsafeMutableRawPointer(states[r]) + offset).storeBytes(of: value.x, as: Double.self) }
+    case 2:
+      let pair = SIMD2(value.x, value.y)
+      for r in 0..<count { (UnsafeMutableRawPointer(states[r]) + offset).storeBytes(of: pair, as: SIMD2<Double>.self) }
+    default:
+      for r in 0..<count { target.write(value, &states[r].pointee) }
     }
   }
 

@@ -193,3 +193,24 @@ private func compareWithEachInstanceAlone(_ sim: Simulator, frames: Int, _ name:
   withUnsafePointer(to: state) { from in withUnsafeMutablePointer(to: &copy) { NodeState.copy(from, to: $0) } }
   #expect(copy == state)
 }
+
+/// `Target.slot` says where `write` puts each channel, for every target.
+@Test func targetSlotsAreWhereWriteWrites() {
+  let targets: [Target] = [
+    .position, .x, .y, .scale, .scaleX, .scaleY, .rotation, .opacity, .fill, .stroke, .lineWidth, .strokeStart,
+    .strokeEnd,
+  ]
+  let value = Channels(11, 22, 33, 44)
+  for target in targets {
+    var written = NodeState()
+    target.write(value, &written)
+    var placed = NodeState()
+    let (offset, count) = target.slot
+    withUnsafeMutableBytes(of: &placed) { bytes in
+      for i in 0..<count {
+        bytes.storeBytes(of: [value.x, value.y, value.z, value.w][i], toByteOffset: offset + 8 * i, as: Double.self)
+      }
+    }
+    #expect(placed == written, "\(target)")
+  }
+}
