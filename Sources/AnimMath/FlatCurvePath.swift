@@ -19,8 +19,8 @@ public final class FlatCurvePath: @unchecked Sendable {
 
   /// Layout from `base`: 0 the curve's degree (2 or 3), 1 its arc length, 2 the number of
   /// intervals, 3…10 the control points (x, y; a quadratic leaves the last two unused),
-  /// 11 the number of intervals as an integer's bit pattern, padding to `header`; then
-  /// the intervals, `intervalStride` numbers each (see `Interval`), one cache line apiece.
+  /// 11 the number of intervals as an integer's bit pattern, 12…15 the guide (`guides`
+  /// bytes); then the intervals, `intervalStride` numbers each, one cache line apiece.
   public let base: UnsafePointer<Double>
   private let block: UnsafeMutableRawPointer
 
@@ -30,6 +30,15 @@ public final class FlatCurvePath: @unchecked Sendable {
   /// then its quintic in u = (s − s0) / (s1 − s0), lowest power first.
   public static let intervalStride = 8
   @usableFromInline static let countSlot = 11
+  /// The guide: for each of `guides` equal steps of arc length, the interval where the
+  /// step begins, one byte each (from the 13th number on). Knots lie at equal steps of
+  /// t, and where the curve's speed varies p·(intervals) is often the wrong interval;
+  /// from the guide's, the right one is that one or the next, which a query settles
+  /// without a branch (a wrong guess had cost a mispredicted walk and a cache miss).
+  @usableFromInline static let guides = 32
+  @usableFromInline static let guideByte = 12 * 8
+  /// Intervals a byte can number; a spline with more goes without the guide.
+  @usableFromInline static let guidedIntervals = 256
   private static let alignment = 64
 
   /// The block for `piece` with its spline's `knots` (`InverseLengthSpline.stride`
@@ -63,7 +72,19 @@ public final class FlatCurvePath: @unchecked Sendable {
     knots.withUnsafeBufferPointer { k in
       for j in 0..<intervals { Self.store(interval: j, of: k, intervals, into: numbers + Self.header) }
     }
+    if intervals <= Self.guidedIntervals { Self.writeGuide(numbers, intervals, length) }
     base = UnsafePointer(numbers)
+  }
+
+  /// Fills the guide: step i's byte is the last interval starting at or before i/guides·L.
+  private static func writeGuide(_ numbers: UnsafeMutablePointer<Double>, _ intervals: Int, _ length: Double) {
+    let guide = UnsafeMutableRawPointer(numbers) + guideByte
+    var j = 0
+    for i in 0..<guides {
+      let s = Double(i) / Double(guides) * length
+      while j + 1 < intervals && numbers[header + intervalStride * (j + 1)] <= s { j += 1 }
+      guide.storeBytes(of: UInt8(truncatingIfNeeded: j), toByteOffset: i, as: UInt8.self)
+    }
   }
 
   deinit { block.deallocate() }
@@ -102,14 +123,23 @@ public final class FlatCurvePath: @unchecked Sendable {
     Int(truncatingIfNeeded: base[countSlot].bitPattern)
   }
 
-  /// The interval at or near p·L, 0 < p < 1, as the knots' equal steps of t place it:
-  /// where the search starts (it ends at the same interval from anywhere), and what to
-  /// prefetch. Rounded by adding 1.5·2⁵² rather than converted with `Int(_:)`, whose
-  /// range checks cost more than the rest; any p (NaN too) gives an interval.
+  /// Where the search for p·L starts, and what to prefetch: the guide's interval (or,
+  /// without a guide, p·(intervals), as the knots' equal steps of t place it). The search
+  /// ends at the same interval from anywhere. Any p (NaN too) gives an interval.
   @inlinable @inline(__always)
   static func nearInterval(_ base: UnsafePointer<Double>, at p: Double) -> Int {
-    let rounded = (p * base[2] - 0.5 + 0x1.8p52).bitPattern & 0xFFFF_FFFF
-    return min(Int(truncatingIfNeeded: rounded), intervals(base) &- 1)
+    let count = intervals(base)
+    guard count <= guidedIntervals else { return min(rounded(p * base[2] - 0.5), count &- 1) }
+    let step = min(rounded(p * Double(guides) - 0.5), guides &- 1)
+    return Int(UnsafeRawPointer(base).load(fromByteOffset: guideByte &+ step, as: UInt8.self))
+  }
+
+  /// x rounded to a whole number in 0…2³²−1 (the low bits of x + 1.5·2⁵², for x in
+  /// −0.5…2³¹); any other x, NaN too, gives some number in that range. Rather than
+  /// `Int(_:)`, whose range checks cost more than the rest.
+  @inlinable @inline(__always)
+  static func rounded(_ x: Double) -> Int {
+    Int(truncatingIfNeeded: (x + 0x1.8p52).bitPattern & 0xFFFF_FFFF)
   }
 
   /// The curve parameter at progress `p`, 0 < p < 1 (both pacings agree on one curve).
@@ -117,9 +147,13 @@ public final class FlatCurvePath: @unchecked Sendable {
   public static func parameter(_ base: UnsafePointer<Double>, at p: Double) -> Double {
     let s = p * base[1]
     let last = intervals(base) &- 1
-    // The last interval starting at or before s, as `InverseLengthSpline` finds it.
+    // The last interval starting at or before s, as `InverseLengthSpline` finds it: the
+    // guide's, or the next one (chosen without a branch), and a walk for the rare rest.
     var j = nearInterval(base, at: p)
     var row = base + (header &+ intervalStride &* j)
+    let next = j < last && row[1] <= s ? 1 : 0
+    j &+= next
+    row += intervalStride &* next
     while j < last && row[1] <= s {
       j &+= 1
       row += intervalStride
@@ -145,7 +179,7 @@ public final class FlatCurvePath: @unchecked Sendable {
   }
 
   /// Where the interval `point(_:at:)` at `p` reads first lies (reading the header), for
-  /// a caller that prefetches it.
+  /// a caller that prefetches it; the query may read the next one too, a line further.
   @inlinable @inline(__always)
   public static func intervalAddress(_ base: UnsafePointer<Double>, at p: Double) -> UnsafeRawPointer {
     UnsafeRawPointer(base + (header &+ intervalStride &* nearInterval(base, at: p)))

@@ -323,12 +323,15 @@ struct RunSampler {
     AnimSim.prefetch(animation + (MemoryLayout<CompiledAnimation>.stride - 1))
   }
 
-  /// Prefetches the interval of `instance`'s flat curve near progress `p` (its header
-  /// arrived after `prefetch`).
+  /// Prefetches the interval of `instance`'s flat curve near progress `p`, and the next
+  /// (its header arrived after `prefetch`).
   @inline(__always)
   private static func prefetchInterval(_ instance: UnsafePointer<LiveInstance>, _ k: Int, _ p: Double) {
     if instance.pointee.curveSlot == k, let curve = instance.pointee.curve {
-      AnimSim.prefetch(FlatCurvePath.intervalAddress(curve, at: p))
+      let interval = FlatCurvePath.intervalAddress(curve, at: p)
+      AnimSim.prefetch(interval)
+      // A prefetch past the block's end (after the last interval) is harmless.
+      AnimSim.prefetch(interval + MemoryLayout<Double>.stride * FlatCurvePath.intervalStride)
     }
   }
 
