@@ -198,7 +198,7 @@ struct RunSampler {
         composeFlatCurve(first, count, k, at: phase.progress, states, extras)
       case .scalar(let offset, let hasFrom, let end, let additive):
         let shape = ScalarShape(offset: offset, hasFrom: hasFrom, end: end, additive: additive)
-        composeScalar(first, count, k, phase, shape, states, extras)
+        composeScalar(first, count, k, phase, shape, states)
       default:
         composeGeneral(first, count, k, phase, flat: flat, states, extras)
       }
@@ -284,20 +284,21 @@ struct RunSampler {
   @inline(__always)
   private static func composeScalar(
     _ first: UnsafePointer<LiveInstance>, _ count: Int, _ k: Int, _ phase: AnimationPhase, _ shape: ScalarShape,
-    _ states: StateColumn, _ extras: UnsafeMutablePointer<Double>
+    _ states: StateColumn
   ) {
-    for r in 0..<min(Self.prefetchDistance, count) { Self.prefetchAnimation(first + r, k) }
+    for r in 0..<min(Self.prefetchDistance, count) {
+      AnimSim.prefetch(AnimationBlock.scalars((first + r).pointee.animations, k))
+    }
     for r in 0..<count {
-      if r &+ Self.prefetchDistance < count { Self.prefetchAnimation(first + (r &+ Self.prefetchDistance), k) }
-      let member = first + r
-      guard case .basic(let values) = member.pointee.animations[k].kind else {
-        applyOne(member, k, phase, states[r], extras + r)
-        continue
+      if r &+ Self.prefetchDistance < count {
+        AnimSim.prefetch(AnimationBlock.scalars((first + (r &+ Self.prefetchDistance)).pointee.animations, k))
       }
+      // Every member's animation k is basic (the group's shape says so): its scalars are all it needs.
+      let scalars = AnimationBlock.scalars((first + r).pointee.animations, k).pointee
       let field = UnsafeMutableRawPointer(states[r]) + shape.offset
       let below = field.load(as: Double.self)
       let value = BasicValues.scalarValue(
-        from: values.from.x, end: values.end.x, implicit: shape.additive ? 0 : below, hasFrom: shape.hasFrom,
+        from: scalars.x, end: scalars.y, implicit: shape.additive ? 0 : below, hasFrom: shape.hasFrom,
         endKind: shape.end, progress: phase.progress, repeats: phase.repeats)
       field.storeBytes(of: shape.additive ? below + value : value, as: Double.self)
     }
