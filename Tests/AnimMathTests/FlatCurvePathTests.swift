@@ -79,3 +79,21 @@ func flatCurveGivesTheSplinesPoint(path: Path) throws {
     #expect(guess == holding || guess == holding - 1, "p = \(p)")
   }
 }
+
+/// A spline of more intervals than the guide can number (a byte each) goes without it and
+/// still finds every interval: a straight cubic with knots at equal steps of length,
+/// where t = p exactly.
+@Test func flatCurveWithoutAGuide() throws {
+  let n = 300
+  let piece = PathPiece(
+    curve: .cubic(Point(0, 0), Point(100, 0), Point(200, 0), Point(300, 0)), segmentIndex: 1)
+  var knots: [Double] = []
+  for j in 0...n { knots += [Double(j) / Double(n) * 300, 1.0 / 300, 0] }
+  let flat = try #require(FlatCurvePath(piece, knots: knots[...], length: 300))
+  #expect(FlatCurvePath.intervals(flat.base) == n)
+  for i in 1..<1000 {
+    let p = Double(i) / 1000
+    #expect(abs(FlatCurvePath.parameter(flat.base, at: p) - p) < 1e-12, "p = \(p)")
+    #expect(abs(FlatCurvePath.point(flat.base, at: p).x - 300 * p) < 1e-9, "p = \(p)")
+  }
+}
