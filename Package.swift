@@ -38,17 +38,23 @@ let package = Package(
     .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath", "AnimSim"]),
     // Canonical layout of `.anim` source.
     .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
+    // Process heap tuning for work that touches a lot of fresh memory (huge pages).
+    .target(name: "AnimHeap"),
     // The language server.
     .target(name: "AnimServer", dependencies: ["AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat"]),
     // The command line: a thin shell over the libraries.
     .executableTarget(
       name: "animc",
-      dependencies: ["AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimFormat", "AnimServer"]
+      dependencies: [
+        "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimFormat", "AnimServer", "AnimHeap",
+      ]
     ),
     // Release-build benchmarks that print figures.
     .executableTarget(
       name: "animc-bench",
-      dependencies: ["AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimMath", "AnimFormat"]
+      dependencies: [
+        "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimMath", "AnimFormat", "AnimHeap",
+      ]
     ),
 
     // Test corpora's expectation format, shared by the syntax and semantic suites.

@@ -1,4 +1,5 @@
 import AnimCheck
+import AnimHeap
 import AnimMath
 import AnimSim
 import AnimSource
@@ -15,6 +16,8 @@ import Foundation
 /// to /dev/null, which must stay flat in the number of frames.
 enum SimBench {
   static func run() {
+    // As `animc run` and `animc dump` do before they simulate.
+    HugePageHeap.prepareForSimulation()
     throughput()
     // SIMBENCH_SKIP_DUMP=1 measures throughput alone (for profiling).
     if ProcessInfo.processInfo.environment["SIMBENCH_SKIP_DUMP"] == nil { dumpMemory() }

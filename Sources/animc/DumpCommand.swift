@@ -1,4 +1,5 @@
 import AnimCheck
+import AnimHeap
 import AnimMath
 import AnimSim
 import AnimSyntax
@@ -41,6 +42,7 @@ enum DumpCommand {
 
   /// Checks the file and writes its dump; shared with `animc run` off a terminal.
   static func dump(path: String, _ request: DumpRequest, color: String?) -> ExitStatus {
+    HugePageHeap.prepareForSimulation()
     let (loaded, status) = SceneLoader.load(path, color: color)
     guard let (file, ir) = loaded else { return status }
     let renderer = DiagnosticRenderer(useColor: Console.useColor(color))

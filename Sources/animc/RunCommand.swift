@@ -1,4 +1,5 @@
 import AnimCheck
+import AnimHeap
 import AnimJSON
 import AnimMath
 import AnimSim
@@ -35,6 +36,7 @@ enum RunCommand {
     guard Console.stdoutIsTerminal, isatty(STDIN_FILENO) == 1 else {
       return DumpCommand.dump(path: path, request, color: parsed.value("--color"))
     }
+    HugePageHeap.prepareForSimulation()
     let (loaded, status) = SceneLoader.load(path, color: parsed.value("--color"))
     guard let (file, ir) = loaded else { return status }
     let simulator: Simulator
