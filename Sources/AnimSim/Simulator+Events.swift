@@ -165,8 +165,12 @@ extension Simulator {
       let body: InstanceBody
       do {
         let shape = try spawnShape(e)
-        body = try BlockEvaluator.evaluate(
-          emitter.spawn, defaultPosition: position, shape: shape, groups: &timingGroups, &context)
+        if let plan = spawnPlans[e] {
+          body = try plan.instantiate(defaultPosition: position, shape: shape, groups: &timingGroups, &context)
+        } else {
+          body = try BlockEvaluator.evaluate(
+            emitter.spawn, defaultPosition: position, shape: shape, groups: &timingGroups, &context)
+        }
       } catch {
         throw SimulationError(error)
       }
