@@ -81,10 +81,11 @@ public final class PathMeasure: Sendable {
     case .move, .arc, .close: return nil
     }
     // The piece draws the path's second segment (index 1), as `PathPiece.pieces` numbers it.
-    self.init(pieces: [PathPiece(curve: curve, segmentIndex: 1)], first: start, isClosed: false)
+    self.init(pieces: CollectionOfOne(PathPiece(curve: curve, segmentIndex: 1)), first: start, isClosed: false)
   }
 
-  private init(pieces: [PathPiece], first: Point?, isClosed: Bool) {
+  /// Generic so that one piece needs no array.
+  private init<Pieces: Collection<PathPiece>>(pieces: Pieces, first: Point?, isClosed: Bool) {
     var measured: [MeasuredPiece] = []
     var knots: [Double] = []
     var exactTables: [LengthTable] = []

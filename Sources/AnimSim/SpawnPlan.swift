@@ -12,7 +12,10 @@ import AnimSource
 /// point. An expression whose evaluation fails when the plan is made stays one to
 /// evaluate at every spawn, so it fails where it would have. Blocks with groups,
 /// sequences or keyframes have no plan (nil): their spawns take the interpreter.
-struct SpawnPlan {
+///
+/// A class: a spawn reads it in place rather than copying it out of the simulator.
+final class SpawnPlan: @unchecked Sendable {
+  // Immutable after init.
   /// A value evaluated once, a program to run or an expression to interpret at every spawn.
   enum Operand {
     case constant(Value)
