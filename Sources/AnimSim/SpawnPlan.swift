@@ -166,16 +166,10 @@ final class SpawnPlan: @unchecked Sendable {
     }
     stack.resolveDeferredPaths(model)
     let group = groups.group(of: &stack, model: model)
-    var body = BlockEvaluator.Result(template: template, shape: shape)
-    body.model = model
-    body.anchor = settings.anchor
-    body.z = settings.z
-    body.removeAfter = settings.removeAfter
-    body.appearAt = settings.appearAt
-    body.hasStroke = shape.style.stroke != nil || notesStroke
-    body.hasTrim = notesTrim
-    body.stack = stack
-    body.animationsEnd = latestEnd
+    let body = BlockEvaluator.Result(
+      template: template, shape: shape, model: model, anchor: settings.anchor, z: settings.z, stack: stack,
+      removeAfter: settings.removeAfter, appearAt: settings.appearAt, animationsEnd: latestEnd,
+      hasStroke: shape.style.stroke != nil || notesStroke, hasTrim: notesTrim)
     return InstanceBody(body, group: group)
   }
 
