@@ -103,7 +103,8 @@ struct SpawnProgram: Sendable {
   private static func arithmetic(
     _ op: ArithmeticOperator, _ left: Kind, _ a: Point, _ right: Kind, _ b: Point, _ range: SourceRange
   ) throws(EvaluationError) -> Point {
-    let what = op == .divide ? "division by zero" : "arithmetic overflow"
+    // The failure's name, made only on failure (a string, even a literal, is retained).
+    func what() -> String { op == .divide ? "division by zero" : "arithmetic overflow" }
     let result: Point
     switch (left, right) {
     case (.point, .point):
@@ -121,10 +122,10 @@ struct SpawnProgram: Sendable {
       case .multiply: n = x * y
       case .divide: n = x / y
       }
-      try requireFinite(n, range, what)
+      try requireFinite(n, range, what())
       return Point(n, 0)
     }
-    try requireFinite(result, range, what)
+    try requireFinite(result, range, what())
     return result
   }
 
