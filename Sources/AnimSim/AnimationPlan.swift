@@ -41,6 +41,9 @@ final class AnimationPlan: @unchecked Sendable {
   let clauses: Timing
   /// The timing, when every clause is the same at every spawn; nil: evaluated at each.
   let timing: ActiveTiming?
+  /// The whole compiled animation of a basic animation whose values are all the same
+  /// at every spawn: a spawn appends it as it is.
+  let fixed: CompiledAnimation?
 
   /// Nil for keyframes (their spawns take the interpreter).
   init?(_ a: Animation, _ builder: inout SpawnPlan.Builder) {
@@ -65,6 +68,25 @@ final class AnimationPlan: @unchecked Sendable {
       value = .along(Self.pathOperand(e, pacing, rotation, &builder), pacing, rotation)
     }
     timing = Self.fixedTiming(a.timing, &builder.ctx)
+    fixed = Self.fixedAnimation(value, target: target, additive: additive, cumulative: cumulative)
+  }
+
+  private static func fixedAnimation(
+    _ value: ValuePlan, target: Target, additive: Bool, cumulative: Bool
+  ) -> CompiledAnimation? {
+    guard case .basic(let from, let to, let by) = value else { return nil }
+    func constant(_ operand: ChannelsOperand?) -> Channels?? {
+      switch operand {
+      case nil: return .some(nil)
+      case .constant(let c)?: return c
+      case .perSpawn?: return nil
+      }
+    }
+    guard let f = constant(from), let t = constant(to), let b = constant(by) else { return nil }
+    var compiled = CompiledAnimation(target: target, kind: .basic(BasicValues(from: f, to: t, by: b)))
+    compiled.additive = additive
+    compiled.cumulative = cumulative
+    return compiled
   }
 
   private static func pathOperand(
@@ -101,7 +123,14 @@ final class AnimationPlan: @unchecked Sendable {
   func compile(
     into stack: inout AnimationStack, fixedTiming: Bool, _ ctx: inout EvaluationContext
   ) throws(EvaluationError) -> Double {
-    let kind = try self.kind(&stack, &ctx)
+    var compiled: CompiledAnimation
+    if let fixed {
+      compiled = fixed
+    } else {
+      compiled = CompiledAnimation(target: target, kind: try kind(&stack, &ctx))
+      compiled.additive = additive
+      compiled.cumulative = cumulative
+    }
     var timing: ActiveTiming
     if let fixed = self.timing {
       timing = fixed
@@ -109,10 +138,7 @@ final class AnimationPlan: @unchecked Sendable {
       (timing, _) = try TimelineCompiler.timing(clauses, defaultDuration: nil, &ctx)
       timing.begin += 0
     }
-    var compiled = CompiledAnimation(target: target, kind: kind)
-    compiled.additive = additive
-    compiled.cumulative = cumulative
-    if case .along(let path, _, _, _) = kind, !path.takeUnretainedValue().length.isFinite {
+    if case .along(let path, _, _, _) = compiled.kind, !path.takeUnretainedValue().length.isFinite {
       throw EvaluationError(message: "the path's length is not finite", range: range)
     }
     stack.animations.append(compiled)
