@@ -16,62 +16,8 @@ import AnimSource
 /// A class: a spawn reads it in place rather than copying it out of the simulator.
 final class SpawnPlan: @unchecked Sendable {
   // Immutable after init.
-  /// A value evaluated once, a program to run or an expression to interpret at every spawn.
-  enum Operand {
-    case constant(Value)
-    case compiled(SpawnProgram)
-    case perSpawn(Expr)
 
-    @inline(__always)
-    func value(_ ctx: inout EvaluationContext) throws(EvaluationError) -> Value {
-      switch self {
-      case .constant(let v): return v
-      case .compiled(let program): return try program.value(&ctx)
-      case .perSpawn(let e): return try Evaluator.evaluate(e, &ctx)
-      }
-    }
-
-    /// `value(&ctx).point`, without the `Value` when a program gives a point.
-    @inline(__always)
-    func point(_ ctx: inout EvaluationContext) throws(EvaluationError) -> Point {
-      if case .compiled(let program) = self, program.kind == .point { return try program.run(&ctx) }
-      return try value(&ctx).point
-    }
-  }
-
-  /// What making a plan knows as it goes through the block in order: a context to
-  /// evaluate what is the same at every spawn, and the kind of value each local slot
-  /// holds after the statements so far (nil: not known), which programs that read it need.
-  struct Builder {
-    var ctx: EvaluationContext
-    /// A spawn starts with every slot 0.
-    var localKinds: [SpawnProgram.Kind?]
-
-    init(_ template: NodeTemplate, _ ctx: EvaluationContext) {
-      self.ctx = ctx
-      localKinds = Array(repeating: .number, count: max(template.localCount, 0))
-    }
-
-    /// Evaluated now when it is the same at every spawn and evaluates without error (an
-    /// error stays for every spawn to meet where it would have), else compiled if it can be.
-    mutating func operand(_ e: Expr) -> Operand {
-      if e.isSameAtEverySpawn, let v = try? Evaluator.evaluate(e, &ctx) { return .constant(v) }
-      if let program = SpawnProgram.compile(e, locals: localKinds, &ctx) { return .compiled(program) }
-      return .perSpawn(e)
-    }
-
-    /// Notes what `bind` to `slot` leaves there.
-    mutating func bind(_ slot: Int, _ operand: Operand) {
-      guard slot >= 0 && slot < localKinds.count else { return }
-      switch operand {
-      case .constant(.number): localKinds[slot] = .number
-      case .constant(.point): localKinds[slot] = .point
-      case .compiled(let program): localKinds[slot] = program.kind
-      case .constant, .perSpawn: localKinds[slot] = nil
-      }
-    }
-  }
-
+  /// One statement of the block; its values are `Operand`s (`SpawnPlan+Operand.swift`).
   enum Step {
     case bind(slot: Int, Operand)
     case set(Property, Operand)
@@ -105,6 +51,7 @@ final class SpawnPlan: @unchecked Sendable {
       notesTrim = notesTrim || property.bringsTrim
     }
     var timings: [ActiveTiming] = []
+    var animations = 0
     var allTimingsFixed = true
     for statement in template.body {
       switch statement {
@@ -122,13 +69,14 @@ final class SpawnPlan: @unchecked Sendable {
       case .timeline(.animation(let a)):
         guard let plan = AnimationPlan(a, &builder) else { return nil }
         note(a.property)
+        animations += 1
         if let timing = plan.timing { timings.append(timing) } else { allTimingsFixed = false }
         steps.append(.animation(plan))
       case .timeline(.group), .timeline(.sequence): return nil
       }
     }
     self.steps = steps
-    animationCount = timings.count
+    animationCount = animations
     self.notesStroke = notesStroke
     self.notesTrim = notesTrim
     self.timings = allTimingsFixed ? timings : nil
