@@ -64,8 +64,29 @@ public final class PathMeasure: Sendable {
   /// Whether progress wraps (a closed path) rather than clamps (§6.6).
   public let isClosed: Bool
 
-  public init(_ path: Path) {
+  public convenience init(_ path: Path) {
     let (pieces, first) = PathPiece.pieces(of: path)
+    self.init(pieces: pieces, first: first, isClosed: path.isClosed)
+  }
+
+  /// The measure of the path `move(to: start)` then `segment` (a line, a quadratic or a
+  /// cubic), the same as `PathMeasure(Path([.move(to: start), segment]))` without the
+  /// path and its pieces to build: a spawn's `along cubic(…)` measures one at every spawn.
+  /// Nil for any other segment.
+  public convenience init?(from start: Point, _ segment: PathSegment) {
+    let curve: PathPiece.Curve
+    switch segment {
+    case .line(let p): curve = .line(start, p)
+    case .quad(let c, let p): curve = .quad(start, c, p)
+    case .cubic(let c1, let c2, let p): curve = .cubic(start, c1, c2, p)
+    case .move, .arc, .close: return nil
+    }
+    // The piece draws the path's second segment (index 1), as `PathPiece.pieces` numbers it.
+    self.init(pieces: CollectionOfOne(PathPiece(curve: curve, segmentIndex: 1)), first: start, isClosed: false)
+  }
+
+  /// Generic so that one piece needs no array.
+  private init<Pieces: Collection<PathPiece>>(pieces: Pieces, first: Point?, isClosed: Bool) {
     var measured: [MeasuredPiece] = []
     var knots: [Double] = []
     var exactTables: [LengthTable] = []
@@ -94,7 +115,7 @@ public final class PathMeasure: Sendable {
     self.drawn = drawn
     length = sum
     firstPoint = first ?? .zero
-    isClosed = path.isClosed
+    self.isClosed = isClosed
   }
 
   /// How piece maps arc length to its parameter, and its length; a spline's knots are

@@ -176,9 +176,21 @@ struct AnimationStack: Sendable {
 
   /// Measures a path for `along` and keeps it; `span` (end − start) feeds `cumulative`.
   mutating func along(_ path: Path, _ pacing: PathPacing, _ rotation: AlongRotation) -> CompiledAnimation.Kind {
-    let measure = PathMeasure(path)
-    let span = Channels(measure.point(at: 1, pacing: pacing)) - Channels(measure.point(at: 0, pacing: pacing))
+    along(PathMeasure(path), pacing, rotation)
+  }
+
+  /// `along` for a path measured already.
+  mutating func along(_ measure: PathMeasure, _ pacing: PathPacing, _ rotation: AlongRotation) -> CompiledAnimation.Kind
+  {
     paths.append(measure)
+    return Self.alongKind(measure, pacing, rotation)
+  }
+
+  /// The kind of an `along` on `measure`, which the stack must keep (in `paths`).
+  static func alongKind(_ measure: PathMeasure, _ pacing: PathPacing, _ rotation: AlongRotation)
+    -> CompiledAnimation.Kind
+  {
+    let span = Channels(measure.point(at: 1, pacing: pacing)) - Channels(measure.point(at: 0, pacing: pacing))
     return .along(Unmanaged.passUnretained(measure), pacing, rotation, span: span)
   }
 

@@ -169,11 +169,8 @@ enum BlockEvaluator {
 
   /// Which optional dump fields a property brings (§9: stroke, trim).
   static func note(_ property: Property, _ body: inout Result) {
-    switch property {
-    case .stroke: body.hasStroke = true
-    case .strokeStart, .strokeEnd: body.hasTrim = true
-    default: break
-    }
+    if property.bringsStroke { body.hasStroke = true }
+    if property.bringsTrim { body.hasTrim = true }
   }
 
   static func noteAll(_ item: TimelineItem, _ body: inout Result) {
@@ -183,4 +180,11 @@ enum BlockEvaluator {
       for child in children { noteAll(child, &body) }
     }
   }
+}
+
+extension Property {
+  /// Whether setting or animating it gives the instance a stroke in dumps (§9).
+  var bringsStroke: Bool { self == .stroke }
+  /// Whether setting or animating it gives the instance trim fields in dumps (§9).
+  var bringsTrim: Bool { self == .strokeStart || self == .strokeEnd }
 }

@@ -149,6 +149,18 @@ extension Simulator {
   /// no index (§3.2).
   func fire(emitter e: Int, at position: Point, time s: Double) throws(SimulationError) {
     let emitter = scene.emitters[e]
+    let plan = spawnPlans[e]
+    // The burst works on the context and the timing groups moved into locals, and moves
+    // them back however it ends: every access to a class's stored property is checked for
+    // exclusivity at run time, and each spawn would make several.
+    var ctx = EvaluationContext(random: emitterStreams[e])
+    swap(&ctx, &context)
+    var groups = TimingGroups()
+    swap(&groups, &timingGroups)
+    defer {
+      swap(&ctx, &context)
+      swap(&groups, &timingGroups)
+    }
     for _ in 0..<max(emitter.burst, 0) {
       emitterLive[e].expire(at: s)
       guard emitterLive[e].count < emitter.max else { return }
@@ -158,19 +170,23 @@ extension Simulator {
           message: "emitter `\(emitter.name)` would make more than \(instanceLimit) live instances; the run stops",
           range: emitter.spawn.range)
       }
-      context.random = emitterStreams[e]
-      context.selfIndex = spawnCounts[e]
-      context.triggerPosition = position
-      context.triggerTime = s
+      ctx.random = emitterStreams[e]
+      ctx.selfIndex = spawnCounts[e]
+      ctx.triggerPosition = position
+      ctx.triggerTime = s
       let body: InstanceBody
       do {
-        let shape = try spawnShape(e)
-        body = try BlockEvaluator.evaluate(
-          emitter.spawn, defaultPosition: position, shape: shape, groups: &timingGroups, &context)
+        let shape = try spawnShape(e, &ctx)
+        if let plan {
+          body = try plan.instantiate(defaultPosition: position, shape: shape, groups: &groups, &ctx)
+        } else {
+          body = try BlockEvaluator.evaluate(
+            emitter.spawn, defaultPosition: position, shape: shape, groups: &groups, &ctx)
+        }
       } catch {
         throw SimulationError(error)
       }
-      emitterStreams[e] = context.random
+      emitterStreams[e] = ctx.random
       let id = NodeID(name: emitter.name, kind: .spawn, index: spawnCounts[e])
       spawnCounts[e] += 1
       let end = s + body.spawnLifetime
@@ -193,11 +209,11 @@ extension Simulator {
 
   /// Emitter `e`'s spawn shape if it is the same at every spawn (evaluated at the first
   /// spawn, with its context), else nil: each spawn evaluates its own.
-  private func spawnShape(_ e: Int) throws(EvaluationError) -> ShapeValue? {
+  private func spawnShape(_ e: Int, _ ctx: inout EvaluationContext) throws(EvaluationError) -> ShapeValue? {
     if let shape = spawnShapes[e] { return shape }
     let template = scene.emitters[e].spawn
     guard template.shape.isSameAtEverySpawn else { return nil }
-    let shape = try BlockEvaluator.shape(template, &context)
+    let shape = try BlockEvaluator.shape(template, &ctx)
     spawnShapes[e] = shape
     return shape
   }

@@ -111,6 +111,8 @@ public final class Simulator {
   /// Each emitter's named shape slot, once a spawn has taken it (named slots are never
   /// freed): later spawns skip the table's lookup by id.
   var spawnShapeSlots: [Int?] = []
+  /// Each emitter's spawn block prepared once (nil: its spawns take the interpreter).
+  var spawnPlans: [SpawnPlan?] = []
   /// Nodes and replicator copies created (they count towards the live limit).
   var fixedInstances = 0
   /// In creation order; add with `addLive`.
@@ -196,6 +198,8 @@ public final class Simulator {
       spawnCounts.append(0)
       spawnShapes.append(nil)
       spawnShapeSlots.append(nil)
+      // Prepared with a copy of the context: what it evaluates draws nothing (§7).
+      spawnPlans.append(options.interpretsSpawns ? nil : SpawnPlan(emitter.spawn, context))
       emitterLive.append(EndTimes())
       for trigger in emitter.triggers {
         switch trigger {
