@@ -74,8 +74,6 @@ struct StateColumn {
 struct RunScratch {
   var extras: [Double] = []
   /// The sine and cosine of each member's rotation.
-  var sines: [Double] = []
-  var cosines: [Double] = []
 }
 
 /// Samples live instances in runs: consecutive instances of one timing group at the same
@@ -141,8 +139,6 @@ struct RunSampler {
   ) -> Int? {
     if scratch.extras.count < count {
       scratch.extras = Array(repeating: 0, count: count)
-      scratch.sines = Array(repeating: 0, count: count)
-      scratch.cosines = Array(repeating: 0, count: count)
     }
     let t = instanceTime(first)
     // The first member's body, borrowed: copying its stack out retained six arrays.
@@ -153,13 +149,7 @@ struct RunSampler {
           Self.compose(
             first, count, body.block.count, sharedModel: body.timingGroup.sharedModel,
             shapes: body.timingGroup.shapes, phases, states, extras.baseAddress!)
-          return scratch.sines.withUnsafeMutableBufferPointer { sines in
-            scratch.cosines.withUnsafeMutableBufferPointer { cosines in
-              let turns = Turns(sines: sines.baseAddress!, cosines: cosines.baseAddress!)
-              Self.finishRotation(count, states, extras.baseAddress!, turns)
-              return write(first, count, states, turns, into: records)
-            }
-          }
+          return write(first, count, states, extras.baseAddress!, into: records)
         }
       }
     }
@@ -336,63 +326,73 @@ struct RunSampler {
     }
   }
 
-  /// Where each member's sine and cosine of its rotation go.
-  struct Turns {
-    let sines: UnsafeMutablePointer<Double>
-    let cosines: UnsafeMutablePointer<Double>
-  }
-
-  /// Adds the `along` rotation and clamps opacity in every member's state, and takes the
-  /// sine and cosine of each rotation, two members at a time (`sinCos` on two lanes).
-  @inline(__always)
-  private static func finishRotation(
-    _ count: Int, _ states: StateColumn, _ extras: UnsafePointer<Double>, _ turns: Turns
-  ) {
-    for r in 0..<count {
-      states[r].pointee.rotation += extras[r]
-      states[r].pointee.opacity = min(max(states[r].pointee.opacity, 0), 1)
-    }
-    var r = 0
-    while r &+ 1 < count {
-      let (sn, cs) = sinCos(degrees: SIMD2(states[r].pointee.rotation, states[r &+ 1].pointee.rotation))
-      UnsafeMutableRawPointer(turns.sines + r).storeBytes(of: sn, as: SIMD2<Double>.self)
-      UnsafeMutableRawPointer(turns.cosines + r).storeBytes(of: cs, as: SIMD2<Double>.self)
-      r &+= 2
-    }
-    if r < count { (turns.sines[r], turns.cosines[r]) = sinCos(degrees: states[r].pointee.rotation) }
-  }
-
-  /// The members' records: composed values (rotation and opacity finished), and the
-  /// matrix (§9). Returns the index of a member with a value that is not finite, if any
-  /// (nothing after it is written).
+  /// The members' records: composed values with the `along` rotation on top, opacity
+  /// clamped, and the matrix (§9), two members at a time: one `sinCos` on two lanes gives
+  /// both rotations' sines and cosines. Returns the index of a member with a value that
+  /// is not finite, if any (nothing from it on is written).
   private mutating func write(
-    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ states: StateColumn, _ turns: Turns,
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ states: StateColumn, _ extras: UnsafePointer<Double>,
     into records: UnsafeMutablePointer<NodeFrame>
   ) -> Int? {
     // Counted in locals, stored once: kept in `self`, each was stored and reloaded per member.
-    let start = records + written
-    var lastZ = self.lastZ
-    var ordered = self.ordered
+    var record = RecordWriter(start: records + written, lastZ: lastZ)
     defer {
-      self.lastZ = lastZ
-      self.ordered = ordered
+      lastZ = record.lastZ
+      if !record.ordered { ordered = false }
     }
-    for r in 0..<count {
-      let instance = first + r
+    var r = 0
+    while r < count {
+      let pair = r &+ 1 < count
+      let rotation = states[r].pointee.rotation + extras[r]
+      let next = pair ? states[r &+ 1].pointee.rotation + extras[r &+ 1] : 0
+      let (sines, cosines) = sinCos(degrees: SIMD2(rotation, next))
+      guard record.write(first + r, states[r], r, rotation: rotation, sin: sines[0], cos: cosines[0]) else {
+        written &+= r
+        return r
+      }
+      if pair {
+        let n = r &+ 1
+        guard record.write(first + n, states[n], n, rotation: next, sin: sines[1], cos: cosines[1]) else {
+          written &+= n
+          return n
+        }
+      }
+      r &+= 2
+    }
+    written &+= count
+    return nil
+  }
+
+  /// Writes records from `start`, noting whether z never decreased.
+  struct RecordWriter {
+    let start: UnsafeMutablePointer<NodeFrame>
+    var lastZ: Double
+    var ordered = true
+
+    init(start: UnsafeMutablePointer<NodeFrame>, lastZ: Double) {
+      self.start = start
+      self.lastZ = lastZ
+    }
+
+    /// Record r, of `instance` with its composed state (in the record) whose rotation is
+    /// `rotation` with the `along` rotation added; false if a value is not finite.
+    @inline(__always)
+    mutating func write(
+      _ instance: UnsafePointer<LiveInstance>, _ state: UnsafeMutablePointer<NodeState>, _ r: Int, rotation: Double,
+      sin: Double, cos: Double
+    ) -> Bool {
       let record = start + r
-      let opacity = states[r].pointee.opacity
-      var matrix = Simulator.localMatrix(
-        states[r].pointee, boxOrigin: instance.pointee.boxOrigin, sin: turns.sines[r], cos: turns.cosines[r])
+      let opacity = min(max(state.pointee.opacity, 0), 1)
+      state.pointee.rotation = rotation
+      state.pointee.opacity = opacity
+      var matrix = Simulator.localMatrix(state.pointee, boxOrigin: instance.pointee.boxOrigin, sin: sin, cos: cos)
       // Tested before it is bound: binding retains, and only copies have one.
       var tint: Color? = nil
       if instance.pointee.placement != nil, let placement = instance.pointee.placement {
         matrix = placement.prefix * matrix
         tint = placement.tint
       }
-      guard Self.isFinite(states[r], opacity: opacity, matrix) else {
-        written &+= r
-        return r
-      }
+      guard RunSampler.isFinite(state, opacity: opacity, matrix) else { return false }
       if record.pointee.id != instance.pointee.id { record.pointee.id = instance.pointee.id }
       record.pointee.shape = instance.pointee.shapeSlot
       record.pointee.hasStroke = instance.pointee.hasStroke
@@ -403,9 +403,8 @@ struct RunSampler {
       record.pointee.matrix = matrix
       if z < lastZ { ordered = false }
       lastZ = z
+      return true
     }
-    written &+= count
-    return nil
   }
 
   /// Whether every number of a record is finite. NaN and infinities propagate through the
