@@ -44,14 +44,15 @@ public final class FlatCurvePath: @unchecked Sendable {
   /// The block for `piece` with its spline's `knots` (`InverseLengthSpline.stride`
   /// numbers each) and arc length `length`; nil for a line or an arc.
   init?(_ piece: PathPiece, knots: ArraySlice<Double>, length: Double) {
-    let points: [Point]
+    // A tuple, not an array: no allocation at every spawn.
+    let points: (Point, Point, Point, Point)
     let degree: Double
     switch piece.curve {
     case .quad(let a, let c, let b):
-      points = [a, c, b, .zero]
+      points = (a, c, b, .zero)
       degree = 2
     case .cubic(let a, let c1, let c2, let b):
-      points = [a, c1, c2, b]
+      points = (a, c1, c2, b)
       degree = 3
     case .line, .arc:
       return nil
@@ -64,10 +65,10 @@ public final class FlatCurvePath: @unchecked Sendable {
     numbers[0] = degree
     numbers[1] = length
     numbers[2] = Double(intervals)
-    for (i, p) in points.enumerated() {
-      numbers[3 + 2 * i] = p.x
-      numbers[4 + 2 * i] = p.y
-    }
+    (numbers[3], numbers[4]) = (points.0.x, points.0.y)
+    (numbers[5], numbers[6]) = (points.1.x, points.1.y)
+    (numbers[7], numbers[8]) = (points.2.x, points.2.y)
+    (numbers[9], numbers[10]) = (points.3.x, points.3.y)
     numbers[Self.countSlot] = Double(bitPattern: UInt64(intervals))
     knots.withUnsafeBufferPointer { k in
       for j in 0..<intervals { Self.store(interval: j, of: k, intervals, into: numbers + Self.header) }
@@ -105,16 +106,16 @@ public final class FlatCurvePath: @unchecked Sendable {
     let d1 = k[at + stride + 1] * h
     let s1 = k[at + stride + 2] * h * h
     let df = f1 - f0
-    let coefficients = [
-      f0, d0, 0.5 * s0,
-      10 * df - 6 * d0 - 4 * d1 - 1.5 * s0 + 0.5 * s1,
-      -15 * df + 8 * d0 + 7 * d1 + 1.5 * s0 - s1,
-      6 * df - 3 * d0 - 3 * d1 - 0.5 * s0 + 0.5 * s1,
-    ]
+    // Stored one by one: an array of them was an allocation per interval, at every spawn.
     let row = out + j * intervalStride
     row[0] = k[at]
     row[1] = k[at + stride]
-    for (i, c) in coefficients.enumerated() { row[2 + i] = c }
+    row[2] = f0
+    row[3] = d0
+    row[4] = 0.5 * s0
+    row[5] = 10 * df - 6 * d0 - 4 * d1 - 1.5 * s0 + 0.5 * s1
+    row[6] = -15 * df + 8 * d0 + 7 * d1 + 1.5 * s0 - s1
+    row[7] = 6 * df - 3 * d0 - 3 * d1 - 0.5 * s0 + 0.5 * s1
   }
 
   /// The number of intervals.
