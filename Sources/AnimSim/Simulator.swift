@@ -12,37 +12,41 @@ import AnimSource
 // `@unchecked`: `animations` and `curve` point into `body`'s immutable memory, alive as
 // long as `body`.
 struct LiveInstance: @unchecked Sendable {
-  let body: InstanceBody
-  /// `body` again, for sampling: read through it, the body is neither retained nor
-  /// released (`body` keeps it alive).
-  let unretainedBody: Unmanaged<InstanceBody>
-  let id: NodeID
+  // In the order sampling reads them: finding a run, composing, writing the record; what
+  // only the instance's lifetime, paint order and end need comes last. Reading an
+  // instance's first fields brings in the next ones too.
+
   /// `body.timingGroup`'s id, here so that finding a run reads no body.
   let group: Int
   /// Scene time of creation (the event's, not the frame's).
   let created: Double
   /// Scene time from which it no longer appears (§6.4).
   let end: Double
-  /// Creation order, for paint order among equal z.
-  let seq: Int
-  var shapeSlot: Int
-  var ownsShape: Bool
   /// A replicator copy's `i·D`.
   var timeOffset = 0.0
-  /// A replicator copy's transform and colour; nil for nodes and spawns. Out of line:
-  /// sampling reads every instance in every frame, and spawns never have one.
-  var placement: CopyPlacement? = nil
   /// `body.block`'s animations, flat curve and the curve's animation, here so that
   /// sampling reaches them in one step from the instance (see `AnimationBlock`).
   let animations: UnsafePointer<CompiledAnimation>
   let curve: UnsafePointer<Double>?
   let curveSlot: Int
+  /// `body` again, for sampling: read through it, the body is neither retained nor
+  /// released (`body` keeps it alive).
+  let unretainedBody: Unmanaged<InstanceBody>
   /// What the record and the matrix need of `body`, copied so that writing a record
   /// reads the instance alone.
   let boxOrigin: Point
   let z: Double
   let hasStroke: Bool
   let hasTrim: Bool
+  let id: NodeID
+  var shapeSlot: Int
+  /// A replicator copy's transform and colour; nil for nodes and spawns. Out of line:
+  /// sampling reads every instance in every frame, and spawns never have one.
+  var placement: CopyPlacement? = nil
+  let body: InstanceBody
+  /// Creation order, for paint order among equal z.
+  let seq: Int
+  var ownsShape: Bool
 
   init(
     body: InstanceBody, id: NodeID, created: Double, end: Double, seq: Int, shapeSlot: Int, ownsShape: Bool
