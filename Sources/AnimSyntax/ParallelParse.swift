@@ -37,7 +37,7 @@ extension Parser {
   }
 
   /// Both halves of a file, each handed to the one thread that parses it. Taken out
-  /// afterwards, so no second reference makes the tree copy on its next append.
+  /// afterwards, so the tree being built has one holder (a `TreeColumn` takes one appender).
   private final class Halves: @unchecked Sendable {
     var first: Parser?
     var second: Parser?
@@ -63,8 +63,8 @@ extension Parser {
       if i == 0 { halves.first?.parseDeclarations(stoppingAt: split) } else { halves.second?.parseDeclarations() }
     }
     guard let (first, later) = halves.take() else { return parseFile() }
-    // Consumed: a copy left in `first` would share the tree's buffers, and the appends
-    // below would then copy the whole first half.
+    // Consumed: a copy left in `first` would share the tree's columns with the parser
+    // that appends below.
     self = consume first
     if arrivedCleanly(at: split) {
       var rest = consume later
@@ -87,7 +87,7 @@ extension Parser {
     let symbolIDs = lexer.symbols.absorb(later.lexer.symbols)
     let nodeBase = Int32(tree.nodeCount)
     tree.join(taking: &later.tree, symbolIDs: symbolIDs)
-    for id in later.pending { pending.append(id + nodeBase) }
+    for i in 0..<later.pending.count { pending.append(later.pending[i] + nodeBase) }
     // This lexer has read one token past the split; the later one reports what lies there.
     lexer.diagnostics = lexer.diagnostics.filter { $0.range.start < split } + later.lexer.diagnostics
     lexer.comments = lexer.comments.filter { $0.start < split } + later.lexer.comments
@@ -110,8 +110,8 @@ extension SyntaxTree {
   /// This tree must not have a front part yet (a file is split once).
   mutating func join(taking later: inout SyntaxTree, symbolIDs: [Int32]) {
     let nodeBase = Int32(nodeCount)
-    // Swapped rather than assigned throughout: a second reference to a part's arrays
-    // would make the next append copy them whole.
+    // Swapped rather than assigned throughout, so each part has one holder (see
+    // `TreeColumn`).
     var rest = Part()
     swap(&rest, &later.back)
     rest.renumber(nodeBase: nodeBase, symbolIDs: symbolIDs)

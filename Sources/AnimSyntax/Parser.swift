@@ -21,7 +21,7 @@ public struct Parser {
   var tree: SyntaxTree
   var diagnostics: [Diagnostic] = []
   /// Children of the nodes under construction.
-  var pending: [Int32] = []
+  var pending = TreeColumn<Int32>(capacity: 256)
   /// Innermost open brackets: true for `(`/`[`, where newlines do not end statements.
   var inParens: [Bool] = []
   /// Set by the first error in a statement; cleared when the next statement begins.
@@ -125,10 +125,8 @@ public struct Parser {
     _ kind: SyntaxKind, from start: Int, mark: Int, payload: Int32 = -1, flags: UInt8 = 0, end: Int? = nil
   ) -> NodeID {
     let first = Int32(tree.back.childIDs.count)
-    // A plain loop: the generic slice append and `removeSubrange` cost more than the
-    // copy itself for the two or three children a node usually has.
-    for i in mark..<pending.count { tree.back.childIDs.append(pending[i]) }
-    while pending.count > mark { pending.removeLast() }
+    tree.back.childIDs.append(pending, from: mark)
+    pending.truncate(to: mark)
     let e = max(end ?? lastEnd, start)
     let id = NodeID(Int32(tree.nodeCount))
     tree.append(

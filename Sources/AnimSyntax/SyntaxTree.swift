@@ -24,14 +24,14 @@ public struct NodeID: Hashable, Sendable, Comparable {
 /// The read accessors are `@inlinable`: the checker calls them millions of times from
 /// another module, and a call per `kind(_:)` cost more than the array read it wraps.
 public struct SyntaxTree: Sendable {
-  @usableFromInline struct Node: Sendable {
+  @usableFromInline struct Node: Sendable, BitwiseCopyable {
     @usableFromInline var start: UInt32
     @usableFromInline var end: UInt32
     @usableFromInline var payload: Int32
     @usableFromInline var firstChild: Int32
   }
 
-  @usableFromInline struct Tag: Sendable {
+  @usableFromInline struct Tag: Sendable, BitwiseCopyable {
     @usableFromInline var kind: SyntaxKind
     @usableFromInline var flags: UInt8
   }
@@ -40,10 +40,10 @@ public struct SyntaxTree: Sendable {
   /// `childIDs`, which hold whole-tree ids) and literals (a number's or string's payload
   /// indexes this part's arrays).
   @usableFromInline struct Part: Sendable {
-    @usableFromInline var nodes: [Node] = []
-    @usableFromInline var tags: [Tag] = []
-    @usableFromInline var childIDs: [Int32] = []
-    @usableFromInline var numbers: [Double] = []
+    @usableFromInline var nodes = TreeColumn<Node>()
+    @usableFromInline var tags = TreeColumn<Tag>()
+    @usableFromInline var childIDs = TreeColumn<Int32>()
+    @usableFromInline var numbers = TreeColumn<Double>()
     @usableFromInline var strings: [String] = []
 
     /// Node `i`'s children run ends where the next node's begins.
@@ -128,10 +128,10 @@ public struct SyntaxTree: Sendable {
 
   /// A node's children, in order.
   public struct Children: RandomAccessCollection, Sendable {
-    @usableFromInline let ids: [Int32]
+    @usableFromInline let ids: TreeColumn<Int32>
     @usableFromInline let first: Int
     public let count: Int
-    @inlinable init(ids: [Int32], first: Int, count: Int) {
+    @inlinable init(ids: TreeColumn<Int32>, first: Int, count: Int) {
       self.ids = ids
       self.first = first
       self.count = count
