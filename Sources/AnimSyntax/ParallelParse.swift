@@ -59,8 +59,17 @@ extension Parser {
     // Starting on the newline before the split gives its token `newlineBefore`, as in one pass.
     let second = Parser(bytes: lexer.bytes, collectComments: lexer.collectComments, startingAt: split - 1)
     let halves = Halves(self, second)
+    let size = lexer.bytes.count
     DispatchQueue.concurrentPerform(iterations: 2) { i in
-      if i == 0 { halves.first?.parseDeclarations(stoppingAt: split) } else { halves.second?.parseDeclarations() }
+      // Each table is sized on the thread that fills it: the first for the whole file's
+      // names (the second's are added to it at the join), the second for its half's.
+      if i == 0 {
+        halves.first?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: size))
+        halves.first?.parseDeclarations(stoppingAt: split)
+      } else {
+        halves.second?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: size - split))
+        halves.second?.parseDeclarations()
+      }
     }
     guard let (first, later) = halves.take() else { return parseFile() }
     // Consumed: a copy left in `first` would share the tree's columns with the parser
