@@ -31,10 +31,11 @@ final class Checker {
   /// What reading declarations ahead returned (see `SyntaxTree.warm`); never read.
   var warmed = 0
 
-  init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true) {
+  /// `facts` are those of `tree`'s names, when already made (a second checker shares the first's).
+  init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true, facts: SymbolFacts? = nil) {
     self.file = file
     self.tree = tree
-    self.facts = SymbolFacts(tree.symbols)
+    self.facts = facts ?? SymbolFacts(tree.symbols)
     self.keepsIR = keepsIR
     self.parallel = parallel
   }
