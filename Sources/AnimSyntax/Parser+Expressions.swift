@@ -78,8 +78,7 @@ extension Parser {
   mutating func parsePrimary() {
     switch token.kind {
     case .number:
-      tree.back.numbers.append(token.value)
-      leaf(.number, payload: Int32(tree.back.numbers.count - 1), flags: token.unit.rawValue)
+      leaf(.number, payload: tree.numberPayload(token.value), flags: token.unit.rawValue)
     case .string:
       tree.back.strings.append(decodeStringLiteral(lexer.bytes[Int(token.start)..<Int(token.end)]))
       leaf(.string, payload: Int32(tree.back.strings.count - 1))

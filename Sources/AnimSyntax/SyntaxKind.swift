@@ -65,7 +65,7 @@ public enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
   case errorStatement
 
   // MARK: Expressions
-  /// payload: index into `numbers`; flags: `NumberUnit`
+  /// payload: the value inline, or an index into `numbers`; flags: `NumberUnit`
   case number
   /// payload: index into `strings`
   case string

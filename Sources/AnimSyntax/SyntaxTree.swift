@@ -161,8 +161,11 @@ public struct SyntaxTree: Sendable {
 
   @inlinable public func word(_ id: NodeID) -> Word? { symbol(id)?.word }
 
+  /// A number's or colour's value (see `SyntaxTree+Numbers.swift` for the inline ones).
   @inlinable public func number(_ id: NodeID) -> Double {
-    Int(id.index) >= frontCount ? back.numbers[Int(payload(id))] : front.numbers[Int(payload(id))]
+    let p = payload(id)
+    if p < 0 { return Self.inlineNumber(p) }
+    return Int(id.index) >= frontCount ? back.numbers[Int(p)] : front.numbers[Int(p)]
   }
   @inlinable public func unit(_ id: NodeID) -> NumberUnit { NumberUnit(rawValue: flags(id)) ?? .none }
   public func string(_ id: NodeID) -> String {
