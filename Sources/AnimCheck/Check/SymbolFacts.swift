@@ -16,6 +16,8 @@ struct SymbolFacts {
   /// The built-ins with fixed signatures: an index into `signatureList`, or -1.
   private var signatures: [Int16]
   private var signatureList: [Signature] = []
+  /// How a call to each name is checked.
+  private var callForms: [CallForm]
   /// The built-in colours and timing curves: an index into `namedValueList`, or -1.
   private var namedValues: [Int16]
   private var namedValueList: [Typed] = []
@@ -26,6 +28,12 @@ struct SymbolFacts {
     properties = Self.filled(nil, count)
     signatures = Self.filled(-1, count)
     namedValues = Self.filled(-1, count)
+    callForms = Self.filled(.signature, count)
+    for form in CallForm.allCases {
+      for name in form.names {
+        if let s = symbols.lookup(name) { callForms[Int(s.id)] = form }
+      }
+    }
     for name in BuiltinNames.reservedNames {
       if let s = symbols.lookup(name) { reserved[Int(s.id)] = true }
     }
@@ -82,6 +90,12 @@ struct SymbolFacts {
     return k >= 0 ? namedValueList[k] : nil
   }
 
+  /// How a call to `name` (the spelling of `symbol`) is checked.
+  func callForm(_ symbol: Symbol?, _ name: @autoclosure () -> String) -> CallForm {
+    guard let i = symbol.map({ Int($0.id) }), i >= 0 && i < callForms.count else { return CallForm(name()) }
+    return callForms[i]
+  }
+
   /// The built-in colours, then the timing curves (a colour's name wins).
   private static let namedValues: [(String, Typed)] =
     BuiltinNames.colors.map { ($0.key, Typed(type: .color, expr: .constant(.color($0.value)))) }
@@ -93,5 +107,25 @@ struct SymbolFacts {
     if let c = BuiltinNames.colors[name] { return Typed(type: .color, expr: .constant(.color(c))) }
     if let t = BuiltinNames.timings[name] { return Typed(type: .timing, expr: .constant(.timing(t))) }
     return nil
+  }
+}
+
+/// The built-ins whose calls are not checked by their fixed signature alone, by how they
+/// are (see `Checker.checkCall`); every other name is `.signature`.
+enum CallForm: CaseIterable {
+  case signature, spring, heart, scale, generic
+
+  var names: [String] {
+    switch self {
+    case .signature: return []
+    case .spring: return ["spring"]
+    case .heart: return ["heart"]
+    case .scale: return ["scale"]
+    case .generic: return ["min", "max", "abs", "clamp", "lerp", "random", "randomInt", "choose"]
+    }
+  }
+
+  init(_ name: String) {
+    self = Self.allCases.first { $0.names.contains(name) } ?? .signature
   }
 }
