@@ -66,9 +66,11 @@ extension Parser {
       if i == 0 {
         halves.first?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: size))
         halves.first?.parseDeclarations(stoppingAt: split)
+        halves.first?.noteHeads(from: m)
       } else {
         halves.second?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: size - split))
         halves.second?.parseDeclarations()
+        halves.second?.noteHeads(from: 0)
       }
     }
     guard let (first, later) = halves.take() else { return parseFile() }
@@ -79,7 +81,9 @@ extension Parser {
       var rest = consume later
       append(&rest, from: split)
     } else {
+      let rest = mark
       parseDeclarations()
+      noteHeads(from: rest)
     }
     tree.root = finish(.file, from: 0, mark: m, end: fileEnd)
   }
@@ -97,6 +101,7 @@ extension Parser {
     let nodeBase = Int32(tree.nodeCount)
     tree.join(taking: &later.tree, symbolIDs: symbolIDs)
     for i in 0..<later.pending.count { pending.append(later.pending[i] + nodeBase) }
+    heads += later.heads.map { $0.renumbered(nodeBase: nodeBase, symbolIDs: symbolIDs) }
     // This lexer has read one token past the split; the later one reports what lies there.
     lexer.diagnostics = lexer.diagnostics.filter { $0.range.start < split } + later.lexer.diagnostics
     lexer.comments = lexer.comments.filter { $0.start < split } + later.lexer.comments

@@ -5,6 +5,8 @@ public struct ParseResult: Sendable {
   public let diagnostics: [Diagnostic]
   /// Comment ranges in source order, when asked for.
   public let comments: [SourceRange]
+  /// The heads of the root's children, in order (see `DeclarationHead`).
+  public let declarationHeads: [DeclarationHead]
 }
 
 /// Recursive descent over the token stream, one method per grammar rule (see
@@ -22,6 +24,8 @@ public struct Parser {
   var diagnostics: [Diagnostic] = []
   /// Children of the nodes under construction.
   var pending = TreeColumn<Int32>(capacity: 256)
+  /// The heads of the top-level statements parsed so far (see `DeclarationHead`).
+  var heads: [DeclarationHead] = []
   /// Innermost open brackets: true for `(`/`[`, where newlines do not end statements.
   var inParens: [Bool] = []
   /// Set by the first error in a statement; cleared when the next statement begins.
@@ -48,7 +52,8 @@ public struct Parser {
     }
     let all = (parser.lexer.diagnostics + parser.diagnostics).sortedBySource()
     parser.tree.symbols = parser.lexer.symbols
-    return ParseResult(tree: parser.tree, diagnostics: all, comments: parser.lexer.comments)
+    return ParseResult(
+      tree: parser.tree, diagnostics: all, comments: parser.lexer.comments, declarationHeads: parser.heads)
   }
 
   /// A parser whose lexer starts at `start` rather than at the file's beginning, with
