@@ -28,7 +28,10 @@ extension Checker {
   /// Clauses by word; a clause given twice is reported and the first kept.
   func clauses(of stmt: NodeID, from index: Int) -> Clauses {
     var found = Clauses()
-    for c in tree.children(stmt).dropFirst(index) where tree.kind(c) == .clause {
+    let children = tree.children(stmt)
+    // By index: iterating a slice of the children went through the generic slice.
+    for k in min(index, children.count)..<children.count where tree.kind(children[k]) == .clause {
+      let c = children[k]
       guard let w = tree.word(c) else { continue }
       if let first = found[w] {
         error(

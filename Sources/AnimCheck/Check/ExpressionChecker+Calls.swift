@@ -39,8 +39,8 @@ extension Checker {
       return checkSpring(Signature.spring(labels: labels), args, range, in: &scope)
     case .heart:
       // `heart(w, h = w)`: the default height is the width.
-      guard var sig = Signature.fixed["heart"] else { return .error }
-      if args.count == 1, args[0].label == nil || args[0].label == "w" { sig.parameters[1].defaultValue = .local(-1) }
+      let widthOnly = args.count == 1 && (args[0].label == nil || args[0].label == "w")
+      guard let sig = widthOnly ? Self.heartOfWidth : Signature.fixed["heart"] else { return .error }
       return checkSignature(sig, args, range, in: &scope)
     case .scale:
       return checkScaleTransform(args, range, in: &scope)
@@ -55,6 +55,14 @@ extension Checker {
       return .error
     }
   }
+
+  /// `heart`'s signature with the height defaulting to the width, made once (each
+  /// `heart(36)` looked the signature up by name and copied its parameters to change one).
+  static let heartOfWidth: Signature? = {
+    guard var sig = Signature.fixed["heart"] else { return nil }
+    sig.parameters[1].defaultValue = .local(-1)
+    return sig
+  }()
 
   /// Matches arguments to parameters, checks each, fills defaults.
   func checkSignature(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
