@@ -141,6 +141,18 @@ public struct SyntaxTree: Sendable {
     @inlinable public subscript(i: Int) -> NodeID { NodeID(ids[first + i]) }
   }
 
+  /// The children of `id` from `first` on, as an array: one allocation and a plain loop
+  /// (`Array(children(id).dropFirst())` went through the generic slice, a few hundred
+  /// instructions a statement in the checker).
+  public func childArray(_ id: NodeID, from first: Int) -> [NodeID] {
+    let kids = children(id)
+    guard first < kids.count else { return [] }
+    var result: [NodeID] = []
+    result.reserveCapacity(kids.count - first)
+    for k in max(first, 0)..<kids.count { result.append(kids[k]) }
+    return result
+  }
+
   /// The child at `i`, or nil when it is `.absent` or out of range.
   @inlinable public func optionalChild(_ id: NodeID, _ i: Int) -> NodeID? {
     guard i < childCount(id) else { return nil }

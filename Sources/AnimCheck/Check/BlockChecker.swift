@@ -23,7 +23,7 @@ extension Checker {
     switch tree.kind(stmt) {
     case .letDecl: return checkLocalLet(stmt, &scope)
     case .command:
-      return checkPropertyStatement(stmt, Array(tree.children(stmt).dropFirst()), in: &scope)
+      return checkPropertyStatement(stmt, tree.childArray(stmt, from: 1), in: &scope)
     case .animate: return checkAnimate(stmt, in: &scope).map { .timeline(.animation($0)) }
     case .group, .sequence: return checkGroup(stmt, in: &scope).map { .timeline($0) }
     case .removeAfter:

@@ -11,13 +11,21 @@ extension Checker {
   }
 
   func arguments(_ call: NodeID) -> [Argument] {
-    tree.children(call).dropFirst().map { arg in
+    // A plain loop over the children after the callee (mapping a slice of them went
+    // through the generic slice).
+    let kids = tree.children(call)
+    var args: [Argument] = []
+    args.reserveCapacity(max(kids.count - 1, 0))
+    for k in min(1, kids.count)..<kids.count {
+      let arg = kids[k]
       let label = tree.symbol(arg).map { tree.symbols[$0] }
       let r = tree.range(arg)
-      return Argument(
-        label: label, labelRange: SourceRange(start: r.start, end: r.start + (label?.utf8.count ?? 0)),
-        value: tree.child(arg, 0))
+      args.append(
+        Argument(
+          label: label, labelRange: SourceRange(start: r.start, end: r.start + (label?.utf8.count ?? 0)),
+          value: tree.child(arg, 0)))
     }
+    return args
   }
 
   func checkCall(_ id: NodeID, in scope: inout BlockScope) -> Typed {

@@ -91,7 +91,7 @@ extension Checker {
       case .spawn: spawns.append(stmt)
       case .command:
         let head = tree.name(tree.child(stmt, 0))
-        let args = Array(tree.children(stmt).dropFirst())
+        let args = tree.childArray(stmt, from: 1)
         switch head {
         case "burst", "max":
           guard let arg = singleArgument(stmt, args),
