@@ -7,6 +7,7 @@ extension Checker {
   func checkBody(_ block: NodeID?, _ scope: inout BlockScope, owner: String) -> [BlockStatement] {
     guard let block else { return [] }
     var body: [BlockStatement] = []
+    body.reserveCapacity(tree.childCount(block))  // one allocation, not one per doubling
     for stmt in tree.children(block) {
       if let s = checkBlockStatement(stmt, &scope, owner: owner) { body.append(s) }
     }
