@@ -61,7 +61,9 @@ extension Checker {
       shapeID = d.name
       body = d.shapeDefaults
     }
-    body += checkBody(block, &scope, owner: scope.kind == .spawn ? "a spawn block" : "a node block")
+    let own = checkBody(block, &scope, owner: scope.kind == .spawn ? "a spawn block" : "a node block")
+    // Most nodes use no shape's defaults: their body is the block's, taken as it is.
+    if body.isEmpty { body = own } else { body += own }
     guard !s.type.isError else { return nil }
     return NodeTemplate(
       name: name, shape: s.expr, shapeID: shapeID, body: body, localCount: scope.localCount, range: range)
