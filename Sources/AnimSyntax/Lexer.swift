@@ -167,7 +167,8 @@ public struct Lexer {
       index = end
       return symbols.intern(UnsafeBufferPointer(rebasing: buffer[start..<end]))
     }
-    let reserved = symbol.word?.isReserved ?? false
+    // Reserved words are the first symbols of every table (see `Word`): one compare.
+    let reserved = symbol.id >= 0 && symbol.id <= Word.trigger.rawValue
     var token = Token(kind: reserved ? .keyword : .identifier, start: start, end: index)
     token.symbol = symbol
     return token
