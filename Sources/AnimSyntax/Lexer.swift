@@ -165,7 +165,7 @@ public struct Lexer {
       var end = start
       while end < buffer.count, isWordByte(buffer[end]) { end += 1 }
       index = end
-      return symbols.intern(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+      return symbols.intern(UnsafeBufferPointer(rebasing: buffer[start..<end]), readable: buffer.count - start)
     }
     // Reserved words are the first symbols of every table (see `Word`): one compare.
     let reserved = symbol.id >= 0 && symbol.id <= Word.trigger.rawValue
