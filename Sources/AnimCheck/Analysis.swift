@@ -21,7 +21,7 @@ public func analyze(_ file: SourceFile, keepingIR: Bool = true) -> Analysis {
   guard !parsed.diagnostics.hasErrors else {
     return Analysis(file: file, syntax: parsed.tree, diagnostics: parsed.diagnostics, ir: nil)
   }
-  let checked = checkSemantics(file, parsed.tree, keepsIR: keepingIR)
+  let checked = checkSemantics(file, parsed.tree, keepsIR: keepingIR, heads: parsed.declarationHeads)
   let all = (parsed.diagnostics + checked.diagnostics).sortedBySource()
   let ir = all.hasErrors || !keepingIR ? nil : checked.ir
   return Analysis(file: file, syntax: parsed.tree, diagnostics: all, ir: ir)

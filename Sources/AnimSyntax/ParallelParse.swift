@@ -37,7 +37,7 @@ extension Parser {
   }
 
   /// Both halves of a file, each handed to the one thread that parses it. Taken out
-  /// afterwards, so no second reference makes the tree copy on its next append.
+  /// afterwards, so the tree being built has one holder (a `TreeColumn` takes one appender).
   private final class Halves: @unchecked Sendable {
     var first: Parser?
     var second: Parser?
@@ -59,18 +59,31 @@ extension Parser {
     // Starting on the newline before the split gives its token `newlineBefore`, as in one pass.
     let second = Parser(bytes: lexer.bytes, collectComments: lexer.collectComments, startingAt: split - 1)
     let halves = Halves(self, second)
+    let size = lexer.bytes.count
     DispatchQueue.concurrentPerform(iterations: 2) { i in
-      if i == 0 { halves.first?.parseDeclarations(stoppingAt: split) } else { halves.second?.parseDeclarations() }
+      // Each table is sized on the thread that fills it: the first for the whole file's
+      // names (the second's are added to it at the join), the second for its half's.
+      if i == 0 {
+        halves.first?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: size))
+        halves.first?.parseDeclarations(stoppingAt: split)
+        halves.first?.noteHeads(from: m)
+      } else {
+        halves.second?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: size - split))
+        halves.second?.parseDeclarations()
+        halves.second?.noteHeads(from: 0)
+      }
     }
     guard let (first, later) = halves.take() else { return parseFile() }
-    // Consumed: a copy left in `first` would share the tree's buffers, and the appends
-    // below would then copy the whole first half.
+    // Consumed: a copy left in `first` would share the tree's columns with the parser
+    // that appends below.
     self = consume first
     if arrivedCleanly(at: split) {
       var rest = consume later
       append(&rest, from: split)
     } else {
+      let rest = mark
       parseDeclarations()
+      noteHeads(from: rest)
     }
     tree.root = finish(.file, from: 0, mark: m, end: fileEnd)
   }
@@ -87,7 +100,8 @@ extension Parser {
     let symbolIDs = lexer.symbols.absorb(later.lexer.symbols)
     let nodeBase = Int32(tree.nodeCount)
     tree.join(taking: &later.tree, symbolIDs: symbolIDs)
-    for id in later.pending { pending.append(id + nodeBase) }
+    for i in 0..<later.pending.count { pending.append(later.pending[i] + nodeBase) }
+    heads += later.heads.map { $0.renumbered(nodeBase: nodeBase, symbolIDs: symbolIDs) }
     // This lexer has read one token past the split; the later one reports what lies there.
     lexer.diagnostics = lexer.diagnostics.filter { $0.range.start < split } + later.lexer.diagnostics
     lexer.comments = lexer.comments.filter { $0.start < split } + later.lexer.comments
@@ -110,8 +124,8 @@ extension SyntaxTree {
   /// This tree must not have a front part yet (a file is split once).
   mutating func join(taking later: inout SyntaxTree, symbolIDs: [Int32]) {
     let nodeBase = Int32(nodeCount)
-    // Swapped rather than assigned throughout: a second reference to a part's arrays
-    // would make the next append copy them whole.
+    // Swapped rather than assigned throughout, so each part has one holder (see
+    // `TreeColumn`).
     var rest = Part()
     swap(&rest, &later.back)
     rest.renumber(nodeBase: nodeBase, symbolIDs: symbolIDs)

@@ -3,6 +3,7 @@ extension Parser {
   mutating func parseFile() {
     let m = mark
     parseDeclarations()
+    noteHeads(from: m)
     tree.root = finish(.file, from: 0, mark: m, end: fileEnd)
   }
 

@@ -3,7 +3,7 @@
 /// postfix := primary {`.` NAME}   (§2: call and member bind tightest, then unary `-`)
 extension Parser {
   /// A binary operator continues the expression unless a newline ends the statement first.
-  var operatorContinues: Bool { !(token.newlineBefore && newlineEnds) }
+  @inline(__always) var operatorContinues: Bool { !(token.newlineBefore && newlineEnds) }
 
   mutating func parseExpression() {
     // A value must start on the line of what it follows, unless that was `,` or an
@@ -78,8 +78,7 @@ extension Parser {
   mutating func parsePrimary() {
     switch token.kind {
     case .number:
-      tree.back.numbers.append(token.value)
-      leaf(.number, payload: Int32(tree.back.numbers.count - 1), flags: token.unit.rawValue)
+      leaf(.number, payload: tree.numberPayload(token.value), flags: token.unit.rawValue)
     case .string:
       tree.back.strings.append(decodeStringLiteral(lexer.bytes[Int(token.start)..<Int(token.end)]))
       leaf(.string, payload: Int32(tree.back.strings.count - 1))
@@ -178,7 +177,7 @@ extension Parser {
 
   /// Inside `(`/`[`: the end of file, a `}` or `{`, or a declaration keyword starting a
   /// line means the bracket was never closed.
-  func stopsBracket() -> Bool {
+  @inline(__always) func stopsBracket() -> Bool {
     at(.endOfFile) || at(.rightBrace) || at(.leftBrace) || atDeclarationStart
   }
 

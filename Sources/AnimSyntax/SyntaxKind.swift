@@ -1,7 +1,7 @@
 /// The kinds of syntax-tree nodes. Every node has a source range and an ordered list
 /// of children; the comment on each case gives its children (optional ones are present
 /// as `.absent` nodes, so positions are fixed) and what `payload`/`flags` hold.
-public enum SyntaxKind: UInt8, Sendable {
+public enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
   /// Children: declarations.
   case file
 
@@ -65,7 +65,7 @@ public enum SyntaxKind: UInt8, Sendable {
   case errorStatement
 
   // MARK: Expressions
-  /// payload: index into `numbers`; flags: `NumberUnit`
+  /// payload: the value inline, or an index into `numbers`; flags: `NumberUnit`
   case number
   /// payload: index into `strings`
   case string

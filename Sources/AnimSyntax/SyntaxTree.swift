@@ -24,14 +24,14 @@ public struct NodeID: Hashable, Sendable, Comparable {
 /// The read accessors are `@inlinable`: the checker calls them millions of times from
 /// another module, and a call per `kind(_:)` cost more than the array read it wraps.
 public struct SyntaxTree: Sendable {
-  @usableFromInline struct Node: Sendable {
+  @usableFromInline struct Node: Sendable, BitwiseCopyable {
     @usableFromInline var start: UInt32
     @usableFromInline var end: UInt32
     @usableFromInline var payload: Int32
     @usableFromInline var firstChild: Int32
   }
 
-  @usableFromInline struct Tag: Sendable {
+  @usableFromInline struct Tag: Sendable, BitwiseCopyable {
     @usableFromInline var kind: SyntaxKind
     @usableFromInline var flags: UInt8
   }
@@ -40,10 +40,10 @@ public struct SyntaxTree: Sendable {
   /// `childIDs`, which hold whole-tree ids) and literals (a number's or string's payload
   /// indexes this part's arrays).
   @usableFromInline struct Part: Sendable {
-    @usableFromInline var nodes: [Node] = []
-    @usableFromInline var tags: [Tag] = []
-    @usableFromInline var childIDs: [Int32] = []
-    @usableFromInline var numbers: [Double] = []
+    @usableFromInline var nodes = TreeColumn<Node>()
+    @usableFromInline var tags = TreeColumn<Tag>()
+    @usableFromInline var childIDs = TreeColumn<Int32>()
+    @usableFromInline var numbers = TreeColumn<Double>()
     @usableFromInline var strings: [String] = []
 
     /// Node `i`'s children run ends where the next node's begins.
@@ -128,10 +128,10 @@ public struct SyntaxTree: Sendable {
 
   /// A node's children, in order.
   public struct Children: RandomAccessCollection, Sendable {
-    @usableFromInline let ids: [Int32]
+    @usableFromInline let ids: TreeColumn<Int32>
     @usableFromInline let first: Int
     public let count: Int
-    @inlinable init(ids: [Int32], first: Int, count: Int) {
+    @inlinable init(ids: TreeColumn<Int32>, first: Int, count: Int) {
       self.ids = ids
       self.first = first
       self.count = count
@@ -139,6 +139,18 @@ public struct SyntaxTree: Sendable {
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { count }
     @inlinable public subscript(i: Int) -> NodeID { NodeID(ids[first + i]) }
+  }
+
+  /// The children of `id` from `first` on, as an array: one allocation and a plain loop
+  /// (`Array(children(id).dropFirst())` went through the generic slice, a few hundred
+  /// instructions a statement in the checker).
+  public func childArray(_ id: NodeID, from first: Int) -> [NodeID] {
+    let kids = children(id)
+    guard first < kids.count else { return [] }
+    var result: [NodeID] = []
+    result.reserveCapacity(kids.count - first)
+    for k in max(first, 0)..<kids.count { result.append(kids[k]) }
+    return result
   }
 
   /// The child at `i`, or nil when it is `.absent` or out of range.
@@ -161,8 +173,11 @@ public struct SyntaxTree: Sendable {
 
   @inlinable public func word(_ id: NodeID) -> Word? { symbol(id)?.word }
 
+  /// A number's or colour's value (see `SyntaxTree+Numbers.swift` for the inline ones).
   @inlinable public func number(_ id: NodeID) -> Double {
-    Int(id.index) >= frontCount ? back.numbers[Int(payload(id))] : front.numbers[Int(payload(id))]
+    let p = payload(id)
+    if p < 0 { return Self.inlineNumber(p) }
+    return Int(id.index) >= frontCount ? back.numbers[Int(p)] : front.numbers[Int(p)]
   }
   @inlinable public func unit(_ id: NodeID) -> NumberUnit { NumberUnit(rawValue: flags(id)) ?? .none }
   public func string(_ id: NodeID) -> String {

@@ -7,6 +7,7 @@ extension Checker {
   func checkBody(_ block: NodeID?, _ scope: inout BlockScope, owner: String) -> [BlockStatement] {
     guard let block else { return [] }
     var body: [BlockStatement] = []
+    body.reserveCapacity(tree.childCount(block))  // one allocation, not one per doubling
     for stmt in tree.children(block) {
       if let s = checkBlockStatement(stmt, &scope, owner: owner) { body.append(s) }
     }
@@ -23,7 +24,7 @@ extension Checker {
     switch tree.kind(stmt) {
     case .letDecl: return checkLocalLet(stmt, &scope)
     case .command:
-      return checkPropertyStatement(stmt, Array(tree.children(stmt).dropFirst()), in: &scope)
+      return checkPropertyStatement(stmt, tree.childArray(stmt, from: 1), in: &scope)
     case .animate: return checkAnimate(stmt, in: &scope).map { .timeline(.animation($0)) }
     case .group, .sequence: return checkGroup(stmt, in: &scope).map { .timeline($0) }
     case .removeAfter:

@@ -30,11 +30,14 @@ final class Checker {
   var aside = AsideValues()
   /// What reading declarations ahead returned (see `SyntaxTree.warm`); never read.
   var warmed = 0
+  /// The parser's heads of the top-level statements, when given (see `DeclarationHead`).
+  var heads: [DeclarationHead]? = nil
 
-  init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true) {
+  /// `facts` are those of `tree`'s names, when already made (a second checker shares the first's).
+  init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true, facts: SymbolFacts? = nil) {
     self.file = file
     self.tree = tree
-    self.facts = SymbolFacts(tree.symbols)
+    self.facts = facts ?? SymbolFacts(tree.symbols)
     self.keepsIR = keepsIR
     self.parallel = parallel
   }
@@ -170,8 +173,11 @@ final class Checker {
 }
 
 /// Runs the checker on a parsed file.
-func checkSemantics(_ file: SourceFile, _ tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true) -> (
-  diagnostics: [Diagnostic], ir: SceneIR
-) {
-  Checker(file: file, tree: tree, keepsIR: keepsIR, parallel: parallel).run()
+/// `heads` are the parser's heads of the root's children, when at hand (see `DeclarationHead`).
+func checkSemantics(
+  _ file: SourceFile, _ tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true, heads: [DeclarationHead]? = nil
+) -> (diagnostics: [Diagnostic], ir: SceneIR) {
+  let checker = Checker(file: file, tree: tree, keepsIR: keepsIR, parallel: parallel)
+  checker.heads = heads
+  return checker.run()
 }

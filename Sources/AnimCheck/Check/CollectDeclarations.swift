@@ -21,6 +21,13 @@ extension Checker {
     // children), so one loop finds the run's name nodes and the next reads them: in one
     // loop, each declaration's reads waited for each other.
     let tops = tree.children(tree.root)
+    // The parser's heads, when given, hold what the loops below read from the tree.
+    if let heads, heads.count == tops.count {
+      for head in heads {
+        collect(DeclaredName(decl: head.decl, kind: head.kind, symbol: head.symbol, range: head.nameRange))
+      }
+      return
+    }
     var nameNodes: [NodeID?] = []
     var run: [DeclaredName] = []
     nameNodes.reserveCapacity(min(tops.count, Self.declarationRun))

@@ -11,13 +11,21 @@ extension Checker {
   }
 
   func arguments(_ call: NodeID) -> [Argument] {
-    tree.children(call).dropFirst().map { arg in
+    // A plain loop over the children after the callee (mapping a slice of them went
+    // through the generic slice).
+    let kids = tree.children(call)
+    var args: [Argument] = []
+    args.reserveCapacity(max(kids.count - 1, 0))
+    for k in min(1, kids.count)..<kids.count {
+      let arg = kids[k]
       let label = tree.symbol(arg).map { tree.symbols[$0] }
       let r = tree.range(arg)
-      return Argument(
-        label: label, labelRange: SourceRange(start: r.start, end: r.start + (label?.utf8.count ?? 0)),
-        value: tree.child(arg, 0))
+      args.append(
+        Argument(
+          label: label, labelRange: SourceRange(start: r.start, end: r.start + (label?.utf8.count ?? 0)),
+          value: tree.child(arg, 0)))
     }
+    return args
   }
 
   func checkCall(_ id: NodeID, in scope: inout BlockScope) -> Typed {
@@ -31,20 +39,22 @@ extension Checker {
       error(SemanticCode.unknownFunction, "`\(name)` is not a function", at: tree.range(callee))
       return .error
     }
-    switch name {
-    case "spring":
+    // By symbol: comparing the spelling with each special name cost about 20
+    // instructions a name.
+    switch facts.callForm(tree.symbol(callee), name) {
+    case .spring:
       let labels = Set(args.compactMap(\.label))
       return checkSpring(Signature.spring(labels: labels), args, range, in: &scope)
-    case "heart":
+    case .heart:
       // `heart(w, h = w)`: the default height is the width.
-      guard var sig = Signature.fixed["heart"] else { return .error }
-      if args.count == 1, args[0].label == nil || args[0].label == "w" { sig.parameters[1].defaultValue = .local(-1) }
+      let widthOnly = args.count == 1 && (args[0].label == nil || args[0].label == "w")
+      guard let sig = widthOnly ? Self.heartOfWidth : Signature.fixed["heart"] else { return .error }
       return checkSignature(sig, args, range, in: &scope)
-    case "scale":
+    case .scale:
       return checkScaleTransform(args, range, in: &scope)
-    case "min", "max", "abs", "clamp", "lerp", "random", "randomInt", "choose":
+    case .generic:
       return checkGeneric(name, args, range, in: &scope)
-    default:
+    case .signature:
       if let sig = facts.signature(tree.symbol(callee), name) { return checkSignature(sig, args, range, in: &scope) }
       let near = closestWord(to: name, in: BuiltinNames.functions)
       error(
@@ -53,6 +63,14 @@ extension Checker {
       return .error
     }
   }
+
+  /// `heart`'s signature with the height defaulting to the width, made once (each
+  /// `heart(36)` looked the signature up by name and copied its parameters to change one).
+  static let heartOfWidth: Signature? = {
+    guard var sig = Signature.fixed["heart"] else { return nil }
+    sig.parameters[1].defaultValue = .local(-1)
+    return sig
+  }()
 
   /// Matches arguments to parameters, checks each, fills defaults.
   func checkSignature(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
@@ -103,7 +121,11 @@ extension Checker {
 
   /// For each parameter, the argument given for it, or nil; reports label mistakes.
   func match(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: BlockScope) -> [NodeID?]? {
-    var slots = [NodeID?](repeating: nil, count: sig.parameters.count)
+    // Appended: `Array(repeating:count:)` took an unspecialized path that looked up the
+    // array's type at run time, about 500 instructions a call.
+    var slots: [NodeID?] = []
+    slots.reserveCapacity(sig.parameters.count)
+    for _ in sig.parameters { slots.append(nil) }
     var next = 0
     var ok = true
     // Only messages name the built-in: spelled out when one is written.

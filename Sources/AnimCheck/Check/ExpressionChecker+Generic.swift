@@ -24,6 +24,7 @@ extension Checker {
       return .error
     }
     var typed: [Typed] = []
+    typed.reserveCapacity(args.count)  // one allocation, not one per doubling
     for (i, a) in args.enumerated() {
       let expected: AnimType? = name == "lerp" && i == 2 ? .number : (i > 0 && name != "lerp" ? typed.first?.type : nil)
       let t = check(a.value, expecting: expected?.isError == true ? nil : expected, in: &scope)

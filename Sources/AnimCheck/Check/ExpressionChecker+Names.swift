@@ -14,8 +14,7 @@ extension Checker {
       return Typed(type: local.type, expr: .local(local.slot), stage: local.stage)
     }
     if let kind = declarations.kind(symbol) { return reference(symbol, kind, at: range, in: scope) }
-    if let c = BuiltinNames.colors[name] { return Typed(type: .color, expr: .constant(.color(c))) }
-    if let t = BuiltinNames.timings[name] { return Typed(type: .timing, expr: .constant(.timing(t))) }
+    if let value = facts.namedValue(symbol, name) { return value }
     if BuiltinNames.functionSet.contains(name) {
       error(
         SemanticCode.notAValue, "`\(name)` is a function; call it with its arguments", at: range,

@@ -5,10 +5,11 @@ import AnimSyntax
 /// increasing; values of the property's type; segment timings.
 extension Checker {
   func checkKeyframes(_ clause: NodeID, _ type: AnimType, _ c: Clauses, in scope: inout BlockScope) -> AnimationValue? {
+    let list = tree.children(clause)
     var frames: [Keyframe] = []
+    frames.reserveCapacity(list.count)  // one allocation, not one per doubling
     var ok = true
     var previous: (key: Double, node: NodeID)? = nil
-    let list = tree.children(clause)
     for (i, kf) in list.enumerated() where tree.kind(kf) == .keyframe {
       let keyNode = tree.child(kf, 0)
       var keyScope = BlockScope(.constant)

@@ -23,10 +23,15 @@ extension Checker {
       let other = Checker(continuing: self)
       let runs = ParallelRuns(checkers: [self, other], parts: [pending[..<half], pending[half...]])
       DispatchQueue.concurrentPerform(iterations: 2) { i in runs.checkers[i].checkAside(runs.parts[i]) }
+      adoptUses(of: other)
+      // `other` shared the table and the constants only to read them; once it lets go,
+      // settling writes them in place rather than copying them first (2.4 MB and 0.9 MB
+      // of fresh memory on the serial path, for 5 MB of input).
+      other.declarations = DeclarationTable()
+      other.constantGlobals = []
       settleAside(of: self)
       settleAside(of: other)
       diagnostics += other.diagnostics
-      adoptUses(of: other)
     }
     // The values left unchecked, in order; every other one is done and returns at once.
     for symbol in order { resolve(symbol) }

@@ -48,7 +48,7 @@ extension Checker {
 
   /// A checker that goes on from where `other` is, with no diagnostics or templates yet.
   convenience init(continuing other: Checker) {
-    self.init(file: other.file, tree: other.tree, keepsIR: other.keepsIR, parallel: false)
+    self.init(file: other.file, tree: other.tree, keepsIR: other.keepsIR, parallel: false, facts: other.facts)
     declarations = other.declarations
     order = other.order
     constantGlobals = other.constantGlobals

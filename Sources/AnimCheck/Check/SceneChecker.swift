@@ -92,13 +92,16 @@ extension Checker {
   }
 
   /// A constant of type `type`, or nil after reporting why not.
-  func constantValue(_ id: NodeID, _ type: AnimType, what: String, scope kind: BlockScope.Kind = .scene) -> Value? {
+  /// `what` is made only for a message (every emitter's `burst` and `max` built one).
+  func constantValue(
+    _ id: NodeID, _ type: AnimType, what: @autoclosure () -> String, scope kind: BlockScope.Kind = .scene
+  ) -> Value? {
     var scope = BlockScope(kind)
     let t = check(id, expecting: type, in: &scope)
     guard !t.type.isError else { return nil }
     guard t.stage == .constant else {
       error(
-        SemanticCode.notConstant, "\(what) must be a constant, but this is evaluated \(t.stage.word)",
+        SemanticCode.notConstant, "\(what()) must be a constant, but this is evaluated \(t.stage.word)",
         at: tree.range(id),
         notes: [
           "constants are literals, arithmetic, built-in calls other than `random`, `randomInt` and `choose`, and `let`s made of those"
@@ -106,7 +109,7 @@ extension Checker {
       return nil
     }
     guard let v = fold(t.expr) else {
-      error(SemanticCode.notFinite, "\(what) is not a finite value", at: tree.range(id))
+      error(SemanticCode.notFinite, "\(what()) is not a finite value", at: tree.range(id))
       return nil
     }
     return v

@@ -61,7 +61,9 @@ extension Checker {
       shapeID = d.name
       body = d.shapeDefaults
     }
-    body += checkBody(block, &scope, owner: scope.kind == .spawn ? "a spawn block" : "a node block")
+    let own = checkBody(block, &scope, owner: scope.kind == .spawn ? "a spawn block" : "a node block")
+    // Most nodes use no shape's defaults: their body is the block's, taken as it is.
+    if body.isEmpty { body = own } else { body += own }
     guard !s.type.isError else { return nil }
     return NodeTemplate(
       name: name, shape: s.expr, shapeID: shapeID, body: body, localCount: scope.localCount, range: range)
@@ -91,7 +93,7 @@ extension Checker {
       case .spawn: spawns.append(stmt)
       case .command:
         let head = tree.name(tree.child(stmt, 0))
-        let args = Array(tree.children(stmt).dropFirst())
+        let args = tree.childArray(stmt, from: 1)
         switch head {
         case "burst", "max":
           guard let arg = singleArgument(stmt, args),

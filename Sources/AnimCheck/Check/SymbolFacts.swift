@@ -1,22 +1,39 @@
 import AnimSyntax
 
 /// What the checker's hottest paths ask about a name — is it a built-in's reserved name,
-/// is it an animatable property, which built-in does a call name — answered by symbol
-/// id. Asking by spelling hashed or compared a `String` for every declaration, `let`,
-/// `animate` and call in the file.
+/// is it an animatable property, which built-in does a call name, which colour or timing
+/// curve does a bare name stand for — answered by symbol id. Asking by spelling hashed
+/// or compared a `String` for every declaration, `let`, `animate`, call and `timing
+/// easeIn` in the file.
+///
+/// Each answer is a small value per symbol (a large file has tens of thousands): the
+/// signatures and values themselves are kept once, in lists the symbols index.
 struct SymbolFacts {
   /// Indexed by symbol id; symbols the table did not hold when these were made (none,
   /// as the tree is complete) fall back to the spelling.
   private var reserved: [Bool]
   private var properties: [Property?]
-  /// The built-ins with fixed signatures, by the symbol of their name.
-  private var signatures: [Signature?]
+  /// The built-ins with fixed signatures: an index into `signatureList`, or -1.
+  private var signatures: [Int16]
+  private var signatureList: [Signature] = []
+  /// How a call to each name is checked.
+  private var callForms: [CallForm]
+  /// The built-in colours and timing curves: an index into `namedValueList`, or -1.
+  private var namedValues: [Int16]
+  private var namedValueList: [Typed] = []
 
   init(_ symbols: SymbolTable) {
     let count = symbols.names.count
-    reserved = [Bool](repeating: false, count: count)
-    properties = [Property?](repeating: nil, count: count)
-    signatures = [Signature?](repeating: nil, count: count)
+    reserved = Self.filled(false, count)
+    properties = Self.filled(nil, count)
+    signatures = Self.filled(-1, count)
+    namedValues = Self.filled(-1, count)
+    callForms = Self.filled(.signature, count)
+    for form in CallForm.allCases {
+      for name in form.names {
+        if let s = symbols.lookup(name) { callForms[Int(s.id)] = form }
+      }
+    }
     for name in BuiltinNames.reservedNames {
       if let s = symbols.lookup(name) { reserved[Int(s.id)] = true }
     }
@@ -24,7 +41,23 @@ struct SymbolFacts {
       if let s = symbols.lookup(p.rawValue) { properties[Int(s.id)] = p }
     }
     for (name, signature) in Signature.fixed {
-      if let s = symbols.lookup(name) { signatures[Int(s.id)] = signature }
+      guard let s = symbols.lookup(name) else { continue }
+      signatures[Int(s.id)] = Int16(signatureList.count)
+      signatureList.append(signature)
+    }
+    for (name, value) in Self.namedValues {
+      guard let s = symbols.lookup(name) else { continue }
+      namedValues[Int(s.id)] = Int16(namedValueList.count)
+      namedValueList.append(value)
+    }
+  }
+
+  /// `count` copies of `value`, written in one loop (`Array(repeating:count:)` took
+  /// about 70 instructions an element, on the checker's serial path).
+  private static func filled<T>(_ value: T, _ count: Int) -> [T] {
+    [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+      buffer.initialize(repeating: value)
+      initialized = count
     }
   }
 
@@ -45,6 +78,54 @@ struct SymbolFacts {
   /// The fixed signature of the built-in `name` (the spelling of `symbol`) calls, if any.
   func signature(_ symbol: Symbol?, _ name: @autoclosure () -> String) -> Signature? {
     guard let i = symbol.map({ Int($0.id) }), i >= 0 && i < signatures.count else { return Signature.fixed[name()] }
-    return signatures[i]
+    let k = Int(signatures[i])
+    return k >= 0 ? signatureList[k] : nil
+  }
+
+  /// The built-in colour or timing curve `name` (the spelling of `symbol`) stands for, if any.
+  func namedValue(_ symbol: Symbol, _ name: @autoclosure () -> String) -> Typed? {
+    let i = Int(symbol.id)
+    guard i >= 0 && i < namedValues.count else { return Self.namedValue(name()) }
+    let k = Int(namedValues[i])
+    return k >= 0 ? namedValueList[k] : nil
+  }
+
+  /// How a call to `name` (the spelling of `symbol`) is checked.
+  func callForm(_ symbol: Symbol?, _ name: @autoclosure () -> String) -> CallForm {
+    guard let i = symbol.map({ Int($0.id) }), i >= 0 && i < callForms.count else { return CallForm(name()) }
+    return callForms[i]
+  }
+
+  /// The built-in colours, then the timing curves (a colour's name wins).
+  private static let namedValues: [(String, Typed)] =
+    BuiltinNames.colors.map { ($0.key, Typed(type: .color, expr: .constant(.color($0.value)))) }
+    + BuiltinNames.timings.filter { BuiltinNames.colors[$0.key] == nil }.map {
+      ($0.key, Typed(type: .timing, expr: .constant(.timing($0.value))))
+    }
+
+  private static func namedValue(_ name: String) -> Typed? {
+    if let c = BuiltinNames.colors[name] { return Typed(type: .color, expr: .constant(.color(c))) }
+    if let t = BuiltinNames.timings[name] { return Typed(type: .timing, expr: .constant(.timing(t))) }
+    return nil
+  }
+}
+
+/// The built-ins whose calls are not checked by their fixed signature alone, by how they
+/// are (see `Checker.checkCall`); every other name is `.signature`.
+enum CallForm: CaseIterable {
+  case signature, spring, heart, scale, generic
+
+  var names: [String] {
+    switch self {
+    case .signature: return []
+    case .spring: return ["spring"]
+    case .heart: return ["heart"]
+    case .scale: return ["scale"]
+    case .generic: return ["min", "max", "abs", "clamp", "lerp", "random", "randomInt", "choose"]
+    }
+  }
+
+  init(_ name: String) {
+    self = Self.allCases.first { $0.names.contains(name) } ?? .signature
   }
 }
