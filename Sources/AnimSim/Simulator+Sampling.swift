@@ -340,19 +340,25 @@ struct RunSampler {
       lastZ = record.lastZ
       if !record.ordered { ordered = false }
     }
+    // The next pair's sines and cosines are taken before this pair's records are
+    // written: the polynomials are a chain of dependent operations, which the processor
+    // then works through while it writes, rather than waiting for them.
+    var turns = Self.turns(states, extras, from: 0, count)
     var r = 0
     while r < count {
-      let pair = r &+ 1 < count
-      let rotation = states[r].pointee.rotation + extras[r]
-      let next = pair ? states[r &+ 1].pointee.rotation + extras[r &+ 1] : 0
-      let (sines, cosines) = sinCos(degrees: SIMD2(rotation, next))
-      guard record.write(first + r, states[r], r, rotation: rotation, sin: sines[0], cos: cosines[0]) else {
+      let current = turns
+      if r &+ 2 < count { turns = Self.turns(states, extras, from: r &+ 2, count) }
+      guard
+        record.write(first + r, states[r], r, rotation: current.rotation[0], sin: current.sin[0], cos: current.cos[0])
+      else {
         written &+= r
         return r
       }
-      if pair {
-        let n = r &+ 1
-        guard record.write(first + n, states[n], n, rotation: next, sin: sines[1], cos: cosines[1]) else {
+      let n = r &+ 1
+      if n < count {
+        guard
+          record.write(first + n, states[n], n, rotation: current.rotation[1], sin: current.sin[1], cos: current.cos[1])
+        else {
           written &+= n
           return n
         }
@@ -361,6 +367,18 @@ struct RunSampler {
     }
     written &+= count
     return nil
+  }
+
+  /// Members r and r + 1's rotations with the `along` rotation added, and their sines
+  /// and cosines (a zero rotation stands in for a member past `count`).
+  @inline(__always)
+  private static func turns(_ states: StateColumn, _ extras: UnsafePointer<Double>, from r: Int, _ count: Int) -> (
+    rotation: SIMD2<Double>, sin: SIMD2<Double>, cos: SIMD2<Double>
+  ) {
+    let rotation = states[r].pointee.rotation + extras[r]
+    let next = r &+ 1 < count ? states[r &+ 1].pointee.rotation + extras[r &+ 1] : 0
+    let (sines, cosines) = sinCos(degrees: SIMD2(rotation, next))
+    return (SIMD2(rotation, next), sines, cosines)
   }
 
   /// Writes records from `start`, noting whether z never decreased.
