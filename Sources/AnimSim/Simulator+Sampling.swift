@@ -116,14 +116,13 @@ struct RunSampler {
   /// timing group, at the same instance time.
   func runLength(_ first: UnsafePointer<LiveInstance>, available: Int) -> Int {
     let eps = ActiveTiming.epsilon
-    let t = instanceTime(first)
-    let group = first.pointee.group
+    // Instances of one run share their group, creation and time offset (`LiveInstance.run`),
+    // so the first's being active means each is active but for its own end.
+    let run = first.pointee.run
     var n = 1
     while n < min(available, Self.maxRun) {
       let next = first + n
-      guard sceneTime >= next.pointee.created - eps && sceneTime < next.pointee.end - eps, instanceTime(next) == t,
-        next.pointee.group == group
-      else { break }
+      guard next.pointee.run == run && sceneTime < next.pointee.end - eps else { break }
       n += 1
     }
     return n

@@ -16,6 +16,10 @@ struct LiveInstance: @unchecked Sendable {
   // only the instance's lifetime, paint order and end need comes last. Reading an
   // instance's first fields brings in the next ones too.
 
+  /// The same for consecutive instances of one timing group created together (at the
+  /// same time, with the same time offset): a run's members (see `RunSampler`), found by
+  /// comparing this alone.
+  var run = 0
   /// `body.timingGroup`'s id, here so that finding a run reads no body.
   let group: Int
   /// Scene time of creation (the event's, not the frame's).
@@ -279,7 +283,15 @@ public final class Simulator {
   }
 
   /// Adds an instance to the run.
-  func addLive(_ instance: LiveInstance) {
+  func addLive(_ instance: consuming LiveInstance) {
+    instance.run = live.withUnsafeBufferPointer { all in
+      guard let base = all.baseAddress, !all.isEmpty else { return 0 }
+      let last = base + (all.count - 1)
+      let together =
+        last.pointee.group == instance.group && last.pointee.created == instance.created
+        && last.pointee.timeOffset == instance.timeOffset
+      return together ? last.pointee.run : last.pointee.run &+ 1
+    }
     live.append(instance)
     earliestEnd = min(earliestEnd, instance.end)
   }

@@ -214,3 +214,19 @@ private func compareWithEachInstanceAlone(_ sim: Simulator, frames: Int, _ name:
     #expect(placed == written, "\(target)")
   }
 }
+
+/// Instances share a run key exactly when they are consecutive, in one timing group, and
+/// created together with the same time offset.
+@Test func runKeysFollowGroupAndCreation() throws {
+  let sim = try Simulator(burstScene(over: num(0.5)))
+  for _ in 0..<6 { try sim.step() }
+  let live = (0..<sim.live.count).map { sim.live[$0] }
+  #expect(live.count == 8)
+  for (a, b) in zip(live, live.dropFirst()) {
+    let together = a.body.timingGroup.id == b.body.timingGroup.id && a.created == b.created
+    #expect((a.run == b.run) == together, "\(a.id) \(b.id)")
+    #expect(b.run >= a.run)
+  }
+  // Two bursts (at 0 and 0.25 s): two runs.
+  #expect(Set(live.map(\.run)).count == 2)
+}
