@@ -72,8 +72,8 @@ struct StateColumn {
 
 /// Per-instance values of the run being sampled, kept between frames to reuse their memory.
 struct RunScratch {
+  /// Each member's rotation from an `along … rotate` animation, added after composing.
   var extras: [Double] = []
-  /// The sine and cosine of each member's rotation.
 }
 
 /// Samples live instances in runs: consecutive instances of one timing group at the same
@@ -93,7 +93,8 @@ struct RunSampler {
   private(set) var ordered = true
   private var lastZ = -Double.infinity
 
-  /// Runs longer than this are split, to keep the scratch in cache.
+  /// Runs longer than this are split, to keep a run's records and scratch in cache
+  /// (shorter ones measured slower: each loop's prefetching starts afresh).
   static let maxRun = 256
   /// How many members ahead a loop prefetches a member's animation and curve header, and
   /// (with the header in cache by then) the spline interval it will read.
