@@ -248,10 +248,18 @@ struct RunSampler {
     _ first: UnsafePointer<LiveInstance>, _ count: Int, _ k: Int, at p: Double, _ states: StateColumn,
     _ extras: UnsafeMutablePointer<Double>
   ) {
-    for r in 0..<min(Self.prefetchDistance, count) { Self.prefetch(first + r, k) }
+    // Every member's curve drives animation k (the group's shape says so): no member is
+    // asked which animation its curve belongs to.
+    for r in 0..<min(Self.prefetchDistance, count) {
+      if let curve = (first + r).pointee.curve { prefetchHeader(curve) }
+    }
     for r in 0..<count {
-      if r &+ Self.prefetchDistance < count { Self.prefetch(first + (r &+ Self.prefetchDistance), k) }
-      if r &+ Self.intervalDistance < count { Self.prefetchInterval(first + (r &+ Self.intervalDistance), k, p) }
+      if r &+ Self.prefetchDistance < count, let curve = (first + (r &+ Self.prefetchDistance)).pointee.curve {
+        prefetchHeader(curve)
+      }
+      if r &+ Self.intervalDistance < count, let curve = (first + (r &+ Self.intervalDistance)).pointee.curve {
+        prefetchIntervals(curve, p)
+      }
       let member = first + r
       if let curve = member.pointee.curve {
         states[r].pointee.position = FlatCurvePath.point(curve, at: p)
@@ -299,11 +307,17 @@ struct RunSampler {
   @inline(__always)
   private static func prefetch(_ instance: UnsafePointer<LiveInstance>, _ k: Int) {
     if instance.pointee.curveSlot == k, let curve = instance.pointee.curve {
-      AnimSim.prefetch(curve)
-      AnimSim.prefetch(UnsafeRawPointer(curve) + (MemoryLayout<Double>.stride * FlatCurvePath.header - 1))
+      prefetchHeader(curve)
     } else {
       prefetchAnimation(instance, k)
     }
+  }
+
+  /// Prefetches a flat curve's header (two lines).
+  @inline(__always)
+  private static func prefetchHeader(_ curve: UnsafePointer<Double>) {
+    AnimSim.prefetch(curve)
+    AnimSim.prefetch(UnsafeRawPointer(curve) + (MemoryLayout<Double>.stride * FlatCurvePath.header - 1))
   }
 
   /// Prefetches `instance`'s animation `k`.
@@ -318,12 +332,16 @@ struct RunSampler {
   /// (its header arrived after `prefetch`).
   @inline(__always)
   private static func prefetchInterval(_ instance: UnsafePointer<LiveInstance>, _ k: Int, _ p: Double) {
-    if instance.pointee.curveSlot == k, let curve = instance.pointee.curve {
-      let interval = FlatCurvePath.intervalAddress(curve, at: p)
-      AnimSim.prefetch(interval)
-      // A prefetch past the block's end (after the last interval) is harmless.
-      AnimSim.prefetch(interval + MemoryLayout<Double>.stride * FlatCurvePath.intervalStride)
-    }
+    if instance.pointee.curveSlot == k, let curve = instance.pointee.curve { prefetchIntervals(curve, p) }
+  }
+
+  /// Prefetches the interval of a flat curve near progress `p`, and the next.
+  @inline(__always)
+  private static func prefetchIntervals(_ curve: UnsafePointer<Double>, _ p: Double) {
+    let interval = FlatCurvePath.intervalAddress(curve, at: p)
+    AnimSim.prefetch(interval)
+    // A prefetch past the block's end (after the last interval) is harmless.
+    AnimSim.prefetch(interval + MemoryLayout<Double>.stride * FlatCurvePath.intervalStride)
   }
 
   /// The members' records: composed values with the `along` rotation on top, opacity
