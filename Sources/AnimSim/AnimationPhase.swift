@@ -88,9 +88,14 @@ final class TimingGroup: @unchecked Sendable {
       sharedValues[k] = false
     }
     if sharedModel && model != firstModel { sharedModel = false }
+    // Compared in place: every spawn joins, and an array of its shapes was an allocation.
     if shapes.contains(where: { $0 != .general }) {
-      let mine = Self.shapes(stack)
-      for k in shapes.indices where k >= mine.count || mine[k] != shapes[k] { shapes[k] = .general }
+      let slot = AnimationBlock.firstCurve(stack.animations).slot
+      for k in shapes.indices where shapes[k] != .general {
+        if k >= stack.animations.count || AnimationShape(stack.animations, k, curveSlot: slot) != shapes[k] {
+          shapes[k] = .general
+        }
+      }
     }
   }
 }

@@ -33,23 +33,3 @@ enum AnimationShape: Equatable, Sendable {
     return slot.count == 1 ? slot.offset : nil
   }
 }
-
-extension BasicValues {
-  /// `value(implicit:progress:repeats:)` on the first channel alone, for a one-number
-  /// property: the same operations on the same numbers, so the same bits.
-  @inline(__always)
-  static func scalarValue(
-    from: Double, end: Double, implicit: Double, hasFrom: Bool, endKind: End, progress p: Double, repeats: Double
-  ) -> Double {
-    let start = hasFrom ? from : implicit
-    let stop: Double
-    switch endKind {
-    case .to: stop = end
-    case .by: stop = start + end
-    case .implicit: stop = implicit
-    }
-    let span = stop - start
-    let value = start + span * p
-    return repeats > 0 ? value + span * repeats : value
-  }
-}

@@ -69,23 +69,39 @@ struct BasicValues: Equatable, Sendable {
     endKind = to != nil ? .to : by != nil ? .by : .implicit
   }
 
-  /// The start and end at one sample, given the implicit value (below, or zero when additive).
-  @inline(__always)
-  func resolve(implicit: Channels) -> (start: Channels, end: Channels) {
-    let start = hasFrom ? from : implicit
-    switch endKind {
-    case .to: return (start, end)
-    case .by: return (start, start + end)
-    case .implicit: return (start, implicit)
-    }
-  }
-
-  /// The value at progress p after `repeats` completed iterations (`cumulative`).
+  /// The value at progress p after `repeats` completed iterations (`cumulative`), given
+  /// the implicit value (below, or zero when additive).
   @inline(__always)
   func value(implicit: Channels, progress p: Double, repeats: Double) -> Channels {
-    let (start, end) = resolve(implicit: implicit)
-    let span = end - start
+    Self.value(
+      from: from, end: end, implicit: implicit, hasFrom: hasFrom, endKind: endKind, progress: p, repeats: repeats)
+  }
+
+  /// `value(implicit:progress:repeats:)` on given numbers: on `Channels`, or on one
+  /// channel of a one-number property (the same operations, so the same bits).
+  @inline(__always)
+  static func value<V: BasicChannels>(
+    from: V, end: V, implicit: V, hasFrom: Bool, endKind: End, progress p: Double, repeats: Double
+  ) -> V {
+    let start = hasFrom ? from : implicit
+    let stop: V
+    switch endKind {
+    case .to: stop = end
+    case .by: stop = start + end
+    case .implicit: stop = implicit
+    }
+    let span = stop - start
     let value = start + span * p
     return repeats > 0 ? value + span * repeats : value
   }
 }
+
+/// What a basic animation's values are made of: `Channels`, or a single channel.
+protocol BasicChannels {
+  static func + (a: Self, b: Self) -> Self
+  static func - (a: Self, b: Self) -> Self
+  static func * (a: Self, k: Double) -> Self
+}
+
+extension Channels: BasicChannels {}
+extension Double: BasicChannels {}

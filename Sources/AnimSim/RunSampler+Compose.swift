@@ -1,0 +1,214 @@
+import AnimMath
+
+// Composing a run's states: each member's model values, then every animation of the run,
+// one loop per animation over all members (see `RunSampler`).
+
+/// The states of a run's members, composed where they end up: in the members' records,
+/// so that writing a record copies no state. Member r's is in record r from `start`.
+struct StateColumn {
+  private let start: UnsafeMutablePointer<NodeFrame>
+  /// Member 0's state.
+  private let base: UnsafeMutableRawPointer
+
+  init(_ start: UnsafeMutablePointer<NodeFrame>) {
+    self.start = start
+    base = UnsafeMutableRawPointer(start) + MemoryLayout<NodeFrame>.offset(of: \.state)!
+  }
+
+  @inline(__always) subscript(r: Int) -> UnsafeMutablePointer<NodeState> {
+    (base + r &* MemoryLayout<NodeFrame>.stride).assumingMemoryBound(to: NodeState.self)
+  }
+
+  @inline(__always) func record(_ r: Int) -> UnsafeMutablePointer<NodeFrame> { start + r }
+}
+
+extension RunSampler {
+  /// Each member's model values, then every animation in source order on top (§6.3).
+  /// `sharedModel`: the members' model values are the first's (`TimingGroup.sharedModel`);
+  /// `shapes`: how every member applies each animation (`TimingGroup.shapes`).
+  @inline(__always)
+  static func compose(
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ animations: Int, sharedModel: Bool,
+    shapes: [AnimationShape], _ phases: UnsafePointer<AnimationPhase>, _ states: StateColumn,
+    _ extras: UnsafeMutablePointer<Double>
+  ) {
+    for r in 0..<count {
+      if r &+ Self.recordDistance < count { prefetchForWriting(states.record(r &+ Self.recordDistance)) }
+      if sharedModel && r > 0 {
+        NodeState.copy(states[0], to: states[r])
+      } else {
+        (first + r).pointee.unretainedBody._withUnsafeGuaranteedRef { body in
+          withUnsafePointer(to: body.model) { NodeState.copy($0, to: states[r]) }
+        }
+      }
+      extras[r] = 0
+    }
+    for k in 0..<animations where phases[k].active {
+      if phases[k].shared {
+        writeShared(phases[k].value, phases[k].target, count, states)
+        continue
+      }
+      let phase = phases[k]
+      // A flat curve gives `apply`'s point part-way along, with no iteration to add.
+      let flat = phase.progress > 0 && phase.progress < 1 && phase.repeats == 0
+      switch shapes[k] {
+      case .flatCurve where flat:
+        composeFlatCurve(first, count, k, at: phase.progress, states, extras)
+      case .scalar(let offset, let hasFrom, let end, let additive):
+        let shape = ScalarShape(offset: offset, hasFrom: hasFrom, end: end, additive: additive)
+        composeScalar(first, count, k, phase, shape, states)
+      default:
+        composeGeneral(first, count, k, phase, flat: flat, states, extras)
+      }
+    }
+  }
+
+  /// `Target.write` of one value into every member's state, the target asked once.
+  @inline(__always)
+  private static func writeShared(_ value: Channels, _ target: Target, _ count: Int, _ states: StateColumn) {
+    let (offset, channels) = target.slot
+    switch channels {
+    case 1:
+      for r in 0..<count { (UnsafeMutableRawPointer(states[r]) + offset).storeBytes(of: value.x, as: Double.self) }
+    case 2:
+      let pair = SIMD2(value.x, value.y)
+      for r in 0..<count { (UnsafeMutableRawPointer(states[r]) + offset).storeBytes(of: pair, as: SIMD2<Double>.self) }
+    default:
+      for r in 0..<count { target.write(value, &states[r].pointee) }
+    }
+  }
+
+  /// Animation `k` of every member, each deciding how it applies.
+  @inline(__always)
+  private static func composeGeneral(
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ k: Int, _ phase: AnimationPhase, flat: Bool,
+    _ states: StateColumn, _ extras: UnsafeMutablePointer<Double>
+  ) {
+    let p = phase.progress
+    for r in 0..<min(Self.prefetchDistance, count) { Self.prefetch(first + r, k) }
+    for r in 0..<count {
+      if r &+ Self.prefetchDistance < count { Self.prefetch(first + (r &+ Self.prefetchDistance), k) }
+      if flat && r &+ Self.intervalDistance < count {
+        Self.prefetchInterval(first + (r &+ Self.intervalDistance), k, p)
+      }
+      let member = first + r
+      if flat && member.pointee.curveSlot == k, let curve = member.pointee.curve {
+        states[r].pointee.position = FlatCurvePath.point(curve, at: p)
+      } else {
+        applyOne(member, k, phase, states[r], extras + r)
+      }
+    }
+  }
+
+  /// Animation `k` of a member, the general way.
+  @inline(__always)
+  private static func applyOne(
+    _ member: UnsafePointer<LiveInstance>, _ k: Int, _ phase: AnimationPhase, _ state: UnsafeMutablePointer<NodeState>,
+    _ extra: UnsafeMutablePointer<Double>
+  ) {
+    guard !AnimationStack.applyBasic(member.pointee.animations + k, phase, &state.pointee) else { return }
+    member.pointee.unretainedBody._withUnsafeGuaranteedRef { $0.stack.apply(k, phase, &state.pointee, &extra.pointee) }
+  }
+
+  /// Animation `k`, every member's drift along its flat curve, part-way along (progress p).
+  @inline(__always)
+  private static func composeFlatCurve(
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ k: Int, at p: Double, _ states: StateColumn,
+    _ extras: UnsafeMutablePointer<Double>
+  ) {
+    // Every member's curve drives animation k (the group's shape says so): no member is
+    // asked which animation its curve belongs to.
+    for r in 0..<min(Self.prefetchDistance, count) {
+      if let curve = (first + r).pointee.curve { prefetchHeader(curve) }
+    }
+    for r in 0..<count {
+      if r &+ Self.prefetchDistance < count, let curve = (first + (r &+ Self.prefetchDistance)).pointee.curve {
+        prefetchHeader(curve)
+      }
+      if r &+ Self.intervalDistance < count, let curve = (first + (r &+ Self.intervalDistance)).pointee.curve {
+        prefetchIntervals(curve, p)
+      }
+      let member = first + r
+      if let curve = member.pointee.curve {
+        states[r].pointee.position = FlatCurvePath.point(curve, at: p)
+      } else {
+        applyOne(member, k, AnimationPhase(active: true, progress: p, repeats: 0), states[r], extras + r)
+      }
+    }
+  }
+
+  /// What `AnimationShape.scalar` says of every member's animation.
+  struct ScalarShape {
+    let offset: Int
+    let hasFrom: Bool
+    let end: BasicValues.End
+    let additive: Bool
+  }
+
+  /// Animation `k`, a basic animation of a one-number property in every member:
+  /// `AnimationStack.applyBasic` on that number alone.
+  @inline(__always)
+  private static func composeScalar(
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ k: Int, _ phase: AnimationPhase, _ shape: ScalarShape,
+    _ states: StateColumn
+  ) {
+    for r in 0..<min(Self.prefetchDistance, count) {
+      AnimSim.prefetch(AnimationBlock.scalars((first + r).pointee.animations, k))
+    }
+    for r in 0..<count {
+      if r &+ Self.prefetchDistance < count {
+        AnimSim.prefetch(AnimationBlock.scalars((first + (r &+ Self.prefetchDistance)).pointee.animations, k))
+      }
+      // Every member's animation k is basic (the group's shape says so): its scalars are all it needs.
+      let scalars = AnimationBlock.scalars((first + r).pointee.animations, k).pointee
+      let field = UnsafeMutableRawPointer(states[r]) + shape.offset
+      let below = field.load(as: Double.self)
+      let value = BasicValues.value(
+        from: scalars.x, end: scalars.y, implicit: shape.additive ? 0 : below, hasFrom: shape.hasFrom,
+        endKind: shape.end, progress: phase.progress, repeats: phase.repeats)
+      field.storeBytes(of: shape.additive ? below + value : value, as: Double.self)
+    }
+  }
+
+  /// Prefetches what sampling animation `k` of `instance` reads first: the header of its
+  /// flat curve if it has one (then the animation is not read), else the animation.
+  @inline(__always)
+  private static func prefetch(_ instance: UnsafePointer<LiveInstance>, _ k: Int) {
+    if instance.pointee.curveSlot == k, let curve = instance.pointee.curve {
+      prefetchHeader(curve)
+    } else {
+      prefetchAnimation(instance, k)
+    }
+  }
+
+  /// Prefetches a flat curve's header (two lines).
+  @inline(__always)
+  private static func prefetchHeader(_ curve: UnsafePointer<Double>) {
+    AnimSim.prefetch(curve)
+    AnimSim.prefetch(UnsafeRawPointer(curve) + (MemoryLayout<Double>.stride * FlatCurvePath.header - 1))
+  }
+
+  /// Prefetches `instance`'s animation `k`.
+  @inline(__always)
+  private static func prefetchAnimation(_ instance: UnsafePointer<LiveInstance>, _ k: Int) {
+    let animation = UnsafeRawPointer(instance.pointee.animations + k)
+    AnimSim.prefetch(animation)
+    AnimSim.prefetch(animation + (MemoryLayout<CompiledAnimation>.stride - 1))
+  }
+
+  /// Prefetches the interval of `instance`'s flat curve near progress `p`, and the next
+  /// (its header arrived after `prefetch`).
+  @inline(__always)
+  private static func prefetchInterval(_ instance: UnsafePointer<LiveInstance>, _ k: Int, _ p: Double) {
+    if instance.pointee.curveSlot == k, let curve = instance.pointee.curve { prefetchIntervals(curve, p) }
+  }
+
+  /// Prefetches the interval of a flat curve near progress `p`, and the next.
+  @inline(__always)
+  private static func prefetchIntervals(_ curve: UnsafePointer<Double>, _ p: Double) {
+    let interval = FlatCurvePath.intervalAddress(curve, at: p)
+    AnimSim.prefetch(interval)
+    // A prefetch past the block's end (after the last interval) is harmless.
+    AnimSim.prefetch(interval + MemoryLayout<Double>.stride * FlatCurvePath.intervalStride)
+  }
+}
