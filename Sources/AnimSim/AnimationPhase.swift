@@ -64,6 +64,9 @@ final class TimingGroup: @unchecked Sendable {
   /// Per animation: how every member so far applies it (`AnimationShape`); `.general`
   /// once two members differ.
   private(set) var shapes: [AnimationShape]
+  /// Whether a member animates its style: then sampling composes every member's whole
+  /// state in every frame (see `RunSampler.compose`).
+  private(set) var animatesStyle: Bool
   /// The first member's animations that may be shared: basic ones, which refer to
   /// nothing (a path's reference would outlive its member).
   private let first: [CompiledAnimation?]
@@ -75,6 +78,7 @@ final class TimingGroup: @unchecked Sendable {
     sharedValues = first.map { $0 != nil }
     firstModel = model
     shapes = Self.shapes(stack)
+    animatesStyle = stack.animatesStyle
   }
 
   private static func shapes(_ stack: AnimationStack) -> [AnimationShape] {
@@ -88,6 +92,7 @@ final class TimingGroup: @unchecked Sendable {
       sharedValues[k] = false
     }
     if sharedModel && model != firstModel { sharedModel = false }
+    if !animatesStyle && stack.animatesStyle { animatesStyle = true }
     // Compared in place: every spawn joins, and an array of its shapes was an allocation.
     if shapes.contains(where: { $0 != .general }) {
       let slot = AnimationBlock.firstCurve(stack.animations).slot

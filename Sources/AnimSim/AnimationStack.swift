@@ -12,6 +12,9 @@ struct AnimationStack: Sendable {
   var tracks: [Keyframes<Channels>] = []
   var deferred: [DeferredPath] = []
 
+  /// Whether an animation changes the style (see `Target.isStyle`).
+  var animatesStyle: Bool { animations.contains { $0.target.isStyle } }
+
   /// The composed property values at instance time `t` on top of `model` (§6.3), and the
   /// `along` tangent rotation to add on top.
   func sample(_ model: NodeState, at t: Double) -> (NodeState, extraRotation: Double) {

@@ -28,26 +28,34 @@ public struct NodeID: Hashable, Sendable, CustomStringConvertible {
 
 /// One instance as drawn in one frame: its composed properties and the complete
 /// transform from its shape's local box to scene coordinates.
+///
+/// What changes in most frames comes first: the matrix, then the state's position, scale,
+/// rotation and opacity. A record that holds the same instance as in the frame before,
+/// with no style animated, gets only those (`RunSampler.compose`): the lines of memory
+/// after them are not touched.
 public struct NodeFrame: Sendable {
-  public var id: NodeID
-  /// Slot in `Simulator.shapes`.
-  public var shape: Int
+  /// SVG `matrix(a b c d tx ty)`: T(position)·R(rotation)·S(scale)·T(−anchor·size),
+  /// after the replicator's T(position)·Mⁱ for a copy.
+  public var matrix: AffineTransform
   /// Composed values; `rotation` includes an `along` path's auto rotation, `opacity` is
   /// clamped to 0…1.
   public var state: NodeState
+  public var id: NodeID
+  /// Slot in `Simulator.shapes`.
+  public var shape: Int
   public var hasStroke: Bool
   public var hasTrim: Bool
   /// A replicator copy's colour multiplier.
   public var tint: Color?
   public var z: Double
-  /// SVG `matrix(a b c d tx ty)`: T(position)·R(rotation)·S(scale)·T(−anchor·size),
-  /// after the replicator's T(position)·Mⁱ for a copy.
-  public var matrix: AffineTransform
+
+  /// The bytes of the matrix and the state's leading values (a test checks the layout).
+  static let leadingBytes = MemoryLayout<AffineTransform>.size + NodeState.leadingBytes
 
   /// A record the simulator overwrites.
   static let placeholder = NodeFrame(
-    id: NodeID(name: "", kind: .node), shape: 0, state: NodeState(), hasStroke: false, hasTrim: false, tint: nil, z: 0,
-    matrix: .identity)
+    matrix: .identity, state: NodeState(), id: NodeID(name: "", kind: .node), shape: 0, hasStroke: false,
+    hasTrim: false, tint: nil, z: 0)
 }
 
 /// One frame of a run: frame number n, run time n / fps, the scene time it shows, and

@@ -4,7 +4,8 @@ import AnimMath
 /// The property values of one instance (§6.1): its model values, then the result of
 /// composing its animations on top of them (§6.3).
 ///
-/// Plain `Double`s only, 17 of them: `copy(_:to:)` relies on it.
+/// Plain `Double`s only, 17 of them: `copy(_:to:)` relies on it. Position, scale, rotation
+/// and opacity lead (what most animations change; `copyLeading(_:to:)`), the style follows.
 public struct NodeState: Hashable, Sendable {
   public var position = Point.zero
   public var scaleX = 1.0
@@ -38,6 +39,21 @@ extension NodeState {
     }
     to.storeBytes(of: from.load(fromByteOffset: 4 * vector, as: Double.self), toByteOffset: 4 * vector, as: Double.self)
   }
+
+  /// Copies position, scale, rotation and opacity (the first six numbers), not the style.
+  @inline(__always)
+  static func copyLeading(_ source: UnsafePointer<NodeState>, to destination: UnsafeMutablePointer<NodeState>) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(destination)
+    let vector = MemoryLayout<SIMD4<Double>>.size
+    to.storeBytes(of: from.loadUnaligned(as: SIMD4<Double>.self), as: SIMD4<Double>.self)
+    to.storeBytes(
+      of: from.loadUnaligned(fromByteOffset: vector, as: SIMD2<Double>.self), toByteOffset: vector, as: SIMD2<Double>.self)
+  }
+
+  /// The bytes `copyLeading` copies: they end where the style begins (a test checks it).
+  /// Counted rather than asked of a key path, which is not a constant the compiler folds.
+  static let leadingBytes = 6 * MemoryLayout<Double>.stride
 }
 
 /// Which components of `NodeState` an animation reads and writes. Component targets
@@ -101,6 +117,15 @@ enum Target: Sendable {
     case .lineWidth: s.lineWidth = v.x
     case .strokeStart: s.strokeStart = v.x
     case .strokeEnd: s.strokeEnd = v.x
+    }
+  }
+
+  /// Whether it animates the style (fill, stroke, line width, trim) rather than one of
+  /// the leading values (see `NodeState.copyLeading`).
+  var isStyle: Bool {
+    switch self {
+    case .position, .x, .y, .scale, .scaleX, .scaleY, .rotation, .opacity: return false
+    case .fill, .stroke, .lineWidth, .strokeStart, .strokeEnd: return true
     }
   }
 

@@ -14,14 +14,17 @@ func prefetch(_ address: UnsafeRawPointer) {
   Builtin.int_prefetch_RawPointer(address._rawValue, Int32(0)._value, Int32(3)._value, Int32(1)._value)
 }
 
-/// Prefetches every cache line of `value`'s memory, for writing (`prefetchw`): the
-/// records a frame overwrites are last frame's, long out of cache.
+/// Prefetches for writing (`prefetchw`) what `RunSampler` writes of a record in most
+/// frames, its matrix and the leading values of its state (see `NodeFrame`): the records
+/// a frame overwrites are last frame's, long out of cache.
 @inline(__always)
-func prefetchForWriting<T>(_ value: UnsafeMutablePointer<T>) {
-  let start = UnsafeRawPointer(value)
-  // Every 64 bytes and the last byte: the value need not start a line.
-  for offset in stride(from: 0, to: MemoryLayout<T>.size, by: 64) { prefetchLine(start + offset) }
-  prefetchLine(start + (MemoryLayout<T>.size - 1))
+func prefetchLeadingForWriting(_ record: UnsafeMutablePointer<NodeFrame>) {
+  let start = UnsafeRawPointer(record)
+  // Every line from the first byte to the last: a record need not start a line.
+  let leading = NodeFrame.leadingBytes
+  prefetchLine(start)
+  prefetchLine(start + 64)
+  prefetchLine(start + (leading - 1))
 }
 
 @inline(__always)

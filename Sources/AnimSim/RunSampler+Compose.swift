@@ -12,7 +12,7 @@ struct StateColumn {
 
   init(_ start: UnsafeMutablePointer<NodeFrame>) {
     self.start = start
-    base = UnsafeMutableRawPointer(start) + MemoryLayout<NodeFrame>.offset(of: \.state)!
+    base = UnsafeMutableRawPointer(start) + MemoryLayout<AffineTransform>.size
   }
 
   @inline(__always) subscript(r: Int) -> UnsafeMutablePointer<NodeState> {
@@ -23,26 +23,26 @@ struct StateColumn {
 }
 
 extension RunSampler {
+  /// What sampling a run needs of its timing group (`TimingGroup`): whether the members'
+  /// model values are the first's, whether they animate their style, and how each
+  /// member applies each animation.
+  struct GroupFacts {
+    let sharedModel: Bool
+    let animatesStyle: Bool
+    let shapes: [AnimationShape]
+  }
+
   /// Each member's model values, then every animation in source order on top (§6.3).
-  /// `sharedModel`: the members' model values are the first's (`TimingGroup.sharedModel`);
-  /// `shapes`: how every member applies each animation (`TimingGroup.shapes`).
+  /// `owners` are the run's records' (`Simulator.recordOwners`). Returns whether every
+  /// record held its member already, with its style as last frame left it.
   @inline(__always)
   static func compose(
-    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ animations: Int, sharedModel: Bool,
-    shapes: [AnimationShape], _ phases: UnsafePointer<AnimationPhase>, _ states: StateColumn,
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ animations: Int, _ group: GroupFacts,
+    _ phases: UnsafePointer<AnimationPhase>, _ states: StateColumn, _ owners: UnsafeMutablePointer<Int>,
     _ extras: UnsafeMutablePointer<Double>
-  ) {
-    for r in 0..<count {
-      if r &+ Self.recordDistance < count { prefetchForWriting(states.record(r &+ Self.recordDistance)) }
-      if sharedModel && r > 0 {
-        NodeState.copy(states[0], to: states[r])
-      } else {
-        (first + r).pointee.unretainedBody._withUnsafeGuaranteedRef { body in
-          withUnsafePointer(to: body.model) { NodeState.copy($0, to: states[r]) }
-        }
-      }
-      extras[r] = 0
-    }
+  ) -> Bool {
+    let styleKept = startStates(first, count, group, states, owners)
+    for r in 0..<count { extras[r] = 0 }
     for k in 0..<animations where phases[k].active {
       if phases[k].shared {
         writeShared(phases[k].value, phases[k].target, count, states)
@@ -51,7 +51,7 @@ extension RunSampler {
       let phase = phases[k]
       // A flat curve gives `apply`'s point part-way along, with no iteration to add.
       let flat = phase.progress > 0 && phase.progress < 1 && phase.repeats == 0
-      switch shapes[k] {
+      switch group.shapes[k] {
       case .flatCurve where flat:
         composeFlatCurve(first, count, k, at: phase.progress, states, extras)
       case .scalar(let offset, let hasFrom, let end, let additive):
@@ -61,6 +61,58 @@ extension RunSampler {
         composeGeneral(first, count, k, phase, flat: flat, states, extras)
       }
     }
+    return styleKept
+  }
+
+  /// Starts each member's state from its model values. A record that holds its member
+  /// since an earlier frame keeps its id, shape, tint, z and, when no member animates it,
+  /// its style: only the leading values are copied, and the lines of memory after them
+  /// (most of a record) are not touched. Returns whether every record was kept so.
+  @inline(__always)
+  private static func startStates(
+    _ first: UnsafePointer<LiveInstance>, _ count: Int, _ group: GroupFacts, _ states: StateColumn,
+    _ owners: UnsafeMutablePointer<Int>
+  ) -> Bool {
+    var styleKept = !group.animatesStyle
+    for r in 0..<count {
+      if r &+ Self.recordDistance < count { prefetchLeadingForWriting(states.record(r &+ Self.recordDistance)) }
+      let member = first + r
+      let kept = owners[r] == member.pointee.seq
+      if !kept {
+        fill(states.record(r), member)
+        owners[r] = member.pointee.seq
+        styleKept = false
+      }
+      let leadingOnly = kept && !group.animatesStyle
+      if group.sharedModel && r > 0 {
+        copyModel(states[0], to: states[r], leadingOnly: leadingOnly)
+      } else {
+        member.pointee.unretainedBody._withUnsafeGuaranteedRef { body in
+          withUnsafePointer(to: body.model) { copyModel($0, to: states[r], leadingOnly: leadingOnly) }
+        }
+      }
+    }
+    return styleKept
+  }
+
+  @inline(__always)
+  private static func copyModel(
+    _ model: UnsafePointer<NodeState>, to state: UnsafeMutablePointer<NodeState>, leadingOnly: Bool
+  ) {
+    if leadingOnly { NodeState.copyLeading(model, to: state) } else { NodeState.copy(model, to: state) }
+  }
+
+  /// Fills in what a record holds of its instance besides the composed values.
+  @inline(__always)
+  private static func fill(_ record: UnsafeMutablePointer<NodeFrame>, _ instance: UnsafePointer<LiveInstance>) {
+    // Compared first: assigning the same id retains and releases its name.
+    if record.pointee.id != instance.pointee.id { record.pointee.id = instance.pointee.id }
+    record.pointee.shape = instance.pointee.shapeSlot
+    record.pointee.hasStroke = instance.pointee.hasStroke
+    record.pointee.hasTrim = instance.pointee.hasTrim
+    // Tested before it is bound: binding retains, and only copies have one.
+    record.pointee.tint = instance.pointee.placement != nil ? instance.pointee.placement?.tint : nil
+    record.pointee.z = instance.pointee.z
   }
 
   /// `Target.write` of one value into every member's state, the target asked once.

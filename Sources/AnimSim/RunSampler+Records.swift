@@ -7,12 +7,13 @@ extension RunSampler {
   /// clamped, and the matrix (§9), two members at a time: one `sinCos` on two lanes gives
   /// both rotations' sines and cosines. Returns the index of a member with a value that
   /// is not finite, if any (nothing from it on is written).
+  /// `styleKept`: every record holds its style from an earlier frame, already found finite.
   mutating func write(
     _ first: UnsafePointer<LiveInstance>, _ count: Int, _ states: StateColumn, _ extras: UnsafePointer<Double>,
-    into records: UnsafeMutablePointer<NodeFrame>
+    styleKept: Bool, into records: UnsafeMutablePointer<NodeFrame>
   ) -> Int? {
     // Counted in locals, stored once: kept in `self`, each was stored and reloaded per member.
-    var record = RecordWriter(start: records + written, lastZ: lastZ)
+    var record = RecordWriter(start: records + written, lastZ: lastZ, checksStyle: !styleKept)
     defer {
       lastZ = record.lastZ
       if !record.ordered { ordered = false }
@@ -63,10 +64,13 @@ extension RunSampler {
     let start: UnsafeMutablePointer<NodeFrame>
     var lastZ: Double
     var ordered = true
+    /// Whether the style's numbers are tested too (they are unless no record changed them).
+    let checksStyle: Bool
 
-    init(start: UnsafeMutablePointer<NodeFrame>, lastZ: Double) {
+    init(start: UnsafeMutablePointer<NodeFrame>, lastZ: Double, checksStyle: Bool) {
       self.start = start
       self.lastZ = lastZ
+      self.checksStyle = checksStyle
     }
 
     /// Record r, of `instance` with its composed state (in the record) whose rotation is
@@ -82,19 +86,11 @@ extension RunSampler {
       state.pointee.opacity = opacity
       var matrix = Simulator.localMatrix(state.pointee, boxOrigin: instance.pointee.boxOrigin, sin: sin, cos: cos)
       // Tested before it is bound: binding retains, and only copies have one.
-      var tint: Color? = nil
       if instance.pointee.placement != nil, let placement = instance.pointee.placement {
         matrix = placement.prefix * matrix
-        tint = placement.tint
       }
-      guard RunSampler.isFinite(state, opacity: opacity, matrix) else { return false }
-      if record.pointee.id != instance.pointee.id { record.pointee.id = instance.pointee.id }
-      record.pointee.shape = instance.pointee.shapeSlot
-      record.pointee.hasStroke = instance.pointee.hasStroke
-      record.pointee.hasTrim = instance.pointee.hasTrim
-      record.pointee.tint = tint
+      guard RunSampler.isFinite(state, opacity: opacity, matrix, style: checksStyle) else { return false }
       let z = instance.pointee.z
-      record.pointee.z = z
       record.pointee.matrix = matrix
       if z < lastZ { ordered = false }
       lastZ = z
@@ -106,14 +102,16 @@ extension RunSampler {
   /// sum, so one test usually settles it; a sum of huge finite values needs the long way.
   /// Position, scale and rotation are not summed: the matrix is made of them by sums and
   /// products, which keep a NaN or an infinity (a zero factor turns one into NaN), so a
-  /// finite matrix means they are finite too.
+  /// finite matrix means they are finite too. Without `style`, the style's numbers (kept
+  /// from an earlier frame, and tested then) are not read.
   /// Through a pointer: taking the state by value (or borrowing it from a pointer) copied
   /// it with memcpy for every instance.
   @inline(__always)
-  static func isFinite(_ state: UnsafePointer<NodeState>, opacity: Double, _ m: AffineTransform) -> Bool {
-    let sum =
-      opacity + state.pointee.lineWidth + state.pointee.strokeStart + state.pointee.strokeEnd + m.a + m.b + m.c + m.d
-      + m.tx + m.ty
+  static func isFinite(_ state: UnsafePointer<NodeState>, opacity: Double, _ m: AffineTransform, style: Bool)
+    -> Bool
+  {
+    var sum = opacity + m.a + m.b + m.c + m.d + m.tx + m.ty
+    if style { sum += state.pointee.lineWidth + state.pointee.strokeStart + state.pointee.strokeEnd }
     if sum.isFinite { return true }
     let s = state.pointee
     return [opacity, s.lineWidth, s.strokeStart, s.strokeEnd, m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite)

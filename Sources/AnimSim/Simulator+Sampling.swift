@@ -11,31 +11,38 @@ extension Simulator {
     // Last frame's records are overwritten in place, and an id already in its place is
     // left there: copying an id's string in and destroying it a frame later cost as much
     // as the rest of a record.
+    // Records past last frame's (a frame may have sampled nothing) hold no instance.
+    if recordOwners.count > nodes.count { recordOwners.removeSubrange(nodes.count...) }
     if nodes.count < live.count {
       nodes.append(contentsOf: repeatElement(NodeFrame.placeholder, count: live.count - nodes.count))
+      recordOwners.append(contentsOf: repeatElement(-1, count: nodes.count - recordOwners.count))
     }
     var sampler = RunSampler(sceneTime: s)
     var phases = PhaseCache()
     var failed: Int? = nil
     live.withUnsafeBufferPointer { instances in
       nodes.withUnsafeMutableBufferPointer { out in
-        guard let first = instances.baseAddress, let records = out.baseAddress else { return }
-        var i = 0
-        while i < instances.count {
-          guard s >= instances[i].created - eps && s < instances[i].end - eps else {
-            i += 1
-            continue
+        recordOwners.withUnsafeMutableBufferPointer { owners in
+          guard let first = instances.baseAddress, let records = out.baseAddress, let owners = owners.baseAddress
+          else { return }
+          var i = 0
+          while i < instances.count {
+            guard s >= instances[i].created - eps && s < instances[i].end - eps else {
+              i += 1
+              continue
+            }
+            let count = sampler.runLength(first + i, available: instances.count - i)
+            if let bad = sampler.sample(first + i, count: count, &phases, &runScratch, into: records, owners: owners) {
+              failed = i + bad
+              return
+            }
+            i += count
           }
-          let count = sampler.runLength(first + i, available: instances.count - i)
-          if let bad = sampler.sample(first + i, count: count, &phases, &runScratch, into: records) {
-            failed = i + bad
-            return
-          }
-          i += count
         }
       }
     }
     nodes.removeSubrange(sampler.written...)
+    recordOwners.removeSubrange(sampler.written...)
     if let bad = failed.map({ live[$0] }) {
       throw SimulationError(
         code: "E0901", message: "a property of `\(bad.id)` is not finite at \(s)s", range: bad.body.template.range)
@@ -47,6 +54,8 @@ extension Simulator {
         nodes[$0].z != nodes[$1].z ? nodes[$0].z < nodes[$1].z : seqs[$0] < seqs[$1]
       }
       nodes = order.map { nodes[$0] }
+      // Sorted, a record may hold another instance than it did.
+      recordOwners = Array(repeating: -1, count: nodes.count)
     }
   }
 }
@@ -111,12 +120,13 @@ struct RunSampler {
   }
 
   /// Samples `count` instances from `first` and writes their records after those
-  /// written so far; `records` is the start of the frame's records. Returns the index
+  /// written so far; `records` is the start of the frame's records, `owners` of their
+  /// owners (`Simulator.recordOwners`). Returns the index
   /// (from `first`) of a member with a value that is not finite, if any; nothing from
   /// it on is written.
   mutating func sample(
     _ first: UnsafePointer<LiveInstance>, count: Int, _ phases: inout PhaseCache, _ scratch: inout RunScratch,
-    into records: UnsafeMutablePointer<NodeFrame>
+    into records: UnsafeMutablePointer<NodeFrame>, owners: UnsafeMutablePointer<Int>
   ) -> Int? {
     if scratch.extras.count < count {
       scratch.extras = Array(repeating: 0, count: count)
@@ -127,10 +137,12 @@ struct RunSampler {
       scratch.extras.withUnsafeMutableBufferPointer { extras in
         phases.with(body.stack, group: body.timingGroup, at: t) { phases in
           let states = StateColumn(records + written)
-          Self.compose(
-            first, count, body.block.count, sharedModel: body.timingGroup.sharedModel,
-            shapes: body.timingGroup.shapes, phases, states, extras.baseAddress!)
-          return write(first, count, states, extras.baseAddress!, into: records)
+          let group = body.timingGroup
+          let facts = GroupFacts(
+            sharedModel: group.sharedModel, animatesStyle: group.animatesStyle, shapes: group.shapes)
+          let styleKept = Self.compose(
+            first, count, body.block.count, facts, phases, states, owners + written, extras.baseAddress!)
+          return write(first, count, states, extras.baseAddress!, styleKept: styleKept, into: records)
         }
       }
     }

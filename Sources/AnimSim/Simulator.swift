@@ -40,16 +40,18 @@ struct LiveInstance: @unchecked Sendable {
   /// reads the instance alone.
   let boxOrigin: Point
   let z: Double
+  /// A replicator copy's transform and colour; nil for nodes and spawns. Out of line:
+  /// sampling reads every instance in every frame, and spawns never have one.
+  var placement: CopyPlacement? = nil
+  /// Creation order, for paint order among equal z; it also tells whether a record still
+  /// holds this instance (`Simulator.recordOwners`).
+  let seq: Int
+  // Read only when a record is filled for this instance (see `RunSampler.compose`).
   let hasStroke: Bool
   let hasTrim: Bool
   let id: NodeID
   var shapeSlot: Int
-  /// A replicator copy's transform and colour; nil for nodes and spawns. Out of line:
-  /// sampling reads every instance in every frame, and spawns never have one.
-  var placement: CopyPlacement? = nil
   let body: InstanceBody
-  /// Creation order, for paint order among equal z.
-  let seq: Int
   var ownsShape: Bool
 
   init(
@@ -130,6 +132,9 @@ public final class Simulator {
   var timingGroups = TimingGroups()
   /// Reused by every frame's sampling (see `RunSampler`).
   var runScratch = RunScratch()
+  /// For each record of `frame.nodes`, the `seq` of the instance whose id, shape, style,
+  /// tint and z it holds since an earlier frame; -1 when it holds none (see `RunSampler.compose`).
+  var recordOwners: [Int] = []
   var nextSeq = 0
   /// §10's limit on live instances (lowered by tests).
   var instanceLimit = liveInstanceLimit

@@ -1,0 +1,110 @@
+import AnimCheck
+import AnimMath
+import AnimSource
+import Testing
+
+@testable import AnimSim
+
+/// A record that holds the same instance as in the frame before keeps its id, shape,
+/// flags, tint, z and (when nothing animates it) style: sampling writes only the matrix
+/// and the leading values (`RunSampler.compose`). These scenes move instances from record
+/// to record (older ones end, newer ones begin, emitters interleave) and check every
+/// record of every frame against what its id says it must hold, from the source.
+@Suite struct RecordReuseTests {
+  func simulator(_ source: String) throws -> Simulator {
+    let analysis = analyze(SourceFile(name: "t.anim", text: source))
+    #expect(analysis.diagnostics.isEmpty, "\(analysis.diagnostics.map(\.message))")
+    return try Simulator(try #require(analysis.ir as SceneIR?))
+  }
+
+  @Test func theLayoutSamplingReliesOn() {
+    // `StateColumn` finds a record's state right after its matrix; `copyLeading` copies
+    // position, scale, rotation and opacity, which end where the fill begins.
+    #expect(MemoryLayout<NodeFrame>.offset(of: \.state) == MemoryLayout<AffineTransform>.size)
+    #expect(MemoryLayout<NodeState>.offset(of: \.fill) == NodeState.leadingBytes)
+    #expect(NodeFrame.leadingBytes == MemoryLayout<AffineTransform>.size + 6 * 8)
+  }
+
+  @Test func recordsThatChangeHandsHoldTheirNewInstance() throws {
+    // Reds: two every 0.1 s, living 0.25 s; blues: one every 0.15 s, living 0.6 s. Every
+    // few frames the oldest end and the rest move to earlier records, beside the other kind.
+    let sim = try simulator(
+      """
+      scene "t" { size 200, 200; fps 60; duration 2s }
+      emitter reds {
+        every 0.1s
+        burst 2
+        spawn circle(5) {
+          fill #FF0000
+          remove after 0.25s
+          animate x by 10 over 1s
+        }
+      }
+      emitter blues {
+        every 0.15s
+        spawn rect(4, 4) {
+          fill #0000FF
+          stroke #00FF00
+          lineWidth 3
+          remove after 0.6s
+          animate opacity from 1 to 0.5 over 1s
+        }
+      }
+      """)
+    var seen = (reds: 0, blues: 0, frames: 0)
+    for _ in 0..<sim.frameCount {
+      try sim.step()
+      for record in sim.frame.nodes {
+        let red = record.id.name == "reds"
+        #expect(record.state.fill == (red ? Color(r: 1, g: 0, b: 0) : Color(r: 0, g: 0, b: 1)), "\(record.id)")
+        #expect(record.hasStroke == !red, "\(record.id)")
+        #expect(record.state.lineWidth == (red ? 1 : 3), "\(record.id)")
+        #expect(red || record.state.stroke == Color(r: 0, g: 1, b: 0), "\(record.id)")
+        #expect(sim.shape(record.shape).id == (red ? "reds" : "blues"), "\(record.id)")
+        // Red k is created at 0.1·⌊k/2⌋ s for 0.25 s, blue k at 0.15·k s for 0.6 s: a
+        // record left with an id it held before would soon name an ended instance.
+        let created = red ? 0.1 * Double(record.id.index / 2) : 0.15 * Double(record.id.index)
+        let age = sim.frame.sceneTime - created
+        #expect(age > -1e-9 && age < (red ? 0.25 : 0.6) + 1e-9, "\(record.id) at \(sim.frame.sceneTime)")
+        if red { seen.reds += 1 } else { seen.blues += 1 }
+      }
+      // Paint order is creation order here (equal z): ids of one emitter ascend.
+      let reds = sim.frame.nodes.filter { $0.id.name == "reds" }.map(\.id.index)
+      #expect(reds == reds.sorted())
+      seen.frames += 1
+    }
+    // 2 s at 60 fps; about 5 reds and 4 blues live at a time.
+    #expect(seen.frames == 120)
+    #expect(seen.reds > 400 && seen.blues > 400)
+  }
+
+  @Test func anAnimatedStyleIsComposedInEveryFrame() throws {
+    // Spawn k begins at 0.25·k s and its fill goes from black to white over 1 s, linearly:
+    // at scene time s its red, green and blue are s − 0.25·k.
+    let sim = try simulator(
+      """
+      scene "t" { size 200, 200; fps 60; duration 2s }
+      emitter fades {
+        every 0.25s
+        spawn circle(5) {
+          fill #000000
+          remove after 1s
+          animate fill to #FFFFFF over 1s timing linear
+        }
+      }
+      """)
+    var checked = 0
+    for _ in 0..<sim.frameCount {
+      try sim.step()
+      for record in sim.frame.nodes {
+        let u = sim.frame.sceneTime - 0.25 * Double(record.id.index)
+        #expect(abs(record.state.fill.r - u) < 1e-9, "\(record.id) at \(sim.frame.sceneTime)")
+        #expect(abs(record.state.fill.b - u) < 1e-9, "\(record.id) at \(sim.frame.sceneTime)")
+        checked += 1
+      }
+    }
+    // Live at s: spawns k with 0.25·k ≤ s < 0.25·k + 1. 15 frames each with 1, 2 and 3
+    // live, then 75 with 4: 15 + 30 + 45 + 300.
+    #expect(checked == 390)
+  }
+}
