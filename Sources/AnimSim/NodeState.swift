@@ -48,7 +48,8 @@ extension NodeState {
     let vector = MemoryLayout<SIMD4<Double>>.size
     to.storeBytes(of: from.loadUnaligned(as: SIMD4<Double>.self), as: SIMD4<Double>.self)
     to.storeBytes(
-      of: from.loadUnaligned(fromByteOffset: vector, as: SIMD2<Double>.self), toByteOffset: vector, as: SIMD2<Double>.self)
+      of: from.loadUnaligned(fromByteOffset: vector, as: SIMD2<Double>.self), toByteOffset: vector,
+      as: SIMD2<Double>.self)
   }
 
   /// The bytes `copyLeading` copies: they end where the style begins (a test checks it).
