@@ -16,12 +16,20 @@ final class LiveList<Element>: RandomAccessCollection {
 
   init() {
     capacity = 16
-    storage = .allocate(capacity: capacity)
+    storage = Self.allocate(capacity)
   }
 
   deinit {
     (storage + head).deinitialize(count: count)
-    storage.deallocate()
+    UnsafeMutableRawPointer(storage).deallocate()
+  }
+
+  /// Storage that starts a cache line, so that an element whose stride is a multiple of
+  /// 64 bytes starts one too (`LiveInstance` keeps what sampling reads in its first line).
+  private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Element> {
+    let bytes = capacity * MemoryLayout<Element>.stride
+    return UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: Swift.max(64, MemoryLayout<Element>.alignment))
+      .bindMemory(to: Element.self, capacity: capacity)
   }
 
   var startIndex: Int { 0 }
@@ -73,9 +81,9 @@ final class LiveList<Element>: RandomAccessCollection {
       storage.moveInitialize(from: storage + head, count: count)
     } else {
       capacity *= 2
-      let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+      let larger = Self.allocate(capacity)
       larger.moveInitialize(from: storage + head, count: count)
-      storage.deallocate()
+      UnsafeMutableRawPointer(storage).deallocate()
       storage = larger
     }
     head = 0

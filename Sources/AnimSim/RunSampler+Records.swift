@@ -13,7 +13,8 @@ extension RunSampler {
     styleKept: Bool, into records: UnsafeMutablePointer<NodeFrame>
   ) -> Int? {
     // Counted in locals, stored once: kept in `self`, each was stored and reloaded per member.
-    var record = RecordWriter(start: records + written, lastZ: lastZ, checksStyle: !styleKept)
+    var record = RecordWriter(
+      start: records + written, lastZ: lastZ, checksStyle: !styleKept, placed: first.pointee.placement != nil)
     defer {
       lastZ = record.lastZ
       if !record.ordered { ordered = false }
@@ -66,11 +67,14 @@ extension RunSampler {
     var ordered = true
     /// Whether the style's numbers are tested too (they are unless no record changed them).
     let checksStyle: Bool
+    /// Whether the members are replicator copies (a run's are all or none).
+    let placed: Bool
 
-    init(start: UnsafeMutablePointer<NodeFrame>, lastZ: Double, checksStyle: Bool) {
+    init(start: UnsafeMutablePointer<NodeFrame>, lastZ: Double, checksStyle: Bool, placed: Bool) {
       self.start = start
       self.lastZ = lastZ
       self.checksStyle = checksStyle
+      self.placed = placed
     }
 
     /// Record r, of `instance` with its composed state (in the record) whose rotation is
@@ -85,10 +89,7 @@ extension RunSampler {
       state.pointee.rotation = rotation
       state.pointee.opacity = opacity
       var matrix = Simulator.localMatrix(state.pointee, boxOrigin: instance.pointee.boxOrigin, sin: sin, cos: cos)
-      // Tested before it is bound: binding retains, and only copies have one.
-      if instance.pointee.placement != nil, let placement = instance.pointee.placement {
-        matrix = placement.prefix * matrix
-      }
+      if placed, let placement = instance.pointee.placement { matrix = placement.prefix * matrix }
       guard RunSampler.isFinite(state, opacity: opacity, matrix, style: checksStyle) else { return false }
       let z = instance.pointee.z
       record.pointee.matrix = matrix

@@ -12,47 +12,51 @@ import AnimSource
 // `@unchecked`: `animations` and `curve` point into `body`'s immutable memory, alive as
 // long as `body`.
 struct LiveInstance: @unchecked Sendable {
-  // In the order sampling reads them: finding a run, composing, writing the record; what
-  // only the instance's lifetime, paint order and end need comes last. Reading an
-  // instance's first fields brings in the next ones too.
+  // Three lines of 64 bytes (`LiveList` aligns them). The first holds all that sampling
+  // reads of a run's members in most frames (finding the run, composing, writing the
+  // record); the second what it reads of a run's first member, or in rarer cases; the
+  // third what only creating a record, the lifetime and the paint order need.
 
   /// The same for consecutive instances of one timing group created together (at the
-  /// same time, with the same time offset): a run's members (see `RunSampler`), found by
-  /// comparing this alone.
+  /// same time, with the same time offset, all replicator copies or none): a run's
+  /// members (see `RunSampler`), found by comparing this alone.
   var run = 0
-  /// `body.timingGroup`'s id, here so that finding a run reads no body.
-  let group: Int
-  /// Scene time of creation (the event's, not the frame's).
-  let created: Double
   /// Scene time from which it no longer appears (§6.4).
   let end: Double
-  /// A replicator copy's `i·D`.
-  var timeOffset = 0.0
-  /// `body.block`'s animations, flat curve and the curve's animation, here so that
-  /// sampling reaches them in one step from the instance (see `AnimationBlock`).
+  /// `body.block`'s animations and flat curve, here so that sampling reaches them in one
+  /// step from the instance (see `AnimationBlock`).
   let animations: UnsafePointer<CompiledAnimation>
   let curve: UnsafePointer<Double>?
-  let curveSlot: Int
-  /// `body` again, for sampling: read through it, the body is neither retained nor
-  /// released (`body` keeps it alive).
-  let unretainedBody: Unmanaged<InstanceBody>
-  /// What the record and the matrix need of `body`, copied so that writing a record
-  /// reads the instance alone.
-  let boxOrigin: Point
-  let z: Double
-  /// A replicator copy's transform and colour; nil for nodes and spawns. Out of line:
-  /// sampling reads every instance in every frame, and spawns never have one.
-  var placement: CopyPlacement? = nil
   /// Creation order, for paint order among equal z; it also tells whether a record still
   /// holds this instance (`Simulator.recordOwners`).
   let seq: Int
-  // Read only when a record is filled for this instance (see `RunSampler.compose`).
-  let hasStroke: Bool
-  let hasTrim: Bool
-  let id: NodeID
+  /// What the matrix and the paint order need of `body`, copied so that writing a record
+  /// reads the instance alone.
+  let boxOrigin: Point
+  let z: Double
+
+  /// Scene time of creation (the event's, not the frame's).
+  let created: Double
+  /// A replicator copy's `i·D`.
+  var timeOffset = 0.0
+  /// `body` again, for sampling: read through it, the body is neither retained nor
+  /// released (`body` keeps it alive).
+  let unretainedBody: Unmanaged<InstanceBody>
+  /// The animation `curve` belongs to.
+  let curveSlot: Int
+  /// A replicator copy's transform and colour; nil for nodes and spawns.
+  var placement: CopyPlacement? = nil
+  /// `body.timingGroup`'s id, here so that finding a run reads no body.
+  let group: Int
   var shapeSlot: Int
   let body: InstanceBody
+
+  let id: NodeID
+  let hasStroke: Bool
+  let hasTrim: Bool
   var ownsShape: Bool
+  /// Makes the size three lines: see above.
+  private let padding: (Int, Int, Int) = (0, 0, 0)
 
   init(
     body: InstanceBody, id: NodeID, created: Double, end: Double, seq: Int, shapeSlot: Int, ownsShape: Bool
@@ -295,6 +299,7 @@ public final class Simulator {
       let together =
         last.pointee.group == instance.group && last.pointee.created == instance.created
         && last.pointee.timeOffset == instance.timeOffset
+        && (last.pointee.placement == nil) == (instance.placement == nil)
       return together ? last.pointee.run : last.pointee.run &+ 1
     }
     live.append(instance)

@@ -17,14 +17,6 @@ import Testing
     return try Simulator(try #require(analysis.ir as SceneIR?))
   }
 
-  @Test func theLayoutSamplingReliesOn() {
-    // `StateColumn` finds a record's state right after its matrix; `copyLeading` copies
-    // position, scale, rotation and opacity, which end where the fill begins.
-    #expect(MemoryLayout<NodeFrame>.offset(of: \.state) == MemoryLayout<AffineTransform>.size)
-    #expect(MemoryLayout<NodeState>.offset(of: \.fill) == NodeState.leadingBytes)
-    #expect(NodeFrame.leadingBytes == MemoryLayout<AffineTransform>.size + 6 * 8)
-  }
-
   @Test func recordsThatChangeHandsHoldTheirNewInstance() throws {
     // Reds: two every 0.1 s, living 0.25 s; blues: one every 0.15 s, living 0.6 s. Every
     // few frames the oldest end and the rest move to earlier records, beside the other kind.
