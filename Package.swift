@@ -85,11 +85,17 @@ let package = Package(
 /// compiled and linked against the static runtime. The binary grows to about 80 MB
 /// (ICU's data comes along), but pages never read are never loaded. Debug builds, and
 /// so the tests, stay dynamic.
+///
+/// They are linked at a fixed address too (`-no-pie`): a position-independent binary
+/// this size has 75,000 pointers for the loader to relocate at every start, on 150 pages
+/// it must copy first; checking a small file took 3.1 ms, and takes 2.2 ms without them.
+/// The cost is that the executable's own code is not placed at a random address.
 let staticRuntime = ["-static-stdlib"]
+let fixedAddress = ["-Xlinker", "-no-pie"]
 for target in package.targets where target.type != .test {
   let release = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
   target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(staticRuntime, release)]
   if target.type == .executable {
-    target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(staticRuntime, release)]
+    target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(staticRuntime + fixedAddress, release)]
   }
 }
