@@ -55,7 +55,7 @@ extension Simulator {
       }
       nodes = order.map { nodes[$0] }
       // Sorted, a record may hold another instance than it did.
-      recordOwners = Array(repeating: -1, count: nodes.count)
+      for i in recordOwners.indices { recordOwners[i] = -1 }
     }
   }
 }

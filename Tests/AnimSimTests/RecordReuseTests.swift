@@ -18,8 +18,18 @@ import Testing
   }
 
   @Test func recordsThatChangeHandsHoldTheirNewInstance() throws {
-    // Reds: two every 0.1 s, living 0.25 s; blues: one every 0.15 s, living 0.6 s. Every
-    // few frames the oldest end and the rest move to earlier records, beside the other kind.
+    try checkReds(z: nil)
+  }
+
+  @Test func recordsSortedByZHoldTheirInstancesToo() throws {
+    // Reds drawn above blues: every frame is sorted, and a record holds another instance
+    // after the sort than sampling put in it.
+    try checkReds(z: 1)
+  }
+
+  /// Reds: two every 0.1 s, living 0.25 s; blues: one every 0.15 s, living 0.6 s. Every
+  /// few frames the oldest end and the rest move to earlier records, beside the other kind.
+  func checkReds(z: Double?) throws {
     let sim = try simulator(
       """
       scene "t" { size 200, 200; fps 60; duration 2s }
@@ -28,6 +38,8 @@ import Testing
         burst 2
         spawn circle(5) {
           fill #FF0000
+          position (10, 20)
+          \(z.map { "z \($0)" } ?? "")
           remove after 0.25s
           animate x by 10 over 1s
         }
@@ -36,6 +48,7 @@ import Testing
         every 0.15s
         spawn rect(4, 4) {
           fill #0000FF
+          position (100, 150)
           stroke #00FF00
           lineWidth 3
           remove after 0.6s
@@ -53,6 +66,9 @@ import Testing
         #expect(record.state.lineWidth == (red ? 1 : 3), "\(record.id)")
         #expect(red || record.state.stroke == Color(r: 0, g: 1, b: 0), "\(record.id)")
         #expect(sim.shape(record.shape).id == (red ? "reds" : "blues"), "\(record.id)")
+        #expect(record.z == (red ? z ?? 0 : 0), "\(record.id)")
+        // Composed values are written in every frame: they must be the same instance's.
+        #expect(record.state.position.y == (red ? 20 : 150), "\(record.id)")
         // Red k is created at 0.1·⌊k/2⌋ s for 0.25 s, blue k at 0.15·k s for 0.6 s: a
         // record left with an id it held before would soon name an ended instance.
         let created = red ? 0.1 * Double(record.id.index / 2) : 0.15 * Double(record.id.index)
@@ -60,9 +76,13 @@ import Testing
         #expect(age > -1e-9 && age < (red ? 0.25 : 0.6) + 1e-9, "\(record.id) at \(sim.frame.sceneTime)")
         if red { seen.reds += 1 } else { seen.blues += 1 }
       }
-      // Paint order is creation order here (equal z): ids of one emitter ascend.
+      // Paint order: z, then creation order, so the ids of one emitter ascend; with reds
+      // above, every blue comes before every red.
       let reds = sim.frame.nodes.filter { $0.id.name == "reds" }.map(\.id.index)
       #expect(reds == reds.sorted())
+      if z != nil, let firstRed = sim.frame.nodes.firstIndex(where: { $0.id.name == "reds" }) {
+        #expect(sim.frame.nodes[firstRed...].allSatisfy { $0.id.name == "reds" })
+      }
       seen.frames += 1
     }
     // 2 s at 60 fps; about 5 reds and 4 blues live at a time.
