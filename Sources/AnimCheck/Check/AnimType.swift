@@ -36,6 +36,12 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
     return false
   }
 
+  /// Whether this is `.name` before its enum is known.
+  var isEnumLiteral: Bool {
+    if case .enumLiteral = self { return true }
+    return false
+  }
+
   /// The type with its article, for messages: "a Duration", "an Angle".
   var withArticle: String {
     let d = description
