@@ -109,9 +109,11 @@ extension Checker {
     let c = clauses(of: stmt, from: 1)
     let type = propertyType(property)
     // The value and the timing are independent: a mistake in one still checks the other.
-    let value = checkAnimationValue(property, type, c, stmt, in: &scope)
+    let checkedValue = checkAnimationValue(property, type, c, stmt, in: &scope)
     let checkedTiming = checkTiming(c, in: &scope, isGroup: false)
-    guard let value, let timing = checkedTiming else { return nil }
+    // Taken over, not copied: an animation is a few hundred bytes and each copy walks
+    // its expressions.
+    guard let value = consume checkedValue, let timing = consume checkedTiming else { return nil }
     if timing.duration == nil && !(isRealTimeTiming(c, in: &scope)) {
       error(
         SemanticCode.missingDuration, "this animation needs a duration: add `over`", at: tree.range(stmt),
@@ -121,10 +123,11 @@ extension Checker {
         fixes: [.replace(.at(tree.range(stmt).end), with: " over 1s", "add `over 1s`")])
       return nil
     }
+    // Warned before `timing` moves into the animation, so that it is read, not copied.
+    warnUnsettledSpring(c, timing, in: &scope)
     var animation = Animation(property: property, value: value, timing: timing, range: tree.range(stmt))
     animation.additive = c[.additive] != nil
     animation.cumulative = c[.cumulative] != nil
-    warnUnsettledSpring(c, timing, in: &scope)
     return animation
   }
 
