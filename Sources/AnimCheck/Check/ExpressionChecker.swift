@@ -137,7 +137,7 @@ extension Checker {
   func checkNegate(_ id: NodeID, in scope: inout BlockScope) -> Typed {
     var t = check(tree.child(id, 0), expecting: nil, in: &scope)
     guard !t.type.isError else { return .error }
-    guard [.number, .duration, .angle, .point].contains(t.type) else {
+    guard t.type == .number || t.type.isQuantity else {
       error(SemanticCode.badOperands, "cannot negate \(t.type.withArticle)", at: tree.range(id))
       return .error
     }
