@@ -264,8 +264,10 @@ extension Checker {
 
   /// A real-time spring with an `over` shorter than its settling time jumps at the end (§5).
   func warnUnsettledSpring(_ c: Clauses, _ timing: Timing, in scope: inout BlockScope) {
-    guard let over = c[.over], let tf = timing.timingFunction, let d = timing.duration, let dv = fold(d),
-      case .number(let duration) = dv, let v = fold(tf), case .timing(.spring(let spring)) = v, spring.isRealTime
+    // The curve first, as most are not springs; folded in place, as binding each optional
+    // expression to a name first copied it.
+    guard let over = c[.over], case .timing(.spring(let spring))? = timing.timingFunction.flatMap(fold),
+      spring.isRealTime, case .number(let duration)? = timing.duration.flatMap(fold)
     else { return }
     let settle = spring.settlingTime()
     if settle > duration + 1e-9 {
