@@ -11,12 +11,12 @@ extension Checker {
     var stage = base.stage
     for stmt in tree.children(block) where tree.kind(stmt) == .command {
       let head = tree.name(tree.child(stmt, 0))
-      let args = Array(tree.children(stmt).dropFirst())
+      let args = tree.childArray(stmt, from: 1)
       if let field = styleField(head) {
         guard let arg = singleArgument(stmt, args) else { continue }
         let t = check(arg, expecting: field == .lineWidth ? .number : .color, in: &scope)
         stage = max(stage, t.stage)
-        if !t.type.isError { settings.append(StyleSetting(field: field, value: t.expr)) }
+        if !t.type.isError && lowering { settings.append(StyleSetting(field: field, value: t.expr)) }
       } else if let statement = checkPropertyStatement(stmt, args, in: &scope) {
         defaults.append(statement)
       }
@@ -26,6 +26,7 @@ extension Checker {
     } else if let symbol = tree.symbol(tree.child(d.syntax, 0)) {
       declarations.update(symbol) { $0.shapeDefaults = defaults }
     }
+    // Not lowered, `base.expr` is the placeholder and no settings were gathered.
     return Typed(type: .shape, expr: settings.isEmpty ? base.expr : .styledShape(base.expr, settings), stage: stage)
   }
 
@@ -92,7 +93,7 @@ extension Checker {
           fixes: near.map { [.replace(tree.range(head), with: $0, "did you mean `\($0)`?")] } ?? [])
         continue
       }
-      let args = Array(tree.children(stmt).dropFirst())
+      let args = tree.childArray(stmt, from: 1)
       guard args.count == types.count else {
         error(
           args.count < types.count ? SemanticCode.missingArgument : SemanticCode.extraArgument,
