@@ -11,13 +11,12 @@ extension Checker {
     var stage = base.stage
     for stmt in tree.children(block) where tree.kind(stmt) == .command {
       let head = tree.name(tree.child(stmt, 0))
-      let args = tree.childArray(stmt, from: 1)
       if let field = styleField(head) {
-        guard let arg = singleArgument(stmt, args) else { continue }
+        guard let arg = singleArgument(stmt) else { continue }
         let t = check(arg, expecting: field == .lineWidth ? .number : .color, in: &scope)
         stage = max(stage, t.stage)
         if !t.type.isError && lowering { settings.append(StyleSetting(field: field, value: t.expr)) }
-      } else if let statement = checkPropertyStatement(stmt, args, in: &scope) {
+      } else if let statement = checkPropertyStatement(stmt, in: &scope) {
         defaults.append(statement)
       }
     }
@@ -39,16 +38,19 @@ extension Checker {
     }
   }
 
-  /// The one argument a statement takes, or nil after reporting.
-  func singleArgument(_ stmt: NodeID, _ args: [NodeID]) -> NodeID? {
-    guard args.count == 1 else {
+  /// The one argument a statement (its head, then its arguments) takes, or nil after
+  /// reporting. Read in place: gathering the arguments into an array first was an
+  /// allocation for each of a block's property statements.
+  func singleArgument(_ stmt: NodeID) -> NodeID? {
+    let count = tree.childCount(stmt) - 1
+    guard count == 1 else {
       let head = tree.name(tree.child(stmt, 0))
       error(
-        args.isEmpty ? SemanticCode.missingArgument : SemanticCode.extraArgument,
-        "`\(head)` takes one value, found \(args.count)", at: tree.range(stmt))
+        count == 0 ? SemanticCode.missingArgument : SemanticCode.extraArgument,
+        "`\(head)` takes one value, found \(count)", at: tree.range(stmt))
       return nil
     }
-    return args[0]
+    return tree.child(stmt, 1)
   }
 
   func checkShapeLiteral(_ id: NodeID, in scope: inout BlockScope) -> Typed {
