@@ -28,11 +28,12 @@ extension Checker {
   /// Clauses by word; a clause given twice is reported and the first kept.
   func clauses(of stmt: NodeID, from index: Int) -> Clauses {
     var found = Clauses()
-    let children = tree.children(stmt)
-    // By index: iterating a slice of the children went through the generic slice.
-    for k in min(index, children.count)..<children.count where tree.kind(children[k]) == .clause {
-      let c = children[k]
-      guard let w = tree.word(c) else { continue }
+    // By index, straight from the tree: iterating a slice of the children went through
+    // the generic slice, and holding the children view retained the tree's column.
+    let count = tree.childCount(stmt)
+    for k in min(index, count)..<count {
+      let c = tree.child(stmt, k)
+      guard tree.kind(c) == .clause, let w = tree.word(c) else { continue }
       if let first = found[w] {
         error(
           SemanticCode.duplicateClause, "`\(w.spelling)` is given twice", at: tree.range(c),
