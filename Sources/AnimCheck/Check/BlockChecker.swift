@@ -129,7 +129,8 @@ extension Checker {
         "`\(w.spelling)` does not apply to a \(tree.kind(stmt) == .group ? "group" : "sequence")",
         at: tree.range(clause))
     }
-    guard let timing = checkTiming(c, in: &scope, isGroup: true) else { return nil }
+    var timing = Timing()
+    guard checkTiming(c, into: &timing, in: &scope, isGroup: true) else { return nil }
     var children: [TimelineItem] = []
     var infiniteChild: NodeID? = nil
     for child in tree.children(tree.child(stmt, count - 1)) {
