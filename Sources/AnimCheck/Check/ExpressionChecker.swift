@@ -156,7 +156,7 @@ extension Checker {
     let hi = check(tree.child(id, 1), expecting: element ?? (lo.type.isError ? nil : lo.type), in: &scope)
     if lo.type.isError || hi.type.isError { return .error }
     return Typed(
-      type: .range(lo.type), expr: lowering ? .range(lo.expr, hi.expr) : Self.unlowered,
+      type: .range(of: lo.type), expr: lowering ? .range(lo.expr, hi.expr) : Self.unlowered,
       stage: max(lo.stage, hi.stage), usesScene: lo.usesScene || hi.usesScene)
   }
 }
