@@ -21,8 +21,11 @@ public struct NodeID: Hashable, Sendable, Comparable {
 /// children runs and literals; only node ids and names are numbered for the whole tree.
 /// A file parsed in one piece has everything in `back`.
 ///
-/// The read accessors are `@inlinable`: the checker calls them millions of times from
-/// another module, and a call per `kind(_:)` cost more than the array read it wraps.
+/// The read accessors are `@inlinable` and always inlined: the checker calls them
+/// millions of times from another module, and a call per `kind(_:)` cost more than the
+/// array read it wraps. `@inlinable` alone was not enough: the optimizer left them as
+/// calls in the checker's large functions, and each such call on the tree a checker
+/// keeps copied the whole tree struct (about 120 bytes) onto the stack first.
 public struct SyntaxTree: Sendable {
   @usableFromInline struct Node: Sendable, BitwiseCopyable {
     @usableFromInline var start: UInt32
@@ -72,30 +75,30 @@ public struct SyntaxTree: Sendable {
 
   public var nodeCount: Int { frontCount + back.nodes.count }
 
-  @inlinable public func kind(_ id: NodeID) -> SyntaxKind {
+  @inlinable @inline(__always) public func kind(_ id: NodeID) -> SyntaxKind {
     let i = Int(id.index) &- frontCount
     return i >= 0 ? back.tags[i].kind : front.tags[i &+ frontCount].kind
   }
 
-  @inlinable public func flags(_ id: NodeID) -> UInt8 {
+  @inlinable @inline(__always) public func flags(_ id: NodeID) -> UInt8 {
     let i = Int(id.index) &- frontCount
     return i >= 0 ? back.tags[i].flags : front.tags[i &+ frontCount].flags
   }
 
-  @inlinable func node(_ id: NodeID) -> Node {
+  @inlinable @inline(__always) func node(_ id: NodeID) -> Node {
     let i = Int(id.index) &- frontCount
     return i >= 0 ? back.nodes[i] : front.nodes[i &+ frontCount]
   }
 
   /// A name's symbol id, or the index of a literal in its part of the tree.
-  @inlinable public func payload(_ id: NodeID) -> Int32 { node(id).payload }
+  @inlinable @inline(__always) public func payload(_ id: NodeID) -> Int32 { node(id).payload }
 
-  @inlinable public func range(_ id: NodeID) -> SourceRange {
+  @inlinable @inline(__always) public func range(_ id: NodeID) -> SourceRange {
     let n = node(id)
     return SourceRange(start: Int(n.start), end: Int(n.end))
   }
 
-  @inlinable public func childCount(_ id: NodeID) -> Int {
+  @inlinable @inline(__always) public func childCount(_ id: NodeID) -> Int {
     let i = Int(id.index) &- frontCount
     return i >= 0 ? back.childCount(i) : front.childCount(i &+ frontCount)
   }
@@ -115,13 +118,13 @@ public struct SyntaxTree: Sendable {
     back.childIDs.reserveCapacity(back.childIDs.count + count)
   }
 
-  @inlinable public func child(_ id: NodeID, _ i: Int) -> NodeID {
+  @inlinable @inline(__always) public func child(_ id: NodeID, _ i: Int) -> NodeID {
     let n = Int(id.index) &- frontCount
     return n >= 0 ? back.child(n, i) : front.child(n &+ frontCount, i)
   }
 
   /// The children of `id`, as a view into the tree (no copy).
-  @inlinable public func children(_ id: NodeID) -> Children {
+  @inlinable @inline(__always) public func children(_ id: NodeID) -> Children {
     let i = Int(id.index) &- frontCount
     return i >= 0 ? back.children(i) : front.children(i &+ frontCount)
   }
@@ -154,7 +157,7 @@ public struct SyntaxTree: Sendable {
   }
 
   /// The child at `i`, or nil when it is `.absent` or out of range.
-  @inlinable public func optionalChild(_ id: NodeID, _ i: Int) -> NodeID? {
+  @inlinable @inline(__always) public func optionalChild(_ id: NodeID, _ i: Int) -> NodeID? {
     guard i < childCount(id) else { return nil }
     let c = child(id, i)
     return kind(c) == .absent ? nil : c
@@ -164,27 +167,29 @@ public struct SyntaxTree: Sendable {
 
   /// The symbol of a `.name`, `.enumCase` or `.member` node, a clause's word, an
   /// instance or input event's head, or an argument's label.
-  @inlinable public func symbol(_ id: NodeID) -> Symbol? {
+  @inlinable @inline(__always) public func symbol(_ id: NodeID) -> Symbol? {
     let p = payload(id)
     return p >= 0 ? Symbol(p) : nil
   }
 
   public func name(_ id: NodeID) -> String { symbol(id).map { symbols[$0] } ?? "" }
 
-  @inlinable public func word(_ id: NodeID) -> Word? { symbol(id)?.word }
+  @inlinable @inline(__always) public func word(_ id: NodeID) -> Word? { symbol(id)?.word }
 
   /// A number's or colour's value (see `SyntaxTree+Numbers.swift` for the inline ones).
-  @inlinable public func number(_ id: NodeID) -> Double {
+  @inlinable @inline(__always) public func number(_ id: NodeID) -> Double {
     let p = payload(id)
     if p < 0 { return Self.inlineNumber(p) }
     return Int(id.index) >= frontCount ? back.numbers[Int(p)] : front.numbers[Int(p)]
   }
-  @inlinable public func unit(_ id: NodeID) -> NumberUnit { NumberUnit(rawValue: flags(id)) ?? .none }
+  @inlinable @inline(__always) public func unit(_ id: NodeID) -> NumberUnit { NumberUnit(rawValue: flags(id)) ?? .none }
   public func string(_ id: NodeID) -> String {
     Int(id.index) >= frontCount ? back.strings[Int(payload(id))] : front.strings[Int(payload(id))]
   }
-  @inlinable public func colorValue(_ id: NodeID) -> UInt32 { UInt32(number(id)) }
-  @inlinable public func binaryOperator(_ id: NodeID) -> BinaryOperator { BinaryOperator(rawValue: flags(id)) ?? .add }
+  @inlinable @inline(__always) public func colorValue(_ id: NodeID) -> UInt32 { UInt32(number(id)) }
+  @inlinable @inline(__always) public func binaryOperator(_ id: NodeID) -> BinaryOperator {
+    BinaryOperator(rawValue: flags(id)) ?? .add
+  }
 
   /// For a `.member` node, the range of the member's name.
   public func memberNameRange(_ id: NodeID) -> SourceRange {

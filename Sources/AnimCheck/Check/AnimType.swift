@@ -36,6 +36,12 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
     return false
   }
 
+  /// Whether this is `.name` before its enum is known.
+  var isEnumLiteral: Bool {
+    if case .enumLiteral = self { return true }
+    return false
+  }
+
   /// The type with its article, for messages: "a Duration", "an Angle".
   var withArticle: String {
     let d = description
@@ -73,6 +79,22 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
     case .range, .list, .enumeration, .enumLiteral: return nil
     }
   }
+
+  /// `Range<element>`. A payload case is a new box each time it is made: the ranges of
+  /// plain types (`random(0..10)`) are made once and shared.
+  static func range(of element: AnimType) -> AnimType {
+    guard let i = element.plainIndex else { return .range(element) }
+    return plainRanges[i]
+  }
+
+  private static let plainRanges: [AnimType] = {
+    let plain: [AnimType] = [
+      .number, .duration, .angle, .point, .color, .bool, .string, .path, .shape, .timing, .transform, .error,
+    ]
+    var ranges = [AnimType](repeating: .error, count: plain.count)
+    for t in plain { if let i = t.plainIndex { ranges[i] = .range(t) } }
+    return ranges
+  }()
 
   /// Duration, Angle and Point: the quantities of the unit algebra (§2).
   var isQuantity: Bool { self == .duration || self == .angle || self == .point }

@@ -28,11 +28,12 @@ extension Checker {
   /// Clauses by word; a clause given twice is reported and the first kept.
   func clauses(of stmt: NodeID, from index: Int) -> Clauses {
     var found = Clauses()
-    let children = tree.children(stmt)
-    // By index: iterating a slice of the children went through the generic slice.
-    for k in min(index, children.count)..<children.count where tree.kind(children[k]) == .clause {
-      let c = children[k]
-      guard let w = tree.word(c) else { continue }
+    // By index, straight from the tree: iterating a slice of the children went through
+    // the generic slice, and holding the children view retained the tree's column.
+    let count = tree.childCount(stmt)
+    for k in min(index, count)..<count {
+      let c = tree.child(stmt, k)
+      guard tree.kind(c) == .clause, let w = tree.word(c) else { continue }
       if let first = found[w] {
         error(
           SemanticCode.duplicateClause, "`\(w.spelling)` is given twice", at: tree.range(c),
@@ -109,9 +110,12 @@ extension Checker {
     let c = clauses(of: stmt, from: 1)
     let type = propertyType(property)
     // The value and the timing are independent: a mistake in one still checks the other.
-    let value = checkAnimationValue(property, type, c, stmt, in: &scope)
-    let checkedTiming = checkTiming(c, in: &scope, isGroup: false)
-    guard let value, let timing = checkedTiming else { return nil }
+    let checkedValue = checkAnimationValue(property, type, c, stmt, in: &scope)
+    var timing = Timing()
+    let timed = checkTiming(c, into: &timing, in: &scope, isGroup: false)
+    // Taken over, not copied: an animation is a few hundred bytes and each copy walks
+    // its expressions.
+    guard let value = consume checkedValue, timed else { return nil }
     if timing.duration == nil && !(isRealTimeTiming(c, in: &scope)) {
       error(
         SemanticCode.missingDuration, "this animation needs a duration: add `over`", at: tree.range(stmt),
@@ -121,10 +125,11 @@ extension Checker {
         fixes: [.replace(.at(tree.range(stmt).end), with: " over 1s", "add `over 1s`")])
       return nil
     }
+    // Warned before `timing` moves into the animation, so that it is read, not copied.
+    warnUnsettledSpring(c, timing, in: &scope)
     var animation = Animation(property: property, value: value, timing: timing, range: tree.range(stmt))
     animation.additive = c[.additive] != nil
     animation.cumulative = c[.cumulative] != nil
-    warnUnsettledSpring(c, timing, in: &scope)
     return animation
   }
 
@@ -197,9 +202,10 @@ extension Checker {
     if !t.type.isError, case .constant(.enumCase(let name)) = t.expr { apply(name) }
   }
 
-  /// `over delay timing repeat autoreverse` (and `fill`, applied by the caller).
-  func checkTiming(_ c: Clauses, in scope: inout BlockScope, isGroup: Bool) -> Timing? {
-    var timing = Timing()
+  /// `over delay timing repeat autoreverse fill`, into `timing`; whether all were right.
+  /// Filled in place: returned as an optional, the timing (a few hundred bytes) was
+  /// copied whole several times on its way into its animation.
+  func checkTiming(_ c: Clauses, into timing: inout Timing, in scope: inout BlockScope, isGroup: Bool) -> Bool {
     var ok = true
     if let over = c[.over] {
       let t = check(tree.child(over, 0), expecting: .duration, in: &scope)
@@ -247,7 +253,7 @@ extension Checker {
     }
     timing.autoreverse = c[.autoreverse] != nil
     checkEnumClause(c[.fill], .fillMode) { timing.fill = FillMode(rawValue: $0) ?? .forwards }
-    return ok ? timing : nil
+    return ok
   }
 
   func isRealTimeTiming(_ c: Clauses, in scope: inout BlockScope) -> Bool {
@@ -261,8 +267,10 @@ extension Checker {
 
   /// A real-time spring with an `over` shorter than its settling time jumps at the end (§5).
   func warnUnsettledSpring(_ c: Clauses, _ timing: Timing, in scope: inout BlockScope) {
-    guard let over = c[.over], let tf = timing.timingFunction, let d = timing.duration, let dv = fold(d),
-      case .number(let duration) = dv, let v = fold(tf), case .timing(.spring(let spring)) = v, spring.isRealTime
+    // The curve first, as most are not springs; folded in place, as binding each optional
+    // expression to a name first copied it.
+    guard let over = c[.over], case .timing(.spring(let spring))? = timing.timingFunction.flatMap(fold),
+      spring.isRealTime, case .number(let duration)? = timing.duration.flatMap(fold)
     else { return }
     let settle = spring.settlingTime()
     if settle > duration + 1e-9 {

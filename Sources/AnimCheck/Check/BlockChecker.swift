@@ -24,7 +24,7 @@ extension Checker {
     switch tree.kind(stmt) {
     case .letDecl: return checkLocalLet(stmt, &scope)
     case .command:
-      return checkPropertyStatement(stmt, tree.childArray(stmt, from: 1), in: &scope)
+      return checkPropertyStatement(stmt, in: &scope)
     case .animate: return checkAnimate(stmt, in: &scope).map { .timeline(.animation($0)) }
     case .group, .sequence: return checkGroup(stmt, in: &scope).map { .timeline($0) }
     case .removeAfter:
@@ -83,22 +83,22 @@ extension Checker {
   }
 
   /// `PROP value` (§6.1), `anchor (ax, ay)`, `z N`.
-  func checkPropertyStatement(_ stmt: NodeID, _ args: [NodeID], in scope: inout BlockScope) -> BlockStatement? {
+  func checkPropertyStatement(_ stmt: NodeID, in scope: inout BlockScope) -> BlockStatement? {
     let head = tree.child(stmt, 0)
     // A property first: the usual statement, known by symbol without its spelling.
     if let symbol = tree.symbol(head), let property = facts.property(symbol, tree.name(head)) {
-      guard let arg = singleArgument(stmt, args) else { return nil }
+      guard let arg = singleArgument(stmt) else { return nil }
       let t = checkValue(arg, expecting: propertyType(property), in: &scope)
       return t.type.isError ? nil : .set(property, t.expr)
     }
     let name = tree.name(head)
     switch name {
     case "anchor":
-      guard let arg = singleArgument(stmt, args) else { return nil }
+      guard let arg = singleArgument(stmt) else { return nil }
       let t = checkValue(arg, expecting: .point, in: &scope)
       return t.type.isError ? nil : .anchor(t.expr)
     case "z":
-      guard let arg = singleArgument(stmt, args) else { return nil }
+      guard let arg = singleArgument(stmt) else { return nil }
       let t = checkValue(arg, expecting: .number, in: &scope)
       return t.type.isError ? nil : .z(t.expr)
     default: break
@@ -114,7 +114,7 @@ extension Checker {
         fixes: near.map { [.replace(tree.range(head), with: $0, "did you mean `\($0)`?")] } ?? [])
       return nil
     }
-    guard let arg = singleArgument(stmt, args) else { return nil }
+    guard let arg = singleArgument(stmt) else { return nil }
     let t = checkValue(arg, expecting: propertyType(property), in: &scope)
     return t.type.isError ? nil : .set(property, t.expr)
   }
@@ -129,7 +129,8 @@ extension Checker {
         "`\(w.spelling)` does not apply to a \(tree.kind(stmt) == .group ? "group" : "sequence")",
         at: tree.range(clause))
     }
-    guard let timing = checkTiming(c, in: &scope, isGroup: true) else { return nil }
+    var timing = Timing()
+    guard checkTiming(c, into: &timing, in: &scope, isGroup: true) else { return nil }
     var children: [TimelineItem] = []
     var infiniteChild: NodeID? = nil
     for child in tree.children(tree.child(stmt, count - 1)) {

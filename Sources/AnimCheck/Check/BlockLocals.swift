@@ -6,7 +6,7 @@ import AnimSyntax
 struct BlockLocals: Sequence {
   typealias Local = (slot: Int, type: AnimType, stage: Stage, range: SourceRange)
 
-  private struct Entry {
+  fileprivate struct Entry {
     var symbol: Symbol
     var local: Local
     var used = false
@@ -36,13 +36,20 @@ struct BlockLocals: Sequence {
 
   func isUsed(_ symbol: Symbol) -> Bool { index(symbol).map { entries[$0].used } ?? false }
 
-  /// The `let`s in the order they were declared.
-  func makeIterator() -> AnyIterator<(Symbol, Local)> {
-    var i = 0
-    return AnyIterator {
-      guard i < entries.count else { return nil }
-      defer { i += 1 }
-      return (entries[i].symbol, entries[i].local)
+  /// The `let`s in the order they were declared. A plain iterator: an `AnyIterator` was
+  /// an allocation for every block checked, most of them without a single `let`.
+  func makeIterator() -> Iterator { Iterator(entries: entries) }
+
+  struct Iterator: IteratorProtocol {
+    fileprivate let entries: [Entry]
+    private var position = 0
+
+    fileprivate init(entries: [Entry]) { self.entries = entries }
+
+    mutating func next() -> (Symbol, Local)? {
+      guard position < entries.count else { return nil }
+      defer { position += 1 }
+      return (entries[position].symbol, entries[position].local)
     }
   }
 }

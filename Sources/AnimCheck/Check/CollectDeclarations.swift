@@ -99,15 +99,18 @@ extension Checker {
         at: range,
         fixes: [.replace(range, with: "my" + name.prefix(1).uppercased() + name.dropFirst(), "choose another name")])
     }
-    var d = Declaration(kind: kind, name: name, nameRange: range, syntax: decl)
+    // Moved in as made, then completed in place: a local `var` changed first was copied
+    // into the table whole, field by field, for every name of a large file.
+    declarations.insert(Declaration(kind: kind, name: name, nameRange: range, syntax: decl), for: symbol)
     if kind == .node {
-      d.nodeIndex = nodeCount
-      d.type = .point
-      d.state = .done
+      declarations.update(symbol) { [nodeCount] d in
+        d.nodeIndex = nodeCount
+        d.type = .point
+        d.state = .done
+      }
       nodeCount += 1
     }
-    if kind == .emitter || kind == .replicator { d.state = .done }
-    declarations.insert(d, for: symbol)
+    if kind == .emitter || kind == .replicator { declarations.update(symbol) { $0.state = .done } }
     order.append(symbol)
   }
 }

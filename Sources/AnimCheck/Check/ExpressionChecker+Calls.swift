@@ -120,12 +120,8 @@ extension Checker {
   }
 
   /// For each parameter, the argument given for it, or nil; reports label mistakes.
-  func match(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: BlockScope) -> [NodeID?]? {
-    // Appended: `Array(repeating:count:)` took an unspecialized path that looked up the
-    // array's type at run time, about 500 instructions a call.
-    var slots: [NodeID?] = []
-    slots.reserveCapacity(sig.parameters.count)
-    for _ in sig.parameters { slots.append(nil) }
+  func match(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: BlockScope) -> ParameterSlots? {
+    var slots = ParameterSlots(count: sig.parameters.count)
     var next = 0
     var ok = true
     // Only messages name the built-in: spelled out when one is written.

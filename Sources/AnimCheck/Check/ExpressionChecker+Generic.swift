@@ -23,22 +23,33 @@ extension Checker {
         "`\(name)` takes \(want) argument\(arity.lowerBound == 1 ? "" : "s"), found \(args.count)", at: range)
       return .error
     }
-    var typed: [Typed] = []
-    typed.reserveCapacity(args.count)  // one allocation, not one per doubling
+    // What the result needs of the arguments, gathered as they are checked: the first
+    // one's type, the latest stage, the expressions only when lowering. Keeping every
+    // `Typed` in an array (and mapping it twice) was three allocations a call.
+    var first: AnimType? = nil
+    var second: AnimType? = nil
+    var stage = Stage.constant
+    var usesScene = false
+    var failed = false
+    var exprs: [Expr] = []
+    if lowering { exprs.reserveCapacity(args.count) }
     for (i, a) in args.enumerated() {
-      let expected: AnimType? = name == "lerp" && i == 2 ? .number : (i > 0 && name != "lerp" ? typed.first?.type : nil)
+      let expected: AnimType? = name == "lerp" && i == 2 ? .number : (i > 0 && name != "lerp" ? first : nil)
       let t = check(a.value, expecting: expected?.isError == true ? nil : expected, in: &scope)
-      typed.append(t)
+      if i == 0 { first = t.type }
+      if i == 1 { second = t.type }
+      if t.type.isError { failed = true }
+      stage = max(stage, t.stage)
+      usesScene = usesScene || t.usesScene
+      if lowering { exprs.append(t.expr) }
     }
-    if typed.contains(where: { $0.type.isError }) { return .error }
-    if name == "lerp" {
-      let b = conform(typed[1], to: typed[0].type, at: args[1].value)
+    if failed { return .error }
+    guard let first else { return .error }
+    // `lerp(a, b, t)`: b is checked on its own, then against a's type.
+    if name == "lerp", let second {
+      let b = conform(Typed(type: second, expr: Self.unlowered), to: first, at: args[1].value)
       if b.type.isError { return .error }
     }
-    let first = typed[0].type
-    let stage = typed.map(\.stage).max() ?? .constant
-    let usesScene = typed.contains { $0.usesScene }
-    let exprs = lowering ? typed.map(\.expr) : []
     switch name {
     case "random", "randomInt":
       // Matched rather than looked up in a list of types: each `.range(…)` is a new box.
@@ -67,7 +78,7 @@ extension Checker {
         type: first, expr: lowering ? .call(.choose, exprs, range) : Self.unlowered, stage: max(stage, .perRun),
         usesScene: usesScene)
     default:
-      guard [.number, .duration, .angle, .point].contains(first) else {
+      guard first == .number || first.isQuantity else {
         error(
           SemanticCode.typeMismatch,
           "`\(name)` works on Numbers, Durations, Angles and Points, found \(first.withArticle)",

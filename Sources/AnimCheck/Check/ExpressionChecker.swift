@@ -5,22 +5,19 @@ import AnimSyntax
 /// stage; a mistake is reported once and yields `.error`, which later rules ignore.
 extension Checker {
   func check(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
-    var typed = infer(id, expecting: expected, in: &scope)
-    guard let expected else { return typed }
-    // The usual case in place: `conform` takes and returns a copy.
-    if typed.type.fits(expected) {
-      if case .enumLiteral = typed.type { typed.type = expected }
-      return typed
-    }
+    let typed = infer(id, expecting: expected, in: &scope)
+    // The usual case returns what `infer` made as it is. Every other path goes through
+    // `conform`, which takes it over: with a `var` changed in place here, each inlined
+    // `check` copied the whole `Typed` and destroyed the original.
+    guard let expected, !typed.type.fits(expected) || typed.type.isEnumLiteral else { return typed }
     return conform(typed, to: expected, at: id)
   }
 
   /// Reports a value of the wrong type, with the unit fix when a bare number needs one.
-  func conform(_ typed: Typed, to expected: AnimType, at id: NodeID) -> Typed {
+  func conform(_ typed: consuming Typed, to expected: AnimType, at id: NodeID) -> Typed {
     if typed.type.fits(expected) {
-      var t = typed
-      if case .enumLiteral = typed.type { t.type = expected }
-      return t
+      if typed.type.isEnumLiteral { typed.type = expected }
+      return typed
     }
     let range = tree.range(id)
     if case .enumLiteral(let name) = typed.type, case .enumeration(let kind) = expected {
@@ -140,7 +137,7 @@ extension Checker {
   func checkNegate(_ id: NodeID, in scope: inout BlockScope) -> Typed {
     var t = check(tree.child(id, 0), expecting: nil, in: &scope)
     guard !t.type.isError else { return .error }
-    guard [.number, .duration, .angle, .point].contains(t.type) else {
+    guard t.type == .number || t.type.isQuantity else {
       error(SemanticCode.badOperands, "cannot negate \(t.type.withArticle)", at: tree.range(id))
       return .error
     }
@@ -159,7 +156,7 @@ extension Checker {
     let hi = check(tree.child(id, 1), expecting: element ?? (lo.type.isError ? nil : lo.type), in: &scope)
     if lo.type.isError || hi.type.isError { return .error }
     return Typed(
-      type: .range(lo.type), expr: lowering ? .range(lo.expr, hi.expr) : Self.unlowered,
+      type: .range(of: lo.type), expr: lowering ? .range(lo.expr, hi.expr) : Self.unlowered,
       stage: max(lo.stage, hi.stage), usesScene: lo.usesScene || hi.usesScene)
   }
 }

@@ -24,8 +24,7 @@ extension Checker {
         if let child = nodeTemplate(stmt) { r.children.append(child) }
       case .instance: checkInstance(stmt, &r)
       case .command where tree.name(tree.child(stmt, 0)) == "position":
-        let args = Array(tree.children(stmt).dropFirst())
-        guard let arg = singleArgument(stmt, args) else { continue }
+        guard let arg = singleArgument(stmt) else { continue }
         var scope = BlockScope(.topLevel)
         let t = check(arg, expecting: .point, in: &scope)
         if !t.type.isError { r.position = t.expr }

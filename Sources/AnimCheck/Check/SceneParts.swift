@@ -93,10 +93,9 @@ extension Checker {
       case .spawn: spawns.append(stmt)
       case .command:
         let head = tree.name(tree.child(stmt, 0))
-        let args = tree.childArray(stmt, from: 1)
         switch head {
         case "burst", "max":
-          guard let arg = singleArgument(stmt, args),
+          guard let arg = singleArgument(stmt),
             let v = constantValue(arg, .number, what: "`\(head)`", scope: .constant)
           else { continue }
           let n = v.number
@@ -121,7 +120,7 @@ extension Checker {
             }
           }
         case "origin":
-          guard let arg = singleArgument(stmt, args) else { continue }
+          guard let arg = singleArgument(stmt) else { continue }
           var scope = BlockScope(.topLevel)
           let t = checkValue(arg, expecting: .point, in: &scope)
           if !t.type.isError { origin = t.expr }

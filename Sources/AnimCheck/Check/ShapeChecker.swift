@@ -11,13 +11,12 @@ extension Checker {
     var stage = base.stage
     for stmt in tree.children(block) where tree.kind(stmt) == .command {
       let head = tree.name(tree.child(stmt, 0))
-      let args = Array(tree.children(stmt).dropFirst())
       if let field = styleField(head) {
-        guard let arg = singleArgument(stmt, args) else { continue }
+        guard let arg = singleArgument(stmt) else { continue }
         let t = check(arg, expecting: field == .lineWidth ? .number : .color, in: &scope)
         stage = max(stage, t.stage)
-        if !t.type.isError { settings.append(StyleSetting(field: field, value: t.expr)) }
-      } else if let statement = checkPropertyStatement(stmt, args, in: &scope) {
+        if !t.type.isError && lowering { settings.append(StyleSetting(field: field, value: t.expr)) }
+      } else if let statement = checkPropertyStatement(stmt, in: &scope) {
         defaults.append(statement)
       }
     }
@@ -26,6 +25,7 @@ extension Checker {
     } else if let symbol = tree.symbol(tree.child(d.syntax, 0)) {
       declarations.update(symbol) { $0.shapeDefaults = defaults }
     }
+    // Not lowered, `base.expr` is the placeholder and no settings were gathered.
     return Typed(type: .shape, expr: settings.isEmpty ? base.expr : .styledShape(base.expr, settings), stage: stage)
   }
 
@@ -38,16 +38,19 @@ extension Checker {
     }
   }
 
-  /// The one argument a statement takes, or nil after reporting.
-  func singleArgument(_ stmt: NodeID, _ args: [NodeID]) -> NodeID? {
-    guard args.count == 1 else {
+  /// The one argument a statement (its head, then its arguments) takes, or nil after
+  /// reporting. Read in place: gathering the arguments into an array first was an
+  /// allocation for each of a block's property statements.
+  func singleArgument(_ stmt: NodeID) -> NodeID? {
+    let count = tree.childCount(stmt) - 1
+    guard count == 1 else {
       let head = tree.name(tree.child(stmt, 0))
       error(
-        args.isEmpty ? SemanticCode.missingArgument : SemanticCode.extraArgument,
-        "`\(head)` takes one value, found \(args.count)", at: tree.range(stmt))
+        count == 0 ? SemanticCode.missingArgument : SemanticCode.extraArgument,
+        "`\(head)` takes one value, found \(count)", at: tree.range(stmt))
       return nil
     }
-    return args[0]
+    return tree.child(stmt, 1)
   }
 
   func checkShapeLiteral(_ id: NodeID, in scope: inout BlockScope) -> Typed {
@@ -92,7 +95,7 @@ extension Checker {
           fixes: near.map { [.replace(tree.range(head), with: $0, "did you mean `\($0)`?")] } ?? [])
         continue
       }
-      let args = Array(tree.children(stmt).dropFirst())
+      let args = tree.childArray(stmt, from: 1)
       guard args.count == types.count else {
         error(
           args.count < types.count ? SemanticCode.missingArgument : SemanticCode.extraArgument,
