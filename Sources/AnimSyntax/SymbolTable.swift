@@ -80,10 +80,19 @@ public struct SymbolTable: Sendable {
     }
   }
 
-  public init() {
-    slots = Self.freeSlots(256)
-    for word in Word.allCases { _ = intern(Array(word.spelling.utf8)) }
-  }
+  /// A table holding the words, ids in order (see `Word`).
+  public init() { self = Self.words }
+
+  /// Made once and shared: a parser makes several tables, and interning the words into
+  /// each was 236 allocations on the parse's serial start. A copy writes its own slots
+  /// and names when it first adds a name.
+  private static let words: SymbolTable = {
+    var table = SymbolTable(slots: freeSlots(256))
+    for word in Word.allCases { _ = table.intern(Array(word.spelling.utf8)) }
+    return table
+  }()
+
+  private init(slots: [Key]) { self.slots = slots }
 
   /// Makes room for about `count` names in all, so the table does not grow while they are
   /// added: growing rehashes every name, and a large file's table grew from 256 slots a
