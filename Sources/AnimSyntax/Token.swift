@@ -88,6 +88,6 @@ public struct Token: Sendable {
   }
 
   public var range: SourceRange { SourceRange(start: Int(start), end: Int(end)) }
-  public var word: Word? { kind == .identifier || kind == .keyword ? symbol.word : nil }
+  @inline(__always) public var word: Word? { kind == .identifier || kind == .keyword ? symbol.word : nil }
   public func `is`(_ w: Word) -> Bool { (kind == .identifier || kind == .keyword) && symbol.id == w.rawValue }
 }
