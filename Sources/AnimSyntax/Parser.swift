@@ -132,11 +132,11 @@ public struct Parser {
   mutating func finish(
     _ kind: SyntaxKind, from start: Int, mark: Int, payload: Int32 = -1, flags: UInt8 = 0, end: Int? = nil
   ) -> NodeID {
-    let first = Int32(tree.back.childIDs.count)
+    let first = Int32(truncatingIfNeeded: tree.back.childIDs.count)
     tree.back.childIDs.append(pending, from: mark)
     pending.truncate(to: mark)
     let e = max(end ?? lastEnd, start)
-    let id = NodeID(Int32(tree.nodeCount))
+    let id = NodeID(Int32(truncatingIfNeeded: tree.nodeCount))
     tree.append(
       kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: e),
       payload: payload, firstChild: first)
