@@ -167,8 +167,7 @@ public struct Lexer {
     let start = index
     // One pass over the raw bytes finds the word's end and interns it.
     let symbol = bytes.withUnsafeBufferPointer { buffer in
-      var end = start
-      while end < buffer.count, isWordByte(buffer[end]) { end += 1 }
+      let end = WordBytes.wordEnd(buffer, from: start)
       index = end
       return symbols.intern(UnsafeBufferPointer(rebasing: buffer[start..<end]), readable: buffer.count - start)
     }
@@ -252,9 +251,6 @@ public struct Lexer {
 }
 
 @inline(__always) func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-@inline(__always) func isWordByte(_ b: UInt8) -> Bool {
-  (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
-}
 @inline(__always) func hexValue(_ b: UInt8) -> UInt32? {
   switch b {
   case 0x30...0x39: return UInt32(b - 0x30)
