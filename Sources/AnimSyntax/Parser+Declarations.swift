@@ -150,7 +150,7 @@ extension Parser {
   /// rest of the declaration still parses.
   mutating func parseDeclaredName() {
     switch token.kind {
-    case .identifier where !(token.word?.isClauseWord ?? false):
+    case .identifier where !token.isClauseWord:
       leaf(.name, payload: token.symbol.id)
     case .identifier, .keyword:
       let w = lexer.symbols[token.symbol]

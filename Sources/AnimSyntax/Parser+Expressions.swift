@@ -137,7 +137,7 @@ extension Parser {
   /// (`max(a, b)`, `rotate(30deg)`), and otherwise ends the expression.
   mutating func parseNameOrCall() {
     let calls = lookahead.kind == .leftParen && !(lookahead.newlineBefore && newlineEnds)
-    if token.word?.isClauseWord == true && !calls {
+    if token.isClauseWord && !calls {
       expectedExpression()
       return
     }
