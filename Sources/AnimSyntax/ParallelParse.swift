@@ -66,11 +66,9 @@ extension Parser {
       if i == 0 {
         halves.first?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: size))
         halves.first?.parseDeclarations(stoppingAt: split)
-        halves.first?.noteHeads(from: m)
       } else {
         halves.second?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: size - split))
         halves.second?.parseDeclarations()
-        halves.second?.noteHeads(from: 0)
       }
     }
     guard let (first, later) = halves.take() else { return parseFile() }
@@ -81,9 +79,7 @@ extension Parser {
       var rest = consume later
       append(&rest, from: split)
     } else {
-      let rest = mark
       parseDeclarations()
-      noteHeads(from: rest)
     }
     tree.root = finish(.file, from: 0, mark: m, end: fileEnd)
   }
