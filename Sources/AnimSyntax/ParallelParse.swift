@@ -36,15 +36,13 @@ extension Parser {
     return true
   }
 
-  /// Both halves of a file, each handed to the one thread that parses it. Taken out
-  /// afterwards, so the tree being built has one holder (a `TreeColumn` takes one appender).
+  /// Both halves of a file, each handed to the one thread that parses it (the second
+  /// made there). Taken out afterwards, so the tree being built has one holder (a
+  /// `TreeColumn` takes one appender).
   private final class Halves: @unchecked Sendable {
     var first: Parser?
     var second: Parser?
-    init(_ first: Parser, _ second: Parser) {
-      self.first = first
-      self.second = second
-    }
+    init(_ first: Parser) { self.first = first }
 
     func take() -> (Parser, Parser)? {
       guard let first, let second else { return nil }
@@ -56,19 +54,24 @@ extension Parser {
 
   mutating func parseFileInParallel(split: Int) {
     let m = mark
-    // Starting on the newline before the split gives its token `newlineBefore`, as in one pass.
-    let second = Parser(bytes: lexer.bytes, collectComments: lexer.collectComments, startingAt: split - 1)
-    let halves = Halves(self, second)
-    let size = lexer.bytes.count
+    let halves = Halves(self)
+    let bytes = lexer.bytes
+    let collectComments = lexer.collectComments
     DispatchQueue.concurrentPerform(iterations: 2) { i in
-      // Each table is sized on the thread that fills it: the first for the whole file's
-      // names (the second's are added to it at the join), the second for its half's.
+      // Each tree and table is sized on the thread that fills it: first touching a large
+      // block faults in fresh pages, which the serial start used to wait for. The first
+      // table is sized for the whole file's names (the second's are added to it at the
+      // join), the second for its half's.
       if i == 0 {
-        halves.first?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: size))
+        halves.first?.reserveNodes(from: 0, to: split)
+        halves.first?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: bytes.count))
         halves.first?.parseDeclarations(stoppingAt: split)
       } else {
-        halves.second?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: size - split))
-        halves.second?.parseDeclarations()
+        // Starting on the newline before the split gives its token `newlineBefore`, as in one pass.
+        var second = Parser(bytes: bytes, collectComments: collectComments, startingAt: split - 1)
+        second.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: bytes.count - split))
+        second.parseDeclarations()
+        halves.second = second
       }
     }
     guard let (first, later) = halves.take() else { return parseFile() }
