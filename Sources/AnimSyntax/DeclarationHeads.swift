@@ -6,7 +6,9 @@
 /// run, the name's record), each a cache miss in a large file's tree: sampling showed
 /// most of the step waiting for them. Each parser notes the heads of the statements it
 /// parsed right after parsing them, on its own thread, and the checker reads one
-/// compact list in order.
+/// compact list in order. A head is noted right after its declaration is parsed, while
+/// the declaration's records are still in the cache: noted in one pass after the whole
+/// half, each read missed it (sampling showed that pass at 1.5% of `animc check`).
 public struct DeclarationHead: Sendable {
   /// The top-level statement.
   public let decl: NodeID
@@ -35,7 +37,6 @@ public struct DeclarationHead: Sendable {
 extension Parser {
   /// Notes the heads of the top-level statements pushed since `mark`.
   mutating func noteHeads(from mark: Int) {
-    heads.reserveCapacity(heads.count + pending.count - mark)
     for i in mark..<pending.count { heads.append(head(of: NodeID(pending[i]))) }
   }
 

@@ -40,7 +40,11 @@ extension Lexer {
     let numberEnd = index
     var token = Token(kind: .number, start: start, end: index)
     token.value = decimalValue(mantissa, digits: digits, exponent: exponent - scale, start: start, end: numberEnd)
-    token.unit = scanUnit(numberStart: start)
+    // Most numbers end at a space, `,` or `)`: only a letter, `%` or the first byte of
+    // `°` can start a unit, and the call to read one was a fifth of reading a number.
+    let next = peekByte()
+    let mayHaveUnit = isWordByte(next) || next == UInt8(ascii: "%") || next == 0xC2
+    token.unit = mayHaveUnit ? scanUnit(numberStart: start) : .none
     token.end = Int32(index)
     if token.unit == .none, index > numberEnd { token.kind = .error }
     return token

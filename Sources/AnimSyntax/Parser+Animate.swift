@@ -28,7 +28,7 @@ extension Parser {
   /// Clauses on one line, until the statement (or a group's `{`) ends.
   mutating func parseClauses() {
     while !atStatementEnd && !at(.leftBrace) && !statementFailed {
-      guard token.word?.isClauseWord == true || token.is(.timing) else {
+      guard token.isClauseWord || token.is(.timing) else {
         error(
           SyntaxCode.expectedToken, "expected a clause, found \(tokenDescription)",
           notes: [
@@ -53,7 +53,7 @@ extension Parser {
         return
       }
       let before = token.start
-      if token.word?.isClauseWord == true || token.is(.timing) {
+      if token.isClauseWord || token.is(.timing) {
         let startsWithFrom = at(.from)
         parseClause()
         // `from V to V` and `from V by V` are one value, so they share a line (§6).
@@ -119,7 +119,7 @@ extension Parser {
         finish(.keyframe, from: start, mark: m)
         return
       }
-      let hasTiming = token.kind == .identifier && !(token.word?.isClauseWord ?? false) && !atStatementEnd
+      let hasTiming = token.kind == .identifier && !token.isClauseWord && !atStatementEnd
       if hasTiming { parsePostfix() } else { absent() }
       finish(.keyframe, from: start, mark: m)
       if accept(.comma) { continue }

@@ -3,16 +3,18 @@ extension Parser {
   mutating func parseFile() {
     let m = mark
     parseDeclarations()
-    noteHeads(from: m)
     tree.root = finish(.file, from: 0, mark: m, end: fileEnd)
   }
 
-  /// Top-level declarations up to the end, or up to the first one at or past `stop`.
+  /// Top-level declarations up to the end, or up to the first one at or past `stop`,
+  /// each one's head noted (see `DeclarationHead`) as soon as it is parsed.
   mutating func parseDeclarations(stoppingAt stop: Int = .max) {
     while !at(.endOfFile) && Int(token.start) < stop {
       statementFailed = false
       let before = token.start
+      let first = mark
       parseDeclaration()
+      noteHeads(from: first)
       endStatement()
       if token.start == before && !at(.endOfFile) { advance() }  // never loop in place
     }
@@ -150,7 +152,7 @@ extension Parser {
   /// rest of the declaration still parses.
   mutating func parseDeclaredName() {
     switch token.kind {
-    case .identifier where !(token.word?.isClauseWord ?? false):
+    case .identifier where !token.isClauseWord:
       leaf(.name, payload: token.symbol.id)
     case .identifier, .keyword:
       let w = lexer.symbols[token.symbol]

@@ -44,7 +44,8 @@ public struct Parser {
   /// `parallel: false` keeps a large file on one thread (the result is the same).
   static func parse(_ file: SourceFile, collectComments: Bool, parallel: Bool) -> ParseResult {
     let split = parallel ? splitGuess(file.bytes) : nil
-    var parser = Parser(bytes: file.bytes, collectComments: collectComments, expectedEnd: split)
+    // Each half's parser makes room for its nodes on its own thread (see `ParallelParse`).
+    var parser = Parser(bytes: file.bytes, collectComments: collectComments, reservingNodes: split == nil)
     if let split {
       parser.parseFileInParallel(split: split)
     } else {
@@ -57,8 +58,8 @@ public struct Parser {
   }
 
   /// A parser whose lexer starts at `start` rather than at the file's beginning, with
-  /// room for the nodes up to `expectedEnd` (the file's end unless told).
-  init(bytes: [UInt8], collectComments: Bool = false, startingAt start: Int? = nil, expectedEnd: Int? = nil) {
+  /// room for the nodes from there to the end unless told not to make it.
+  init(bytes: [UInt8], collectComments: Bool = false, startingAt start: Int? = nil, reservingNodes: Bool = true) {
     lexer = Lexer(bytes: bytes)
     if let start { lexer.index = start }
     lexer.collectComments = collectComments
@@ -66,11 +67,14 @@ public struct Parser {
     token = lexer.next()
     lookahead = lexer.next()
     tree = SyntaxTree(symbols: SymbolTable())
-    // About one node per five bytes of what this parser reads (a second half's parser
-    // reads from `start`, a first half's to the split: its nodes stay where they are).
-    let end = min(expectedEnd ?? bytes.count, bytes.count)
-    let expected = (end - min(start ?? 0, end)) / 5 + 16
-    tree.reserveNodes(expected)
+    if reservingNodes { reserveNodes(from: start ?? 0, to: bytes.count) }
+  }
+
+  /// Room for the nodes of the bytes from `start` to `end`: about one node per five
+  /// bytes (a second half's parser reads from its start, a first half's to the split:
+  /// its nodes stay where they are).
+  mutating func reserveNodes(from start: Int, to end: Int) {
+    tree.reserveNodes(max(end - start, 0) / 5 + 16)
   }
 
   // MARK: Tokens
@@ -132,11 +136,11 @@ public struct Parser {
   mutating func finish(
     _ kind: SyntaxKind, from start: Int, mark: Int, payload: Int32 = -1, flags: UInt8 = 0, end: Int? = nil
   ) -> NodeID {
-    let first = Int32(tree.back.childIDs.count)
+    let first = Int32(truncatingIfNeeded: tree.back.childIDs.count)
     tree.back.childIDs.append(pending, from: mark)
     pending.truncate(to: mark)
     let e = max(end ?? lastEnd, start)
-    let id = NodeID(Int32(tree.nodeCount))
+    let id = NodeID(Int32(truncatingIfNeeded: tree.nodeCount))
     tree.append(
       kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: e),
       payload: payload, firstChild: first)
@@ -144,13 +148,19 @@ public struct Parser {
     return id
   }
 
-  /// A leaf for the current token, consumed.
+  /// A leaf for the current token, consumed: what `finish` makes of a node without
+  /// children, less its work on children (about half the nodes are leaves).
   @discardableResult
   mutating func leaf(_ kind: SyntaxKind, payload: Int32 = -1, flags: UInt8 = 0) -> NodeID {
-    let start = Int(token.start)
-    let m = mark
+    let start = UInt32(truncatingIfNeeded: token.start)
+    let end = UInt32(truncatingIfNeeded: token.end)
     advance()
-    return finish(kind, from: start, mark: m, payload: payload, flags: flags)
+    let id = NodeID(Int32(truncatingIfNeeded: tree.nodeCount))
+    tree.append(
+      kind, flags: flags, start: start, end: max(end, start), payload: payload,
+      firstChild: Int32(truncatingIfNeeded: tree.back.childIDs.count))
+    pending.append(id.index)
+    return id
   }
 
   /// An `.absent` placeholder for an optional part.

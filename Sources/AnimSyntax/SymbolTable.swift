@@ -7,9 +7,11 @@
 /// slot's; sampling showed the lookup at 6% of the parse's cycles for 4% of its
 /// instructions. A slot now holds the name's first bytes and its length (`Key`): a name of
 /// up to `Key.inline` bytes, nearly every name, is found with the one read of its slot.
+/// A longer name's bytes are compared with its spelling in `names`.
+///
+/// Names are UTF-8 (the lexer's are ASCII words), so a name's spelling holds its bytes.
 public struct SymbolTable: Sendable {
   public private(set) var names: [String] = []
-  private var nameBytes: [[UInt8]] = []
   private var slots: [Key]
   /// `slots.count - 1` (a power of two). Computed rather than stored: the syntax tree that
   /// holds the table stays within the size the compiler copies without `memcpy`.
@@ -60,6 +62,13 @@ public struct SymbolTable: Sendable {
     /// Whether the name is longer than the key holds (its bytes must then be compared).
     var isLong: Bool { (tail >> 24) & 0xFF > UInt64(Self.inline) }
 
+    /// The key without its id (as a name's key is before it is added).
+    var withoutID: Key {
+      var k = self
+      k.tail &= 0xFFFF_FFFF
+      return k
+    }
+
     func with(id: Int32) -> Key {
       var k = self
       k.tail |= UInt64(UInt32(id) + 1) << 32
@@ -80,10 +89,19 @@ public struct SymbolTable: Sendable {
     }
   }
 
-  public init() {
-    slots = Self.freeSlots(256)
-    for word in Word.allCases { _ = intern(Array(word.spelling.utf8)) }
-  }
+  /// A table holding the words, ids in order (see `Word`).
+  public init() { self = Self.words }
+
+  /// Made once and shared: a parser makes several tables, and interning the words into
+  /// each was 236 allocations on the parse's serial start. A copy writes its own slots
+  /// and names when it first adds a name.
+  private static let words: SymbolTable = {
+    var table = SymbolTable(slots: freeSlots(256))
+    for word in Word.allCases { _ = table.intern(Array(word.spelling.utf8)) }
+    return table
+  }()
+
+  private init(slots: [Key]) { self.slots = slots }
 
   /// Makes room for about `count` names in all, so the table does not grow while they are
   /// added: growing rehashes every name, and a large file's table grew from 256 slots a
@@ -112,8 +130,8 @@ public struct SymbolTable: Sendable {
   }
 
   public func lookup(_ name: String) -> Symbol? {
-    let bytes = Array(name.utf8)
-    guard case .found(let symbol) = bytes.withUnsafeBufferPointer({ slot(for: $0) }) else { return nil }
+    var name = name
+    guard case .found(let symbol) = name.withUTF8({ slot(for: $0) }) else { return nil }
     return symbol
   }
 
@@ -133,9 +151,7 @@ public struct SymbolTable: Sendable {
   mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int) -> Symbol {
     switch slot(for: bytes, readable: readable) {
     case .found(let symbol): return symbol
-    case .free(let i, let key):
-      let copy = Array(bytes)
-      return add(String(decoding: copy, as: UTF8.self), copy, key: key, at: i)
+    case .free(let i, let key): return add(String(decoding: bytes, as: UTF8.self), key: key, at: i)
     }
   }
 
@@ -146,21 +162,25 @@ public struct SymbolTable: Sendable {
   }
 
   @inline(__always) private func slot(for bytes: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> Slot {
-    let key = Key(bytes, readable: readable)
+    slot(for: Key(bytes, readable: readable)) { id in names[Int(id)].utf8.elementsEqual(bytes) }
+  }
+
+  /// Where the name with `key` is, or the free slot for it; `sameName` tells whether the
+  /// name with an id is it, when the key cannot (a long name).
+  @inline(__always) private func slot(for key: Key, sameName: (Int32) -> Bool) -> Slot {
     var i = key.hash & mask
     while true {
       let s = slots[i]
       if s.isFree { return .free(i, key) }
-      if s.matches(key) && (!s.isLong || Self.equal(nameBytes[Int(s.id)], bytes)) { return .found(Symbol(s.id)) }
+      if s.matches(key) && (!s.isLong || sameName(s.id)) { return .found(Symbol(s.id)) }
       i = (i + 1) & mask
     }
   }
 
   /// Adds a new name at free slot `i`.
-  private mutating func add(_ name: String, _ bytes: [UInt8], key: Key, at i: Int) -> Symbol {
+  private mutating func add(_ name: String, key: Key, at i: Int) -> Symbol {
     let id = Int32(names.count)
     names.append(name)
-    nameBytes.append(bytes)
     slots[i] = key.with(id: id)
     if names.count * 2 > slots.count { grow() }
     return Symbol(id)
@@ -171,17 +191,20 @@ public struct SymbolTable: Sendable {
   ///
   /// This is a serial step of the parallel parse, for tens of thousands of names on a
   /// large file: the table grows once up front, and a new name shares `other`'s
-  /// spelling and bytes rather than being copied.
+  /// spelling. Each name's key is taken from `other`'s slots, read in one pass in memory
+  /// order: a name's bytes, gathered from its own array, cost a cache miss per name.
   mutating func absorb(_ other: SymbolTable) -> [Int32] {
     while (names.count + other.names.count) * 2 > slots.count { grow() }
+    names.reserveCapacity(names.count + other.names.count)
+    var keys = [Key](repeating: Key(), count: other.names.count)
+    for s in other.slots where !s.isFree { keys[Int(s.id)] = s.withoutID }
     var ids: [Int32] = []
     ids.reserveCapacity(other.names.count)
     for k in other.names.indices {
-      let bytes = other.nameBytes[k]
       let symbol: Symbol
-      switch bytes.withUnsafeBufferPointer({ slot(for: $0) }) {
+      switch slot(for: keys[k], sameName: { names[Int($0)].utf8.elementsEqual(other.names[k].utf8) }) {
       case .found(let s): symbol = s
-      case .free(let i, let key): symbol = add(other.names[k], bytes, key: key, at: i)
+      case .free(let i, let key): symbol = add(other.names[k], key: key, at: i)
       }
       ids.append(symbol.id)
     }
@@ -198,11 +221,5 @@ public struct SymbolTable: Sendable {
       grown[i] = s
     }
     slots = grown
-  }
-
-  private static func equal(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    for i in 0..<a.count where a[i] != b[i] { return false }
-    return true
   }
 }

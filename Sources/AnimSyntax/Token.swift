@@ -88,6 +88,11 @@ public struct Token: Sendable {
   }
 
   public var range: SourceRange { SourceRange(start: Int(start), end: Int(end)) }
-  public var word: Word? { kind == .identifier || kind == .keyword ? symbol.word : nil }
+  @inline(__always) public var word: Word? { kind == .identifier || kind == .keyword ? symbol.word : nil }
   public func `is`(_ w: Word) -> Bool { (kind == .identifier || kind == .keyword) && symbol.id == w.rawValue }
+  /// `word?.isClauseWord == true` without making the `Word`: the parser asks it of most
+  /// names, and the word, made by a call, cost more than the two compares.
+  @inline(__always) var isClauseWord: Bool {
+    (kind == .identifier || kind == .keyword) && symbol.id >= Word.from.rawValue && symbol.id <= Word.instance.rawValue
+  }
 }

@@ -27,3 +27,16 @@ import Testing
     }
   }
 }
+
+/// `Word`'s spellings are written out; they must follow the cases, and every table must
+/// give each word its raw value as its symbol.
+@Suite struct WordSpellingTests {
+  @Test func spellingsFollowTheCases() {
+    let table = SymbolTable()
+    for word in Word.allCases {
+      #expect(word.spelling == String(describing: word))
+      #expect(table.lookup(word.spelling) == Symbol(word))
+    }
+    #expect(table.names.count == Word.allCases.count)
+  }
+}
