@@ -20,8 +20,10 @@ func prefetch(_ address: UnsafeRawPointer) {
 @inline(__always)
 func prefetchLeadingForWriting(_ record: UnsafeMutablePointer<NodeFrame>) {
   let start = UnsafeRawPointer(record)
-  // Every line from the first byte to the last: a record need not start a line.
+  // Every line from the first byte to the last (the leading bytes span at most three
+  // lines): a record need not start a line.
   let leading = NodeFrame.leadingBytes
+  assert(leading <= 2 * 64 + 1)
   prefetchLine(start)
   prefetchLine(start + 64)
   prefetchLine(start + (leading - 1))

@@ -12,6 +12,9 @@ struct StateColumn {
 
   init(_ start: UnsafeMutablePointer<NodeFrame>) {
     self.start = start
+    // The state follows the matrix (`NodeFrame`); the offset asked of a key path is not a
+    // constant the compiler folds, so it is only checked, in debug builds.
+    assert(MemoryLayout<NodeFrame>.offset(of: \.state) == MemoryLayout<AffineTransform>.size)
     base = UnsafeMutableRawPointer(start) + MemoryLayout<AffineTransform>.size
   }
 

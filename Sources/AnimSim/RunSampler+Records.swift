@@ -6,7 +6,7 @@ extension RunSampler {
   /// The members' records: composed values with the `along` rotation on top, opacity
   /// clamped, and the matrix (§9), two members at a time: one `sinCos` on two lanes gives
   /// both rotations' sines and cosines. Returns the index of a member with a value that
-  /// is not finite, if any (nothing from it on is written).
+  /// is not finite, if any (its record and those after it are left unfinished).
   /// `styleKept`: every record holds its style from an earlier frame, already found finite.
   mutating func write(
     _ first: UnsafePointer<LiveInstance>, _ count: Int, _ states: StateColumn, _ extras: UnsafePointer<Double>,

@@ -17,6 +17,8 @@ extension Simulator {
       nodes.append(contentsOf: repeatElement(NodeFrame.placeholder, count: live.count - nodes.count))
       recordOwners.append(contentsOf: repeatElement(-1, count: nodes.count - recordOwners.count))
     }
+    // Sampling writes through a pointer to both, record by record.
+    precondition(recordOwners.count == nodes.count, "a record without an owner slot")
     var sampler = RunSampler(sceneTime: s)
     var phases = PhaseCache()
     var failed: Int? = nil
@@ -121,9 +123,9 @@ struct RunSampler {
 
   /// Samples `count` instances from `first` and writes their records after those
   /// written so far; `records` is the start of the frame's records, `owners` of their
-  /// owners (`Simulator.recordOwners`). Returns the index
-  /// (from `first`) of a member with a value that is not finite, if any; nothing from
-  /// it on is written.
+  /// owners (`Simulator.recordOwners`). Returns the index (from `first`) of a member with
+  /// a value that is not finite, if any: its record and those after it are left
+  /// unfinished, for the caller to drop.
   mutating func sample(
     _ first: UnsafePointer<LiveInstance>, count: Int, _ phases: inout PhaseCache, _ scratch: inout RunScratch,
     into records: UnsafeMutablePointer<NodeFrame>, owners: UnsafeMutablePointer<Int>

@@ -15,7 +15,7 @@ struct LiveInstance: @unchecked Sendable {
   // Three lines of 64 bytes (`LiveList` aligns them). The first holds all that sampling
   // reads of a run's members in most frames (finding the run, composing, writing the
   // record); the second what it reads of a run's first member, or in rarer cases; the
-  // third what only creating a record, the lifetime and the paint order need.
+  // third what only filling a new record and freeing a shape need.
 
   /// The same for consecutive instances of one timing group created together (at the
   /// same time, with the same time offset, all replicator copies or none): a run's

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -16,24 +17,11 @@ struct FmtCommandTests {
   }
 
   func animc(_ args: [String], stdin: String? = nil) throws -> Output {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: AnimcBinary.path)
-    p.arguments = ["fmt"] + args
-    let out = Pipe()
-    let err = Pipe()
-    let input = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    p.standardInput = input
-    try p.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
+    let r = try ChildProcess.run(
+      URL(fileURLWithPath: AnimcBinary.path), ["fmt"] + args, stdin: Data((stdin ?? "").utf8))
     return Output(
-      status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-      stderr: String(decoding: e, as: UTF8.self))
+      status: r.status, stdout: String(decoding: r.stdout, as: UTF8.self),
+      stderr: String(decoding: r.stderr, as: UTF8.self))
   }
 
   /// A fresh folder with the given files.

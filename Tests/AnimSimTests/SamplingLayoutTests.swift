@@ -1,11 +1,13 @@
+import AnimCheck
 import AnimMath
 import Testing
 
 @testable import AnimSim
 
-/// The memory layouts sampling relies on to touch few cache lines per instance and frame
-/// (`RunSampler`): a layout change that breaks one of them still samples correctly but
-/// reads and writes more memory, which only a benchmark would show.
+/// The memory layouts sampling relies on. A record's leading values are the only ones
+/// written into a record kept from the frame before (`RunSampler.compose`), so a layout
+/// that put something else among them would leave stale values in frames; the rest only
+/// decide how many cache lines an instance costs, which only a benchmark would show.
 @Suite struct SamplingLayoutTests {
   @Test func aRecordLeadsWithWhatChangesInMostFrames() {
     // `StateColumn` finds a record's state right after its matrix; `copyLeading` copies
@@ -14,6 +16,21 @@ import Testing
     #expect(MemoryLayout<NodeFrame>.offset(of: \.state) == MemoryLayout<AffineTransform>.size)
     #expect(MemoryLayout<NodeState>.offset(of: \.fill) == NodeState.leadingBytes)
     #expect(NodeFrame.leadingBytes == MemoryLayout<AffineTransform>.size + 6 * 8)
+  }
+
+  @Test func everyAnimatedValueOutsideTheStyleIsALeadingValue() {
+    // A target that is not style must lie wholly within the bytes `copyLeading` copies,
+    // and a style target wholly after them.
+    for property in Property.allCases {
+      let target = Target(property)
+      let (offset, channels) = target.slot
+      let end = offset + channels * MemoryLayout<Double>.stride
+      if target.isStyle {
+        #expect(offset >= NodeState.leadingBytes, "\(property)")
+      } else {
+        #expect(end <= NodeState.leadingBytes, "\(property)")
+      }
+    }
   }
 
   @Test func anInstanceKeepsWhatSamplingReadsOfEveryMemberInItsFirstLine() {

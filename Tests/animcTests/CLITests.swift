@@ -1,4 +1,5 @@
 import AnimSource
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -19,28 +20,12 @@ import Testing
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
       throw CLIError(message: "build animc first: swift build --product animc")
     }
-    let p = Process()
-    p.executableURL = binary
-    p.arguments = args
-    p.currentDirectoryURL = root
-    var env = ProcessInfo.processInfo.environment
-    env["NO_COLOR"] = "1"
-    p.environment = env
-    let input = Pipe()
-    let out = Pipe()
-    let err = Pipe()
-    p.standardInput = input
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    input.fileHandleForWriting.write(Data(stdin.utf8))
-    try input.fileHandleForWriting.close()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    let r = try ChildProcess.run(binary, args, stdin: Data(stdin.utf8), environment: environment, directory: root)
     return Run(
-      status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-      stderr: String(decoding: e, as: UTF8.self))
+      status: r.status, stdout: String(decoding: r.stdout, as: UTF8.self),
+      stderr: String(decoding: r.stderr, as: UTF8.self))
   }
 
   struct CLIError: Error, CustomStringConvertible {
@@ -65,6 +50,22 @@ import Testing
     #expect(lines[1] == "  animate x to 5 over 6sec")
     #expect(lines[2] == "                       ^~~")
     #expect(r.stderr.contains("help: seconds are written `s`"))
+  }
+
+  @Test func aLargeFileIsReadWhole() throws {
+    // Over a megabyte, of an odd size, is read in two halves at once (`FileBytes`): a
+    // mistake in the middle and one in the last bytes are both found where they are.
+    let padding = String(repeating: "// padding line\n", count: 35_000)
+    let text = padding + "let b = 6sec\n" + padding + "let a = 7sec"
+    #expect(text.utf8.count > 1 << 20 && text.utf8.count % 2 == 1)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("animc-large-\(getpid()).anim").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let r = try Self.animc(["check", path])
+    #expect(r.status == 1)
+    // 35,000 padding lines, then `let b`; 35,000 more, then `let a`: `sec` from column 10.
+    #expect(r.stderr.contains("\(path):35001:10: error: unknown unit `sec` [E0106]"))
+    #expect(r.stderr.contains("\(path):70002:10: error: unknown unit `sec` [E0106]"))
   }
 
   @Test func jsonIsLSPShapedWithZeroBasedUTF16Positions() throws {

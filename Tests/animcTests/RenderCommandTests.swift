@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -54,37 +55,21 @@ import Testing
   /// Runs a Python script (`python3 -c`) with `args`; its stdout must be one JSON
   /// object, which is returned.
   static func python(_ script: String, _ args: [String]) throws -> [String: Any] {
-    let dir = FileManager.default.temporaryDirectory
-    let id = UUID().uuidString
-    let outURL = dir.appendingPathComponent("animc-py-\(id).out")
-    let errURL = dir.appendingPathComponent("animc-py-\(id).err")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    defer {
-      try? FileManager.default.removeItem(at: outURL)
-      try? FileManager.default.removeItem(at: errURL)
-    }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["python3", "-c", script] + args
-    p.standardOutput = try FileHandle(forWritingTo: outURL)
-    p.standardError = try FileHandle(forWritingTo: errURL)
-    try p.run()
-    p.waitUntilExit()
-    let out = (try? Data(contentsOf: outURL)) ?? Data()
-    let err = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
-    if p.terminationStatus == 127 {
+    let p = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script] + args)
+    let out = p.stdout
+    let err = String(decoding: p.stderr, as: UTF8.self)
+    if p.status == 127 {
       throw CLITests.CLIError(message: "python3 is not installed: install Python 3")
     }
     if err.contains("No module named 'PIL'") {
       throw CLITests.CLIError(message: "Pillow is missing: run `python3 -m pip install pillow`")
     }
-    guard p.terminationStatus == 0,
+    guard p.status == 0,
       let json = try? JSONSerialization.jsonObject(with: out) as? [String: Any]
     else {
       throw CLITests.CLIError(
         message:
-          "python3 exited \(p.terminationStatus):\n\(err)\n\(String(decoding: out, as: UTF8.self))")
+          "python3 exited \(p.status):\n\(err)\n\(String(decoding: out, as: UTF8.self))")
     }
     return json
   }

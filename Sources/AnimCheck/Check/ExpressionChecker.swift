@@ -9,8 +9,10 @@ extension Checker {
     // The usual case returns what `infer` made as it is. Every other path goes through
     // `conform`, which takes it over: with a `var` changed in place here, each inlined
     // `check` copied the whole `Typed` and destroyed the original.
-    guard let expected, !typed.type.fits(expected) || typed.type.isEnumLiteral else { return typed }
-    return conform(typed, to: expected, at: id)
+    if let expected, !typed.type.fits(expected) || typed.type.isEnumLiteral {
+      return conform(typed, to: expected, at: id)
+    }
+    return typed
   }
 
   /// Reports a value of the wrong type, with the unit fix when a bare number needs one.
