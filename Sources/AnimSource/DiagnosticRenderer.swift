@@ -33,21 +33,42 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   private func snippet(_ range: SourceRange, in file: SourceFile, markerColor: String) -> String {
-    let lineIndex = file.lines.lineIndex(range.start)
-    let lineRange = file.lines.lineRange(lineIndex, in: file.bytes)
+    let lineRange = file.lines.lineRange(file.lines.lineIndex(range.start), in: file.bytes)
     let start = max(range.start, lineRange.start)
-    let line = file.lineText(lineIndex).replacingControlCharacters()
+    let end = min(max(range.end, start), lineRange.end)
+    let shown = Self.shownPart(of: lineRange, around: start, in: file.bytes)
+    let cutBefore = shown.start > lineRange.start
+    let cutAfter = shown.end < lineRange.end
+    let line = String(decoding: file.bytes[shown.start..<shown.end], as: UTF8.self).replacingControlCharacters()
     // Keep tabs in the padding so the marker lines up however the terminal sets tab stops.
-    var pad = ""
-    var i = lineRange.start
+    var pad = cutBefore ? " " : ""
+    var i = shown.start
     while i < start {
       pad += file.bytes[i] == 0x09 ? "\t" : " "
       i += UTF8Scan.sequenceLength(file.bytes, at: i)
     }
-    let end = min(max(range.end, start), lineRange.end)
-    let width = UTF8Scan.count(file.bytes, from: start, to: end).scalars
+    let width = UTF8Scan.count(file.bytes, from: start, to: min(end, shown.end)).scalars
     let marker = "^" + String(repeating: "~", count: max(0, width - 1))
-    return line + "\n" + pad + paint(marker, markerColor) + "\n"
+    let text = (cutBefore ? "…" : "") + line + (cutAfter ? "…" : "")
+    return text + "\n" + pad + paint(marker, markerColor) + "\n"
+  }
+
+  /// A line longer than this many bytes is shown in part.
+  static let shownBytes = 120
+  /// How many bytes before the range's start the part shown begins.
+  static let bytesBefore = 40
+
+  /// The bytes of `line` a snippet shows: all of them, or for a long line (a generated
+  /// file's, say) `shownBytes` from `bytesBefore` before `start`, cut between characters.
+  /// Showing whole lines, a file of one long line and thousands of errors printed the
+  /// line once per error.
+  static func shownPart(of line: SourceRange, around start: Int, in bytes: [UInt8]) -> SourceRange {
+    guard line.end - line.start > shownBytes else { return line }
+    var from = max(line.start, start - bytesBefore)
+    while from < start && bytes[from] & 0xC0 == 0x80 { from += 1 }
+    var to = min(line.end, from + shownBytes)
+    while to < line.end && bytes[to] & 0xC0 == 0x80 { to += 1 }
+    return SourceRange(start: from, end: max(to, start))
   }
 
   private func paint(_ s: String, _ code: String) -> String {

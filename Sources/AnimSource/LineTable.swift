@@ -37,6 +37,54 @@ public struct LineTable: Sendable {
     }
     self.starts = starts
     self.bomLength = Self.bomLength(bytes)
+    anchors = Self.anchors(starts, bytes)
+  }
+
+  /// A place inside a long line, at a character's start, with the characters and UTF-16
+  /// units before it on its line.
+  struct Anchor: Sendable {
+    var offset: Int
+    var scalars: Int
+    var utf16: Int
+  }
+
+  /// Anchors every `anchorSpacing` bytes of each line longer than that, in order: a
+  /// column is counted from the nearest one before it rather than from its line's start.
+  /// A generated file of one long line with thousands of errors took time in the square
+  /// of their number to count their columns.
+  let anchors: [Anchor]
+  static let anchorSpacing = 4096
+
+  private static func anchors(_ starts: [Int], _ bytes: [UInt8]) -> [Anchor] {
+    var anchors: [Anchor] = []
+    for line in starts.indices {
+      let start = starts[line]
+      let end = line + 1 < starts.count ? starts[line + 1] : bytes.count
+      var anchor = Anchor(offset: start, scalars: 0, utf16: 0)
+      while end - anchor.offset > anchorSpacing {
+        let scan = UTF8Scan.scan(bytes, from: anchor.offset, to: anchor.offset + anchorSpacing)
+        anchor = Anchor(offset: scan.stop, scalars: anchor.scalars + scan.scalars, utf16: anchor.utf16 + scan.utf16)
+        anchors.append(anchor)
+      }
+    }
+    return anchors
+  }
+
+  /// Characters and UTF-16 units from `lineStart` to `offset`, counted from the last
+  /// anchor between them.
+  private func count(from lineStart: Int, to offset: Int, in bytes: [UInt8]) -> (scalars: Int, utf16: Int) {
+    var from = Anchor(offset: lineStart, scalars: 0, utf16: 0)
+    if !anchors.isEmpty {
+      var lo = 0
+      var hi = anchors.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if anchors[mid].offset <= offset { lo = mid + 1 } else { hi = mid }
+      }
+      if lo > 0, anchors[lo - 1].offset > lineStart { from = anchors[lo - 1] }
+    }
+    let rest = UTF8Scan.count(bytes, from: from.offset, to: offset)
+    return (from.scalars + rest.scalars, from.utf16 + rest.utf16)
   }
 
   /// 3 when `bytes` begin with a UTF-8 byte-order mark, else 0.
@@ -81,15 +129,17 @@ public struct LineTable: Sendable {
   public func lineColumn(_ offset: Int, in bytes: [UInt8]) -> LineColumn {
     let offset = min(max(offset, 0), bytes.count)
     let line = lineIndex(offset)
-    let lineStart = line == 0 ? min(bomLength, offset) : starts[line]
-    return LineColumn(line: line + 1, column: 1 + UTF8Scan.count(bytes, from: lineStart, to: offset).scalars)
+    let scalars = count(from: starts[line], to: offset, in: bytes).scalars
+    // A byte-order mark is one character (three bytes), and not a column (§1).
+    let column = line == 0 && bomLength > 0 ? max(0, scalars - 1) : scalars
+    return LineColumn(line: line + 1, column: 1 + column)
   }
 
   public func lspPosition(_ offset: Int, in bytes: [UInt8], encoding: PositionEncoding) -> LSPPosition {
     let offset = min(max(offset, 0), bytes.count)
     let line = lineIndex(offset)
     let lineStart = starts[line]
-    let character = encoding == .utf8 ? offset - lineStart : UTF8Scan.count(bytes, from: lineStart, to: offset).utf16
+    let character = encoding == .utf8 ? offset - lineStart : count(from: lineStart, to: offset, in: bytes).utf16
     return LSPPosition(line: line, character: character)
   }
 

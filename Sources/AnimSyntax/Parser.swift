@@ -42,7 +42,10 @@ public struct Parser {
   }
 
   /// `parallel: false` keeps a large file on one thread (the result is the same).
-  static func parse(_ file: SourceFile, collectComments: Bool, parallel: Bool) -> ParseResult {
+  static func parse(
+    _ file: SourceFile, collectComments: Bool, parallel: Bool, largest: Int = largestFile
+  ) -> ParseResult {
+    guard file.bytes.count <= largest else { return tooLarge(file, largest) }
     let split = parallel ? splitGuess(file.bytes) : nil
     // Each half's parser makes room for its nodes on its own thread (see `ParallelParse`).
     var parser = Parser(bytes: file.bytes, collectComments: collectComments, reservingNodes: split == nil)
@@ -55,6 +58,21 @@ public struct Parser {
     parser.tree.symbols = parser.lexer.symbols
     return ParseResult(
       tree: parser.tree, diagnostics: all, comments: parser.lexer.comments, declarationHeads: parser.heads)
+  }
+
+  /// The largest file read: tokens and nodes hold their offsets in 32 bits.
+  public static let largestFile = Int(Int32.max)
+
+  /// An empty file's tree, and one error at the start instead of any offset that would
+  /// not fit.
+  private static func tooLarge(_ file: SourceFile, _ largest: Int) -> ParseResult {
+    var parser = Parser(bytes: [])
+    parser.parseFile()
+    let error = Diagnostic(
+      .error, SyntaxCode.fileTooLarge,
+      "the file is \(file.bytes.count) bytes, more than the \(largest) animc reads", at: .at(0),
+      notes: ["split the scene into smaller files"])
+    return ParseResult(tree: parser.tree, diagnostics: [error], comments: [], declarationHeads: [])
   }
 
   /// A parser whose lexer starts at `start` rather than at the file's beginning, with

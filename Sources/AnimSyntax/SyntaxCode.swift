@@ -10,6 +10,7 @@ public enum SyntaxCode {
   public static let unknownUnit = "E0106"
   public static let malformedNumber = "E0107"
   public static let swiftRange = "E0108"
+  public static let fileTooLarge = "E0109"
   // Parser
   public static let unclosedDelimiter = "E0201"
   public static let unexpectedCloser = "E0202"
