@@ -8,7 +8,7 @@ import AnimSyntax
 struct ParameterSlots {
   /// More than any signature has (`arc` has five parameters).
   static let capacity = 8
-  private var nodes = InlineArray<8, Int32>(repeating: -1)
+  private var nodes = InlineArray<8, Int32>(repeating: -1)  // `capacity` slots
   let count: Int
 
   init(count: Int) {
