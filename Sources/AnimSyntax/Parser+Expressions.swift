@@ -18,6 +18,9 @@ extension Parser {
       finish(.errorExpression, from: lastEnd, mark: mark, end: lastEnd)
       return
     }
+    guard nesting < Self.deepestNesting else { return nestedTooDeeply() }
+    nesting += 1
+    defer { nesting -= 1 }
     let start = Int(token.start)
     let m = mark
     parseSum()
@@ -31,9 +34,12 @@ extension Parser {
   @inline(__always) mutating func parseSum() {
     let start = Int(token.start)
     let m = mark
+    let outer = nesting
+    defer { nesting = outer }
     parseProduct()
     while (at(.plus) || at(.minus)) && operatorContinues {
       let op: BinaryOperator = at(.plus) ? .add : .subtract
+      guard deepenChain() else { return }
       advance()
       parseProduct()
       finish(.binary, from: start, mark: m, flags: op.rawValue)
@@ -43,9 +49,12 @@ extension Parser {
   @inline(__always) mutating func parseProduct() {
     let start = Int(token.start)
     let m = mark
+    let outer = nesting
+    defer { nesting = outer }
     parseUnary()
     while (at(.star) || at(.slash)) && operatorContinues {
       let op: BinaryOperator = at(.star) ? .multiply : .divide
+      guard deepenChain() else { return }
       advance()
       parseUnary()
       finish(.binary, from: start, mark: m, flags: op.rawValue)
@@ -57,6 +66,9 @@ extension Parser {
   }
 
   mutating func parseNegation() {
+    guard nesting < Self.deepestNesting else { return nestedTooDeeply() }
+    nesting += 1
+    defer { nesting -= 1 }
     let start = Int(token.start)
     let m = mark
     advance()
@@ -67,8 +79,11 @@ extension Parser {
   @inline(__always) mutating func parsePostfix() {
     let start = Int(token.start)
     let m = mark
+    let outer = nesting
+    defer { nesting = outer }
     parsePrimary()
     while at(.dot) && operatorContinues {
+      guard deepenChain() else { return }
       advance()
       guard token.kind == .identifier || token.kind == .keyword else {
         error(SyntaxCode.expectedName, "expected a member name after `.`, found \(tokenDescription)")
@@ -106,6 +121,37 @@ extension Parser {
       leaf(.errorExpression)
     default: expectedExpression()
     }
+  }
+
+  /// The most levels a node may lie below its declaration (`nesting`). The stages after
+  /// the parser recurse on the tree, so an input nested without end would otherwise end
+  /// them with a stack overflow; a thousand levels is far past anything written by hand.
+  public static let deepestNesting = 1_000
+
+  /// One more link of an operator or member chain, or an error when it would nest too deep.
+  @inline(__always) mutating func deepenChain() -> Bool {
+    guard nesting < Self.deepestNesting else {
+      reportNestedTooDeeply()
+      return false
+    }
+    nesting += 1
+    return true
+  }
+
+  /// An expression too deep to parse: reported, skipped, and an error node in its place.
+  mutating func nestedTooDeeply() {
+    reportNestedTooDeeply()
+    errorExpression()
+  }
+
+  /// Reports nesting past `deepestNesting` (once per statement) and skips the deeper part
+  /// whole, brackets balanced, so the levels above it still find their closers.
+  mutating func reportNestedTooDeeply() {
+    error(
+      SyntaxCode.nestedTooDeeply, "this is nested more than \(Self.deepestNesting) levels deep",
+      notes: ["give a part of it a name with `let`, or split the chain"])
+    statementFailed = true
+    if at(.leftParen) || at(.leftBracket) || at(.leftBrace) { skipBalanced() } else if !at(.endOfFile) { advance() }
   }
 
   mutating func expectedExpression() {

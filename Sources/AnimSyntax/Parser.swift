@@ -36,6 +36,9 @@ public struct Parser {
   /// unwind at the same token are not reported again.
   var unclosedFoundAt: Int32 = -1
   let fileEnd: Int
+  /// How deep the node being parsed lies: nested expressions and blocks, and the links
+  /// of an operator or member chain (each makes the tree one level deeper on its left).
+  var nesting = 0
 
   public static func parse(_ file: SourceFile, collectComments: Bool = false) -> ParseResult {
     parse(file, collectComments: collectComments, parallel: true)

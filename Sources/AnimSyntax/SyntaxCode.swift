@@ -25,4 +25,5 @@ public enum SyntaxCode {
   public static let expectedName = "E0211"
   public static let unknownStatement = "E0212"
   public static let misplacedStatement = "E0213"
+  public static let nestedTooDeeply = "E0214"
 }

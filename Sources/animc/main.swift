@@ -37,6 +37,7 @@ extension String {
 }
 
 @MainActor func main() -> ExitStatus {
+  DeepStack.prepare()
   let args = Array(CommandLine.arguments.dropFirst())
   guard let first = args.first else {
     Console.err(usage())

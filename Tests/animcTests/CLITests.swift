@@ -68,6 +68,35 @@ import Testing
     #expect(r.stderr.contains("\(path):70002:10: error: unknown unit `sec` [E0106]"))
   }
 
+  @Test func deepInputIsOneErrorNotACrash() throws {
+    // 100,000 levels: past the parser's limit (E0214), which stops the stages after it
+    // from recursing without end; the parser itself must not overflow getting there.
+    let parens = "let a = " + String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000)
+    let deep = try Self.animc(["check", "-"], stdin: parens + "\nnode b = circle(a)\n")
+    #expect(deep.status == 1)
+    #expect(deep.stderr.contains("<stdin>:1:1009: error: this is nested more than 1000 levels deep [E0214]"))
+    #expect(deep.stderr.hasSuffix("1 error generated.\n"))
+    let sum = "let a = " + Array(repeating: "1", count: 100_000).joined(separator: "+")
+    #expect(try Self.animc(["check", "-"], stdin: sum + "\n").stderr.contains("[E0214]"))
+  }
+
+  @Test func aLetChainIsFollowedTenThousandDeep() throws {
+    // `let a0 = a1 + 1`, …: checking a0 checks a1 inside it, and so on down the chain,
+    // on the stack `animc` makes room for (`DeepStack`).
+    func chain(_ n: Int) -> String {
+      (0..<n).map { "let a\($0) = a\($0 + 1) + 1\n" }.joined() + "let a\(n) = 1\nnode b = circle(a0)\n"
+    }
+    let atLimit = try Self.animc(["check", "-"], stdin: chain(9_999))
+    #expect(atLimit.status == 0, "\(atLimit.stderr.prefix(500))")
+    let past = try Self.animc(["check", "-"], stdin: chain(10_001))
+    #expect(past.status == 1)
+    // a0 … a9999 are being checked when a10000, on line 10,001, would be the 10,001st.
+    #expect(
+      past.stderr.contains(
+        "<stdin>:10001:5: error: `a0` needs a chain of more than 10000 values, each using the next [E0306]"))
+    #expect(past.stderr.hasSuffix("1 error generated.\n"))
+  }
+
   @Test func jsonIsLSPShapedWithZeroBasedUTF16Positions() throws {
     // "💖" is one scalar but two UTF-16 units: the character offset counts 2 for it.
     let r = try Self.animc(["check", "--format", "json", "-"], stdin: "let a = \"💖\" + 6sec\n")

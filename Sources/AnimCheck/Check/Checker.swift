@@ -86,6 +86,7 @@ final class Checker {
       aside.deferred = true
       return
     }
+    guard resolving.count < Self.longestLetChain else { return reportLongChain(at: symbol) }
     declarations.update(symbol) { $0.state = .checking }
     resolving.append(symbol)
     guard let d = declarations[symbol] else { return }
@@ -121,6 +122,24 @@ final class Checker {
       d.realTimeSpring = facts.realTimeSpring
       d.slot = slot
     }
+  }
+
+  /// How many values, each needing the next, are checked one inside another. Checking
+  /// follows such a chain by recursion, so a chain without end would overflow the stack.
+  static let longestLetChain = 10_000
+
+  /// The value that would make the chain too long: one error, and the value is taken as
+  /// an error so that those before it in the chain report nothing more.
+  func reportLongChain(at symbol: Symbol) {
+    guard let d = declarations[symbol] else { return }
+    let first = resolving.first.flatMap { declarations[$0] }
+    error(
+      SemanticCode.letChainTooLong,
+      "`\(first?.name ?? d.name)` needs a chain of more than \(Self.longestLetChain) values, each using the next",
+      at: d.nameRange, labels: first.map { [Label($0.nameRange, "the chain starts here")] } ?? [],
+      notes: ["give a value along the chain directly, to cut it in two"])
+    settle(symbol, ValueFacts(Typed.error), .number(.nan))
+    declarations.update(symbol) { $0.type = .error }
   }
 
   func reportCycle(from symbol: Symbol) {

@@ -5,6 +5,7 @@ public enum SemanticCode {
   public static let letCycle = "E0303"
   public static let reservedName = "E0304"
   public static let shadowsTopLevel = "E0305"
+  public static let letChainTooLong = "E0306"
   public static let typeMismatch = "E0310"
   public static let badOperands = "E0311"
   public static let unknownMember = "E0312"
