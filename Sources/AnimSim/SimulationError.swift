@@ -5,7 +5,7 @@ import AnimSource
 /// or more live instances than any run may hold.
 public struct SimulationError: Error, Sendable {
   /// E0901: a value that is not finite; E0902: the live-instance limit; E0903: a run
-  /// setting out of range.
+  /// setting out of range; E0904: too many events or spawns between two frames.
   public var code: String
   public var message: String
   /// Where to point; nil for a setting given on the command line.
@@ -30,3 +30,9 @@ public struct SimulationError: Error, Sendable {
 
 /// §10: more than this many live instances in total stops the run.
 public let liveInstanceLimit = 1_000_000
+
+/// More than this many events, or spawns, between two frames stops the run. Everything
+/// made between two frames is held until the frame, so this bounds a frame's memory and
+/// time; a checked scene (`every` ≥ 1 ms, `speed` ≤ 1000, `fps` ≥ 1) has one trigger
+/// fire at most this often, but a scene built without the checker need not.
+public let frameEventLimit = 1_000_000

@@ -8,6 +8,8 @@ extension Simulator {
   /// events, then `--tap`s and interactive events, then emitter triggers in source order.
   func fireEvents(upTo t: Double) throws(SimulationError) {
     let eps = ActiveTiming.epsilon
+    eventsThisFrame = 0
+    spawnsThisFrame = 0
     while true {
       let run = nextRunEvent(upTo: t)
       let horizon = run.map { runSources[$0].times.next ?? t } ?? t
@@ -19,6 +21,7 @@ extension Simulator {
         if inclusive ? s <= sceneHorizon + eps : s < sceneHorizon - eps {
           clock.advance(toRunTime: clock.runTime(atSceneTime: s))
           sceneSources[i].times.advance()
+          try countEvent(sceneSources[i].kind)
           try fireSceneEvent(sceneSources[i].kind, at: s)
           continue
         }
@@ -26,9 +29,30 @@ extension Simulator {
       guard let r = run else { break }
       clock.advance(toRunTime: horizon)
       runSources[r].times.advance()
+      try countEvent(nil)
       try fireRunEvent(runSources[r].event)
     }
     clock.advance(toRunTime: t)
+  }
+
+  /// Counts an event before the frame (a scene event's kind, or nil for a run event):
+  /// past `eventLimit` the run stops rather than loop on, say, `every 1e-9s`.
+  private func countEvent(_ kind: SceneEventSource.Kind?) throws(SimulationError) {
+    eventsThisFrame += 1
+    guard eventsThisFrame > eventLimit else { return }
+    var what = "input events fire"
+    var range: SourceRange? = nil
+    switch kind {
+    case .trigger(let e):
+      what = "emitter `\(scene.emitters[e].name)` fires"
+      range = scene.emitters[e].spawn.range
+    case .appear(let node):
+      what = "node appearances fire"
+      range = scene.nodes.indices.contains(node) ? scene.nodes[node].range : nil
+    case nil: break
+    }
+    throw SimulationError(
+      code: "E0904", message: "\(what) more than \(eventLimit) times between two frames; the run stops", range: range)
   }
 
   /// The earliest run-time event due by `t`: lowest time, then priority, then order.
@@ -168,6 +192,15 @@ extension Simulator {
         throw SimulationError(
           code: "E0902",
           message: "emitter `\(emitter.name)` would make more than \(instanceLimit) live instances; the run stops",
+          range: emitter.spawn.range)
+      }
+      // Instances ended before the frame are still held until it.
+      spawnsThisFrame += 1
+      if spawnsThisFrame > eventLimit {
+        throw SimulationError(
+          code: "E0904",
+          message:
+            "emitter `\(emitter.name)` would spawn more than \(eventLimit) instances between two frames; the run stops",
           range: emitter.spawn.range)
       }
       ctx.random = emitterStreams[e]

@@ -142,6 +142,10 @@ public final class Simulator {
   var nextSeq = 0
   /// §10's limit on live instances (lowered by tests).
   var instanceLimit = liveInstanceLimit
+  /// `frameEventLimit` (lowered by tests), and what the current step has used of it.
+  var eventLimit = frameEventLimit
+  var eventsThisFrame = 0
+  var spawnsThisFrame = 0
 
   /// Evaluates the per-run stage: top-level `let`s with the stream "", each node with
   /// its own name's stream, emitters' origins, replicators and their copies (§7).

@@ -108,12 +108,21 @@ enum RenderCommand {
     if w == nil && h == nil { (w, h) = (s.width * scale, s.height * scale) }
     if w == nil, let h { w = h * s.width / s.height }
     if h == nil, let w { h = w * s.height / s.width }
-    let width = Int((w ?? 1).rounded())
-    let height = Int((h ?? 1).rounded())
-    guard width >= 1, height >= 1, width <= 16384, height <= 16384 else {
-      throw UsageError(message: "the picture must be 1…16384 pixels each way, not \(width)×\(height)")
+    let width = (w ?? 1).rounded()
+    let height = (h ?? 1).rounded()
+    // Checked while still Doubles: converting one past Int's range (or NaN, or an
+    // infinity from scale × size) to Int would trap.
+    let pixels: ClosedRange<Double> = 1...16384
+    guard pixels.contains(width), pixels.contains(height) else {
+      throw UsageError(
+        message: "the picture must be 1…16384 pixels each way, not \(pixelText(width))×\(pixelText(height))")
     }
-    return (width, height)
+    return (Int(width), Int(height))
+  }
+
+  /// A rounded pixel count for a message: whole digits while exact, else exponent form.
+  static func pixelText(_ v: Double) -> String {
+    abs(v) < 1e15 ? String(Int64(v)) : String(v)
   }
 
   /// The frame a still shows: `--frame N`, or the frame at run time `--time T`.

@@ -156,6 +156,33 @@ import Testing
     #expect(Self.frameLines(r.stdout).count == 45)
   }
 
+  /// Scenes a fuzzer found to hang `dump` (events without bound between two frames) are
+  /// refused by the checker at the value that asked for them, with exit status 1.
+  @Test(
+    "fuzzed hangs end with their limit",
+    arguments: [
+      (
+        "input { speed 1e300 at 0s }\nemitter e { every 1s\n spawn circle(1) { animate x to 1 over 1s } }\n",
+        "<stdin>:3:15: error: `speed` must lie in 0…1000, found 1e+300 [E0342]"
+      ),
+      (
+        "emitter e { every 1e-9s\n max 5\n spawn circle(1) { } }\n",
+        "<stdin>:3:19: error: an `every` period must be at least 1ms, found 1e-09s [E0342]"
+      ),
+      (
+        "emitter e { on tap\n max 5\n spawn circle(1) { } }\ninput { tap (1,1) every 1e-300s }\n",
+        "<stdin>:6:25: error: an `every` period must be at least 1ms, found 1e-300s [E0342]"
+      ),
+    ])
+  func fuzzedHangsEndWithTheirLimit(_ body: String, _ message: String) throws {
+    let start = Date()
+    let r = try CLITests.animc(["dump", "-"], stdin: "scene \"s\" { duration 1s\n fps 10 }\n" + body)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains(message), "\(r.stderr)")
+    #expect(r.stdout.isEmpty)
+    #expect(Date().timeIntervalSince(start) < 20)
+  }
+
   @Test func aNonFiniteRunValueStopsTheRun() throws {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }

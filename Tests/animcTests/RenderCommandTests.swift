@@ -415,6 +415,31 @@ import Testing
     #expect(late.stderr.contains("past the end of the run"))
   }
 
+  /// Picture sizes far past Int's range (or overflowing to infinity) are refused with
+  /// exit 2 like any size past 16384, not a trap converting them to Int.
+  @Test func hugePictureSizesExitTwo() throws {
+    let dir = try Self.workDirectory("huge-size")
+    for option in [
+      ["--scale", "1e16"], ["--scale", "1e17"], ["--scale", "1e308"], ["--width", "1e19"], ["--height", "9.3e18"],
+      ["--width", "16385"],
+    ] {
+      for ext in ["png", "svg"] {
+        let output = dir.appendingPathComponent("x.\(ext)").path
+        let r = try CLITests.animc(["render", "examples/heart-view.anim", "-o", output, "--time", "0s"] + option)
+        #expect(r.status == 2, "\(option) .\(ext): exit \(r.status)")
+        #expect(r.stderr.contains("the picture must be 1…16384 pixels each way, not "), "\(option): \(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+      }
+    }
+    let r = try CLITests.animc(["render", "examples/heart-view.anim", "-o", dir.path + "/x.svg", "--scale", "1e17"])
+    #expect(r.stderr.contains("not 3.75e+19×6.67e+19"), "\(r.stderr)")
+    for bad in ["nan", "inf", "-1", "0"] {
+      let r = try CLITests.animc(["render", "examples/heart-view.anim", "-o", dir.path + "/x.png", "--scale", bad])
+      #expect(r.status == 2, "--scale \(bad): exit \(r.status)")
+      #expect(r.stderr.contains("`--scale` takes a positive number"), "--scale \(bad): \(r.stderr)")
+    }
+  }
+
   /// `--time T` shows the last frame at or before T, whose time is n / fps (§9), even when
   /// T × fps lands just under an integer in floating point (1.13 × 100 = 112.999…).
   @Test func stillTimesPickTheFrameAtThatTime() throws {

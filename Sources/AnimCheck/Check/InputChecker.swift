@@ -59,6 +59,15 @@ extension Checker {
           error(SemanticCode.missingArgument, "`speed` needs a factor: `speed 2 at 1s`", at: tree.range(stmt))
           return nil
         }
+        // Scene time must not race ahead of run time: with `every` ≥ 1 ms, this bounds
+        // the events between two frames. Negative speeds would act as 0 (§8's clock never
+        // runs backwards), so they are refused rather than silently paused.
+        guard s.number >= 0 && s.number <= 1000 else {
+          error(
+            SemanticCode.outOfLimits, "`speed` must lie in 0…1000, found \(JSONLimits.text(s.number))",
+            at: tree.range(subject))
+          return nil
+        }
         return .speed(s.number, at: times[0])
       }
       if let subject {

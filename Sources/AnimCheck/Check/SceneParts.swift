@@ -192,6 +192,13 @@ extension Checker {
       error(SemanticCode.negativeDuration, "`every` needs a period greater than 0", at: tree.range(tree.child(stmt, 0)))
       return nil
     }
+    // Each firing is work between two frames: a shorter period (1e-9 s) would loop the run.
+    guard p.number >= 0.001 else {
+      error(
+        SemanticCode.outOfLimits, "an `every` period must be at least 1ms, found \(JSONLimits.text(p.number))s",
+        at: tree.range(tree.child(stmt, 0)))
+      return nil
+    }
     var from = 0.0
     var until: Double? = nil
     if let f = tree.optionalChild(stmt, 1) {
