@@ -175,7 +175,11 @@ extension Parser {
 public func closestWord(to word: String, in candidates: [String]) -> String? {
   let limit = max(1, min(3, word.count / 3))
   var best: (String, Int)? = nil
+  let length = word.utf8.count
+  let ascii = word.utf8.allSatisfy { $0 < 0x80 }
   for c in candidates where c != word {
+    // The distance is at least the difference in length, which ASCII counts in bytes.
+    if ascii && abs(c.utf8.count - length) > limit && c.utf8.allSatisfy({ $0 < 0x80 }) { continue }
     let d = editDistance(word, c)
     if d <= limit, d < (best?.1 ?? Int.max) { best = (c, d) }
   }

@@ -16,6 +16,8 @@ final class Checker {
   var constantGlobals: [Value] = []
   /// The `let` chain being resolved, to name a whole cycle.
   var resolving: [Symbol] = []
+  /// "Did you mean" answers for undefined names (see `nearestName`).
+  var suggestions = Suggestions()
   var sceneChecked = false
   var nodeCount = 0
   /// Whether the templates are kept in `ir`. `animc check` without `--emit-ir` needs only
@@ -199,4 +201,12 @@ func checkSemantics(
   let checker = Checker(file: file, tree: tree, keepsIR: keepsIR, parallel: parallel)
   checker.heads = heads
   return checker.run()
+}
+
+/// The closest top-level or built-in name to each undefined spelling met, and how many
+/// more candidates may be compared before suggestions stop (a file with thousands of
+/// undefined names and thousands of declarations made the check quadratic).
+struct Suggestions {
+  var nearest: [String: String?] = [:]
+  var comparisonsLeft = 500_000
 }

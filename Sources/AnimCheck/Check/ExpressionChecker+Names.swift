@@ -26,13 +26,31 @@ extension Checker {
   }
 
   func reportUndefined(_ name: String, at range: SourceRange, in scope: BlockScope) {
-    let visible =
-      scope.locals.keys.map { tree.symbols[$0] } + declarations.values.map(\.name) + BuiltinNames.all
-      + BuiltinNames.properties
-    let near = closestWord(to: name, in: visible)
+    let near = nearestName(to: name, in: scope)
     error(
       SemanticCode.undefinedName, "cannot find `\(name)` in scope", at: range,
       fixes: near.map { [.replace(range, with: $0, "did you mean `\($0)`?")] } ?? [])
+  }
+
+  /// The visible name closest to an undefined one: a local, or else a top-level or
+  /// built-in name. A large file has thousands of top-level names and may misspell
+  /// thousands: the top-level answer is kept by spelling, and once `suggestions` has
+  /// compared its share, only locals are suggested, so such a file stays linear.
+  func nearestName(to name: String, in scope: BlockScope) -> String? {
+    let locals = scope.locals.keys.map { tree.symbols[$0] }
+    let global: String?
+    if let known = suggestions.nearest[name] {
+      global = known
+    } else if suggestions.comparisonsLeft > 0 {
+      let candidates = declarations.values.map(\.name) + BuiltinNames.all + BuiltinNames.properties
+      suggestions.comparisonsLeft -= candidates.count
+      global = closestWord(to: name, in: candidates)
+      suggestions.nearest[name] = global
+    } else {
+      global = nil
+    }
+    // Locals come first, as they win a tie.
+    return closestWord(to: name, in: locals + (global.map { [$0] } ?? []))
   }
 
   func reference(_ symbol: Symbol, _ kind: Declaration.Kind, at range: SourceRange, in scope: BlockScope) -> Typed {
