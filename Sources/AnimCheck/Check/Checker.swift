@@ -108,8 +108,27 @@ final class Checker {
     // Shapes and paths are never folded by a rule (no built-in makes a number, a point,
     // a colour or a timing of one), so they are not built at check time: outlining a
     // heart or a parabola per declaration was a visible part of a large file's check.
-    let folded = typed.stage == .constant && typed.type != .shape && typed.type != .path
-    return (typed, folded ? fold(typed.expr) : nil)
+    guard typed.stage == .constant && typed.type != .shape && typed.type != .path else { return (typed, nil) }
+    // A value that cannot be folded is reported once, here; its uses see an error.
+    guard let value = foldReporting(typed.expr) else { return (.error, nil) }
+    return (typed, value)
+  }
+
+  /// `fold`, with a value that is not finite (`1e308 * 10`) reported where it is made:
+  /// numbers must be finite (§10), and a constant's is known now, not only when it runs.
+  func foldReporting(_ e: Expr) -> Value? {
+    switch e {
+    case .constant, .global: return fold(e)
+    default: break
+    }
+    var ctx = EvaluationContext(random: RandomStream(seed: 0, name: ""))
+    ctx.globals = constantGlobals
+    do {
+      return try Evaluator.evaluate(e, &ctx)
+    } catch {
+      self.error(SemanticCode.notFinite, error.message, at: error.range)
+      return nil
+    }
   }
 
   /// Records a checked value and gives it the next slot (in both lists when the IR is kept).
