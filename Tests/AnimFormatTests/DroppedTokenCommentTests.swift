@@ -16,6 +16,11 @@ struct DroppedTokenCommentTests {
     #expect(r == "let a = 1\n// c\nlet b = 2\n")
   }
 
+  @Test func commentBeforeATrailingCommaOnItsOwnLine() throws {
+    let r = try #require(Fixture.format("let a = [1, 2 // c\n,]\n").formatted)
+    #expect(r == "let a = [\n  1,\n  2 // c\n]\n")
+  }
+
   static let variants = [
     // Top level, block comment, blank lines, trailing comments.
     "let a = 1\n/* c */ ; let b = 2\n",
@@ -32,6 +37,7 @@ struct DroppedTokenCommentTests {
     "node a = circle(1) {\n  spawn shape(4, 4) {\n    move (0, 0)\n      // c\n    ; close\n  }\n}\n",
     // Trailing commas.
     "let a = [\n  1,\n  2\n  // c\n  ,\n]\n",
+    "let a = max(1, 2 /* c\n */ ,)\n",
   ]
 
   @Test(arguments: variants)
