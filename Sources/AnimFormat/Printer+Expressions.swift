@@ -91,7 +91,7 @@ extension Printer {
     let closeStart = tree.range(e).end - 1
     let multiLine =
       !elements.isEmpty
-      && (elements.contains { newlineBefore(tree.range($0).start) } || newlineBefore(closeStart))
+      && (elements.contains { newlineBefore(tree.range($0).start) } || newlineAfterLast(elements, closeStart))
     take()  // the opener
     if multiLine { out.level += 1 }
     for (i, element) in elements.enumerated() {
@@ -106,5 +106,13 @@ extension Printer {
       out.level -= 1
     }
     take(closer)
+  }
+
+  /// A break between the last element and the closer, also one before a dropped trailing
+  /// comma: once the comma is gone it is a break before the closer, so the list must
+  /// count as broken on both passes.
+  func newlineAfterLast(_ elements: [NodeID], _ closeStart: Int) -> Bool {
+    guard let last = elements.last else { return false }
+    return hasNewline(from: tree.range(last).end, to: closeStart)
   }
 }

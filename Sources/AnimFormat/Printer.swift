@@ -57,12 +57,14 @@ struct Printer {
     consume(t)
   }
 
-  /// Consumes the next token without writing it (`;`, a trailing `,`).
+  /// Consumes the next token without writing it (`;`, a trailing `,`). A dropped token
+  /// leaves no trace in the layout: the comments around it stay pending, and are placed
+  /// relative to the written tokens, as they will be when the output is formatted again.
+  /// (Flushing them here, before the next line break was requested, made an own-line
+  /// comment a continuation line.)
   mutating func skip() {
-    let t = peek
-    guard t.kind != .endOfFile else { return }
-    flushComments(before: Int(t.start))
-    consume(t)
+    guard peekKind != .endOfFile else { return }
+    nextToken += 1
   }
 
   /// Skips any `;` after a statement.
