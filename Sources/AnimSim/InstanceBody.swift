@@ -132,7 +132,7 @@ enum BlockEvaluator {
         if z.isFinite { body.z = z }
       case .timeline(let item):
         noteAll(item, &body)
-        let end = try compiler.compile(item, offset: 0, parents: [], &ctx)
+        let end = try compiler.compile(item, offset: 0, &ctx)
         if latestEnd.map({ $0 < end }) ?? true { latestEnd = end }
       case .removeAfter(let e):
         let d = try Evaluator.number(e, &ctx)

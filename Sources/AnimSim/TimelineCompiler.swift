@@ -8,7 +8,9 @@ import AnimSource
 /// follow the source (§7).
 struct TimelineCompiler {
   private var stack = AnimationStack()
-  /// Each animation's enclosing timings, outermost first, until `finish` flattens them.
+  /// Each animation's enclosing timings, innermost first (each group adds its own when
+  /// its children are compiled), until `finish` lays them out outermost first. Adding at
+  /// the front instead took time in the cube of the nesting depth.
   private var chains: [[ActiveTiming]] = []
 
   /// `animations`: how many animations the items to compile hold, so that the stack's
@@ -40,18 +42,18 @@ struct TimelineCompiler {
     stack = AnimationStack()
     for (i, chain) in chains.enumerated() {
       let start = result.parents.count
-      result.parents += chain
+      result.parents += chain.reversed()
       result.animations[i].parents = start..<result.parents.count
     }
     return result
   }
 
   /// Compiles one item beginning `offset` seconds into its parent's time (a sequence's
-  /// earlier children), nested in `parents`. Returns the item's `begin + A` in the
+  /// earlier children). Returns the item's `begin + A` in the
   /// parent's time (infinite for `repeat forever`), which sequences chain and lifetimes
   /// use (§6.4).
   mutating func compile(
-    _ item: TimelineItem, offset: Double, parents: [ActiveTiming], _ ctx: inout EvaluationContext
+    _ item: TimelineItem, offset: Double, _ ctx: inout EvaluationContext
   ) throws(EvaluationError) -> Double {
     switch item {
     case .animation(let a):
@@ -66,7 +68,7 @@ struct TimelineCompiler {
       }
       stack.animations.append(compiled)
       stack.timings.append(timing)
-      chains.append(parents)
+      chains.append([])
       return timing.begin + timing.activeDuration
     case .group(let clauses, let children), .sequence(let clauses, let children):
       let isSequence: Bool
@@ -77,7 +79,7 @@ struct TimelineCompiler {
       var latest = 0.0
       var cursor = 0.0
       for child in children {
-        let end = try compile(child, offset: isSequence ? cursor : 0, parents: parents, &ctx)
+        let end = try compile(child, offset: isSequence ? cursor : 0, &ctx)
         latest = max(latest, end)
         if isSequence { cursor = end }
       }
@@ -87,7 +89,7 @@ struct TimelineCompiler {
         if let repeatFor { timing.count = Self.count(repeatFor: repeatFor, period: timing.period) }
       }
       timing.begin += offset
-      for i in first..<chains.count { chains[i].insert(timing, at: parents.count) }
+      for i in first..<chains.count { chains[i].append(timing) }
       return timing.begin + timing.activeDuration
     }
   }
