@@ -30,34 +30,41 @@ extension Checker {
       if case .timeline(.animation(let a)) = $0 { return a }
       return nil
     }
-    // Each animation's effect at most once, and only for animations that share a property
-    // with a later one: folding the timing is the costly part, and most blocks animate
-    // each property once.
-    var effects = [Effect??](repeating: nil, count: animations.count)
-    func effectOf(_ i: Int) -> Effect? {
-      if let known = effects[i] { return known }
-      let e = effect(animations[i])
-      effects[i] = .some(e)
-      return e
+    var byProperty: [Property: [Int]] = [:]
+    for (i, a) in animations.enumerated() { byProperty[a.property, default: []].append(i) }
+    var hidden: [Int] = []
+    for indices in byProperty.values where indices.count > 1 {
+      hidden += hiddenAnimations(indices.map { animations[$0] }).map { indices[$0] }
     }
-    for (i, earlier) in animations.enumerated() {
-      var e: Effect? = nil
-      for j in (i + 1)..<animations.count where animations[j].property == earlier.property && !animations[j].additive {
-        if e == nil {
-          guard let first = effectOf(i) else { break }
-          e = first
-        }
-        guard let e, let l = effectOf(j), l.start <= e.start, l.end >= e.end else { continue }
-        warning(
-          SemanticCode.hiddenAnimation,
-          "this animation of `\(earlier.property.rawValue)` is entirely hidden by a later one",
-          at: earlier.range,
-          notes: [
-            "a later animation replaces the value below it for as long as it is in effect; make one `additive`, or give them separate times"
-          ])
-        break
-      }
+    for i in hidden.sorted() {
+      warning(
+        SemanticCode.hiddenAnimation,
+        "this animation of `\(animations[i].property.rawValue)` is entirely hidden by a later one",
+        at: animations[i].range,
+        notes: [
+          "a later animation replaces the value below it for as long as it is in effect; make one `additive`, or give them separate times"
+        ])
     }
+  }
+
+  /// Which of `animations` (one property's, in source order) a later non-additive one
+  /// covers: one whose effect starts no later and ends no earlier. Taken from the last
+  /// back, with the latest end among the later ones' starts up to each start kept in a
+  /// tree (`LatestEnds`): comparing every pair took time in the square of their number.
+  func hiddenAnimations(_ animations: [Animation]) -> [Int] {
+    // Folding the timing is the costly part: each effect once. NaN cannot be judged.
+    let effects = animations.map { a in effect(a).flatMap { $0.start.isNaN || $0.end.isNaN ? nil : $0 } }
+    let starts = Array(Set(effects.compactMap { $0?.start })).sorted()
+    var later = LatestEnds(count: starts.count)
+    var hidden: [Int] = []
+    for i in animations.indices.reversed() {
+      guard let e = effects[i] else { continue }
+      // The rank of the last start at or before e.start: e's own start is among them.
+      let rank = starts.partitionPoint { $0 > e.start } - 1
+      if later.latestEnd(throughRank: rank) >= e.end { hidden.append(i) }
+      if !animations[i].additive { later.insert(end: e.end, atRank: rank) }
+    }
+    return hidden
   }
 
   func effect(_ a: Animation) -> Effect? {
@@ -83,5 +90,45 @@ extension BlockStatement {
   var animatedProperty: Property? {
     guard case .timeline(let item) = self, case .animation(let a) = item else { return nil }
     return a.property
+  }
+}
+
+/// The latest end among the effects inserted so far whose start's rank is at most r: a
+/// Fenwick tree over the ranks of the starts, keeping maxima.
+struct LatestEnds {
+  private var tree: [Double]
+
+  init(count: Int) { tree = [Double](repeating: -.infinity, count: count + 1) }
+
+  mutating func insert(end: Double, atRank rank: Int) {
+    var i = rank + 1
+    while i < tree.count {
+      tree[i] = max(tree[i], end)
+      i += i & -i
+    }
+  }
+
+  func latestEnd(throughRank rank: Int) -> Double {
+    var i = rank + 1
+    var latest = -Double.infinity
+    while i > 0 {
+      latest = max(latest, tree[i])
+      i -= i & -i
+    }
+    return latest
+  }
+}
+
+extension Array where Element == Double {
+  /// The first index whose element satisfies `belongs`, for a sorted array where those
+  /// that do all come after those that do not.
+  func partitionPoint(_ belongs: (Double) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let mid = (low + high) / 2
+      if belongs(self[mid]) { high = mid } else { low = mid + 1 }
+    }
+    return low
   }
 }
