@@ -74,8 +74,9 @@ extension Checker {
 
   /// Matches arguments to parameters, checks each, fills defaults.
   func checkSignature(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
-    // Rules fold the arguments of these (bounds, bounce, damping): always lowered.
-    if !lowering && (sig.builtin == .cubicBezier || sig.builtin.isSpring) {
+    // Rules fold the arguments of these (bounds, counts, bounce, damping): always lowered.
+    let foldsArguments = [.cubicBezier, .steps, .star].contains(sig.builtin) || sig.builtin.isSpring
+    if !lowering && foldsArguments {
       return lowered { checkSignature(sig, args, range, in: &scope) }
     }
     guard let matched = match(sig, args, range, in: scope) else {
@@ -113,7 +114,12 @@ extension Checker {
       }
     }
     if failed { return .error }
-    if sig.builtin == .cubicBezier { checkBezierBounds(args, exprs) }
+    switch sig.builtin {
+    case .cubicBezier: checkBezierBounds(args, exprs)
+    case .steps: checkCount(args, exprs, of: "`steps`", counting: "steps", in: 1...1_000_000_000)
+    case .star: checkCount(args, exprs, of: "`star`", counting: "points", in: 2...100_000)
+    default: break
+    }
     return Typed(
       type: sig.result, expr: lowering ? .call(sig.builtin, exprs, range) : Self.unlowered, stage: stage,
       usesScene: usesScene)
@@ -181,6 +187,21 @@ extension Checker {
         SemanticCode.bezierOutOfRange, "`cubicBezier` x\(i == 0 ? 1 : 2) must lie in 0…1, found \(x)",
         at: node.map { tree.range($0) } ?? .at(0), notes: ["x values outside 0…1 would make time run backwards"])
     }
+  }
+
+  /// A count given as the first argument (a star's points, the steps of `steps`) must
+  /// be a whole number in `range` when it is known now: at run time it would be cut to
+  /// a whole number and into the range without a word.
+  func checkCount(
+    _ args: [Argument], _ exprs: [Expr], of name: String, counting what: String, in range: ClosedRange<Int>
+  ) {
+    guard let first = exprs.first, let v = fold(first), case .number(let n) = v else { return }
+    guard !(n.rounded() == n && n >= Double(range.lowerBound) && n <= Double(range.upperBound)) else { return }
+    let found = n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
+    error(
+      SemanticCode.badArgumentValue,
+      "\(name) needs a whole number of \(what) in \(range.lowerBound)…\(range.upperBound), found \(found)",
+      at: args.first.map { tree.range($0.value) } ?? .at(0))
   }
 
   func checkSpring(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
