@@ -17,10 +17,14 @@ extension Checker {
     default: arity = 1...10_000
     }
     guard arity.contains(args.count) else {
-      let want = arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "at least \(arity.lowerBound)"
+      let tooFew = args.count < arity.lowerBound
+      let want =
+        arity.lowerBound == arity.upperBound
+        ? "\(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")"
+        : tooFew ? "at least \(arity.lowerBound) argument" : "at most \(arity.upperBound) arguments"
       error(
-        args.count < arity.lowerBound ? SemanticCode.missingArgument : SemanticCode.extraArgument,
-        "`\(name)` takes \(want) argument\(arity.lowerBound == 1 ? "" : "s"), found \(args.count)", at: range)
+        tooFew ? SemanticCode.missingArgument : SemanticCode.extraArgument,
+        "`\(name)` takes \(want), found \(args.count)", at: range)
       return .error
     }
     // What the result needs of the arguments, gathered as they are checked: the first
