@@ -1,3 +1,4 @@
+import AnimSyntax
 import Dispatch
 
 #if canImport(Glibc)
@@ -22,6 +23,16 @@ enum FileBytes {
     let fd = open(path, O_RDONLY)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
+    return contents(of: fd)
+  }
+
+  /// Reading stops one byte past the largest file the parser reads, which then reports
+  /// the file as too large (E0109): `/dev/zero` or an endless pipe would otherwise fill
+  /// the memory.
+  static let readLimit = Parser.largestFile + 1
+
+  /// All of an open file's bytes (up to `readLimit`), or nil when it cannot be read.
+  static func contents(of fd: Int32) -> [UInt8]? {
     var info = stat()
     // A regular file's size is known; anything else (a pipe, a device) grows as it reads.
     let known = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
@@ -55,8 +66,8 @@ enum FileBytes {
       }
       if failed { return nil }
       swap(&bytes, &grown)
-      if atEnd { return bytes }
-      capacity = max(capacity * 2, 64 * 1024)
+      if atEnd || bytes.count >= readLimit { return bytes }
+      capacity = min(max(capacity * 2, 64 * 1024), readLimit)
     }
   }
 

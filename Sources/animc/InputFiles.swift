@@ -5,8 +5,10 @@ import Foundation
 enum InputFiles {
   static func read(_ path: String) throws(UsageError) -> SourceFile {
     if path == "-" {
-      let data = FileHandle.standardInput.readDataToEndOfFile()
-      return SourceFile(name: "<stdin>", bytes: bytes(of: data))
+      guard let bytes = FileBytes.contents(of: STDIN_FILENO) else {
+        throw UsageError(message: "cannot read standard input")
+      }
+      return SourceFile(name: "<stdin>", bytes: bytes)
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -17,11 +19,6 @@ enum InputFiles {
       throw UsageError(message: "cannot read `\(path)`: permission denied or unreadable")
     }
     return SourceFile(name: path, bytes: bytes)
-  }
-
-  /// The bytes of `data` in one copy (`[UInt8](data)` goes a byte at a time).
-  static func bytes(of data: Data) -> [UInt8] {
-    data.withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) }
   }
 
   /// A `file://` URI for LSP-shaped output.
