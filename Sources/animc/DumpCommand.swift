@@ -142,11 +142,15 @@ final class StreamingOutput {
       let dir = slash.map { String(path[...$0]) } ?? ""
       let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
       let temp = dir + "." + name + ".animc-\(getpid()).tmp"
+      TemporaryFile.begin(temp)
       fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
       temporary = temp
     }
     target = path
-    guard fd >= 0 else { throw UsageError(message: "cannot write `\(path)`: \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else {
+      if temporary != nil { TemporaryFile.end() }
+      throw UsageError(message: "cannot write `\(path)`: \(String(cString: strerror(errno)))")
+    }
   }
 
   func write(_ text: String) throws(UsageError) {
@@ -173,6 +177,7 @@ final class StreamingOutput {
     try flush()
     guard let target else { return }
     close(fd)
+    defer { if temporary != nil { TemporaryFile.end() } }
     if let temporary, rename(temporary, target) != 0 {
       let why = String(cString: strerror(errno))
       unlink(temporary)
@@ -187,6 +192,9 @@ final class StreamingOutput {
       return
     }
     close(fd)
-    if let temporary { unlink(temporary) }
+    if let temporary {
+      unlink(temporary)
+      TemporaryFile.end()
+    }
   }
 }

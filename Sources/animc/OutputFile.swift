@@ -26,7 +26,12 @@ enum OutputFile {
     let url = URL(fileURLWithPath: path)
     let dir = url.deletingLastPathComponent().path
     let temp = dir + "/." + url.lastPathComponent + ".animc-\(getpid()).tmp"
-    try writeDirect(bytes, to: temp, create: true)
+    TemporaryFile.begin(temp)
+    defer { TemporaryFile.end() }
+    do { try writeDirect(bytes, to: temp, create: true) } catch {
+      unlink(temp)
+      throw error
+    }
     guard rename(temp, path) == 0 else {
       let why = String(cString: strerror(errno))
       unlink(temp)

@@ -16,6 +16,32 @@ import Testing
 
   static func frameLines(_ text: String) -> [String] { lines(text).filter { $0.hasPrefix(#"{"type":"frame""#) } }
 
+  @Test func aSignalLeavesNoTemporaryFileBehind() throws {
+    // A day of frames is written to a temporary file beside the target; SIGTERM while it
+    // is being written removes it, and animc ends by the signal, as scripts expect. (The
+    // test runner's threads block SIGTERM, and a child inherits that: animc unblocks it.)
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let p = Process()
+    p.executableURL = CLITests.root.appendingPathComponent(".build/debug/animc")
+    p.arguments = [
+      "dump", "examples/floating-hearts.anim", "--duration", "86400s", "-o", dir.appendingPathComponent("out.jsonl").path,
+    ]
+    p.currentDirectoryURL = CLITests.root
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    let contents = { (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] }
+    let deadline = Date().addingTimeInterval(20)
+    while contents().isEmpty && Date() < deadline && p.isRunning { usleep(20_000) }
+    #expect(contents().contains { $0.hasPrefix(".out.jsonl.animc-") && $0.hasSuffix(".tmp") })
+    p.terminate()
+    p.waitUntilExit()
+    #expect(p.terminationReason == .uncaughtSignal)
+    #expect(p.terminationStatus == SIGTERM)
+    #expect(contents().isEmpty)
+  }
+
   @Test func headerFieldsAndFrameRange() throws {
     let r = try CLITests.animc(["dump", "--frames", "3..5", "examples/heart-view.anim"])
     #expect(r.status == 0)

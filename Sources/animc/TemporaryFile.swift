@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The temporary file an output is being written to, removed if a signal ends animc
+/// first (Ctrl-C during a long `dump -o`, a `kill`): the target is replaced only by a
+/// finished file, and nothing half-written is left beside it either.
+enum TemporaryFile {
+  static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+  /// From now until `end`, a signal removes `path` before it ends the process as usual.
+  static func begin(_ path: String) {
+    let previous = pendingPath
+    pendingPath = strdup(path)
+    free(previous)
+    for s in signals { signal(s, removePendingAndReraise) }
+    // A parent may have started animc with them blocked (Foundation's `Process` passes
+    // on the mask of the thread that spawns, and Dispatch's threads block signals).
+    var set = sigset_t()
+    sigemptyset(&set)
+    for s in signals { sigaddset(&set, s) }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+
+  /// The file was renamed into place or removed: signals act as usual again.
+  static func end() {
+    for s in signals { signal(s, SIG_DFL) }
+    free(pendingPath)
+    pendingPath = nil
+  }
+}
+
+/// Read by the signal handler, so a C string made before the handler is installed.
+nonisolated(unsafe) private var pendingPath: UnsafeMutablePointer<CChar>? = nil
+
+/// Only async-signal-safe calls: remove the file, then end as the signal would have.
+private func removePendingAndReraise(_ number: Int32) {
+  if let path = pendingPath { unlink(path) }
+  signal(number, SIG_DFL)
+  raise(number)
+}
