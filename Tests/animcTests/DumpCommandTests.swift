@@ -24,9 +24,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let p = Process()
     p.executableURL = CLITests.root.appendingPathComponent(".build/debug/animc")
-    p.arguments = [
-      "dump", "examples/floating-hearts.anim", "--duration", "86400s", "-o", dir.appendingPathComponent("out.jsonl").path,
-    ]
+    let target = dir.appendingPathComponent("out.jsonl").path
+    p.arguments = ["dump", "examples/floating-hearts.anim", "--duration", "86400s", "-o", target]
     p.currentDirectoryURL = CLITests.root
     p.standardOutput = FileHandle.nullDevice
     p.standardError = FileHandle.nullDevice
