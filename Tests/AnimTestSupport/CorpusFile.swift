@@ -138,21 +138,7 @@ public func applying(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
 /// that loops forever on a corpus file must fail that file's test, not hang the run; the
 /// runaway thread is left behind and ends with the test process.
 public func withDeadline<T>(seconds: Double, _ body: @escaping @Sendable () -> T) -> T? {
-  let box = ResultBox<T>()
-  let done = DispatchSemaphore(value: 0)
-  let thread = Thread {
-    box.result = body()
-    done.signal()
-  }
-  thread.stackSize = 16 << 20
-  thread.start()
-  guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-  return box.result
-}
-
-/// Carries a result out of a thread.
-private final class ResultBox<T>: @unchecked Sendable {
-  var result: T?
+  onOwnThread(stackBytes: 16 << 20, seconds: seconds, body)
 }
 
 extension Diagnostic {
