@@ -16,8 +16,13 @@ enum TemporaryFile {
     pendingPath = strdup(path)
     free(previous)
     for s in signals { signal(s, removePendingAndReraise) }
-    // A parent may have started animc with them blocked (Foundation's `Process` passes
-    // on the mask of the thread that spawns, and Dispatch's threads block signals).
+  }
+
+  /// Lets SIGINT, SIGTERM and SIGHUP through, at startup. A parent may have started
+  /// animc with them blocked (Foundation's `Process` passes on the mask of the thread
+  /// that spawns, and Dispatch's threads block signals): Ctrl-C or `kill` then did
+  /// nothing, and a temporary file could not be cleaned up.
+  static func unblockSignals() {
     var set = sigset_t()
     sigemptyset(&set)
     for s in signals { sigaddset(&set, s) }

@@ -38,6 +38,7 @@ extension String {
 
 @MainActor func main() -> ExitStatus {
   DeepStack.prepare()
+  TemporaryFile.unblockSignals()
   let args = Array(CommandLine.arguments.dropFirst())
   guard let first = args.first else {
     Console.err(usage())
