@@ -116,38 +116,31 @@ private struct JSONReader {
     }
   }
 
+  /// A string's UTF-8 bytes are gathered and decoded once, at its end: appending each
+  /// escape's scalar to a `String` as it came cost time in the length so far, and a
+  /// document of many lines sent to the language server is one string of thousands of
+  /// `\n`s.
   mutating func string() throws(JSONParseError) -> String {
     index += 1
-    var scalars = String.UnicodeScalarView()
-    var run = [UInt8]()
-    func flush(_ run: inout [UInt8], into scalars: inout String.UnicodeScalarView) {
-      if !run.isEmpty {
-        scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-        run.removeAll(keepingCapacity: true)
-      }
-    }
+    var utf8 = [UInt8]()
     while index < bytes.count {
       let b = bytes[index]
       if b == UInt8(ascii: "\"") {
         index += 1
-        flush(&run, into: &scalars)
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
       }
       if b == UInt8(ascii: "\\") {
-        flush(&run, into: &scalars)
         index += 1
         guard index < bytes.count else { break }
         let e = bytes[index]
         index += 1
         switch e {
-        case UInt8(ascii: "\""): scalars.append("\"")
-        case UInt8(ascii: "\\"): scalars.append("\\")
-        case UInt8(ascii: "/"): scalars.append("/")
-        case UInt8(ascii: "b"): scalars.append("\u{8}")
-        case UInt8(ascii: "f"): scalars.append("\u{C}")
-        case UInt8(ascii: "n"): scalars.append("\n")
-        case UInt8(ascii: "r"): scalars.append("\r")
-        case UInt8(ascii: "t"): scalars.append("\t")
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(e)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
         case UInt8(ascii: "u"):
           var code = try hex4()
           if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
@@ -159,13 +152,13 @@ private struct JSONReader {
               code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
             }
           }
-          scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+          utf8.append(contentsOf: String(Unicode.Scalar(code) ?? "\u{FFFD}").utf8)
         default: throw fail("invalid escape")
         }
         continue
       }
       if b < 0x20 { throw fail("control character in string") }
-      run.append(b)
+      utf8.append(b)
       index += 1
     }
     throw fail("unterminated string")

@@ -36,6 +36,16 @@ import Testing
     #expect(try JSONValue.parse(v.serialized) == v)
   }
 
+  @Test func everyEscapeAndRawUTF8Decode() throws {
+    // Each escape, a lone high surrogate (U+FFFD), raw multi-byte UTF-8 between escapes,
+    // and a long document of escaped newlines, as a language client sends one.
+    let v = try JSONValue.parse(#"["\"\\\/\b\f\n\r\t", "a\ud800b", "é\n💖\té", "\u0041\u00e9"]"#)
+    #expect(v.arrayValue?.map { $0.stringValue } == ["\"\\/\u{8}\u{C}\n\r\t", "a\u{FFFD}b", "é\n💖\té", "Aé"])
+    let lines = (0..<50_000).map { "line \($0)" }
+    let document = try JSONValue.parse("\"" + lines.joined(separator: "\\n") + "\"")
+    #expect(document.stringValue == lines.joined(separator: "\n"))
+  }
+
   @Test func badInputIsAnErrorNotATrap() {
     for bad in ["", "{", "[1,", #"{"a" 1}"#, "tru", #""\q""#, "1 2", #""\u12""#, String(repeating: "[", count: 10_000)]
     {
