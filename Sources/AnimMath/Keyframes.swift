@@ -91,10 +91,16 @@ public struct Keyframes<Value: Interpolatable>: Sendable {
     }
   }
 
+  /// The value of the last key at or before p (the first before any): a search, as for
+  /// the other interpolations, since the key times rise.
   private func discreteValue(at p: Double) -> Value {
-    var result = values[0]
-    for (time, value) in zip(keyTimes, values) where p >= time { result = value }
-    return result
+    var lo = 0
+    var hi = keyTimes.count
+    while lo < hi {
+      let m = (lo + hi) / 2
+      if keyTimes[m] <= p { lo = m + 1 } else { hi = m }
+    }
+    return values[max(lo - 1, 0)]
   }
 
   /// The straight line through the end segment's two values, continued past its end.

@@ -34,6 +34,18 @@ private func track(
   #expect(k.value(at: 2) == 3)
 }
 
+@Test func discreteAgreesWithAScanOverManyKeys() throws {
+  // 1,000 rising key times; the value at p is the last key at or before it.
+  let times = (0..<1000).map { Double($0 * $0) / (999.0 * 999.0) }
+  let values = (0..<1000).map { Double($0) }
+  let k = try #require(track(values, times, .discrete))
+  for step in 0...4000 {
+    let p = Double(step) / 4000 * 1.2 - 0.1
+    let scanned = times.lastIndex { $0 <= p }.map { values[$0] } ?? values[0]
+    #expect(k.value(at: p) == scanned, "p = \(p)")
+  }
+}
+
 @Test func pacedSpacesValuesByDistance() throws {
   // Distances 10 and 30 → key times 0, 0.25, 1; the given key times are ignored.
   let k = try #require(track([0, 10, 40], [0, 0.9, 1], .paced))
