@@ -12,20 +12,43 @@ struct BlockLocals: Sequence {
     var used = false
   }
   private var entries: [Entry] = []
+  /// Where each symbol's entry is, once a block has more `let`s than a search suits: a
+  /// generated block may hold thousands, and searching the list for each took time in
+  /// the square of their number.
+  private var positions: [Symbol: Int]? = nil
+  private static let searchedUpTo = 16
 
   private func index(_ symbol: Symbol) -> Int? {
-    entries.lastIndex { $0.symbol == symbol }
+    if let positions { return positions[symbol] }
+    return entries.lastIndex { $0.symbol == symbol }
   }
 
   subscript(symbol: Symbol) -> Local? {
     get { index(symbol).map { entries[$0].local } }
     set {
       if let i = index(symbol) {
-        if let newValue { entries[i].local = newValue } else { entries.remove(at: i) }
+        guard let newValue else {
+          entries.remove(at: i)
+          if positions != nil { reindex() }
+          return
+        }
+        entries[i].local = newValue
       } else if let newValue {
         entries.append(Entry(symbol: symbol, local: newValue))
+        if positions != nil {
+          positions?[symbol] = entries.count - 1
+        } else if entries.count > Self.searchedUpTo {
+          reindex()
+        }
       }
     }
+  }
+
+  /// A symbol has one entry at most (setting an existing one replaces it).
+  private mutating func reindex() {
+    var positions: [Symbol: Int] = [:]
+    for (i, entry) in entries.enumerated() { positions[entry.symbol] = i }
+    self.positions = positions
   }
 
   var keys: [Symbol] { entries.map(\.symbol) }

@@ -37,7 +37,10 @@ extension Checker {
   /// thousands: the top-level answer is kept by spelling, and once `suggestions` has
   /// compared its share, only locals are suggested, so such a file stays linear.
   func nearestName(to name: String, in scope: BlockScope) -> String? {
+    // A block may hold thousands of locals too: they count against the same share.
+    guard suggestions.comparisonsLeft > 0 else { return suggestions.nearest[name] ?? nil }
     let locals = scope.locals.keys.map { tree.symbols[$0] }
+    suggestions.comparisonsLeft -= locals.count
     let global: String?
     if let known = suggestions.nearest[name] {
       global = known
