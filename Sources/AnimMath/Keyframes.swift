@@ -64,17 +64,12 @@ public struct Keyframes<Value: Interpolatable>: Sendable {
   public func value(at p: Double, duration: Double = 1) -> Value {
     let n = values.count
     guard n > 1, !p.isNaN else { return values[0] }
-    if interpolation == .discrete { return discreteValue(at: p) }
+    // `.discrete` holds the last key's value at or before p.
+    if interpolation == .discrete { return values[lastKey(atOrBefore: p)] }
     if p < keyTimes[0] { return extrapolate(p, segment: 0) }
     if p > keyTimes[n - 1] { return extrapolate(p, segment: n - 2) }
-    // The last segment starting at or before p.
-    var lo = 0
-    var hi = n - 1
-    while hi - lo > 1 {
-      let m = (lo + hi) / 2
-      if keyTimes[m] <= p { lo = m } else { hi = m }
-    }
-    let i = lo
+    // The last segment starting at or before p (at the last key, the segment ending there).
+    let i = min(lastKey(atOrBefore: p), n - 2)
     let width = keyTimes[i + 1] - keyTimes[i]
     var f = width > 0 ? (p - keyTimes[i]) / width : 1
     if i < segmentTimings.count, let timing = segmentTimings[i] {
@@ -91,16 +86,16 @@ public struct Keyframes<Value: Interpolatable>: Sendable {
     }
   }
 
-  /// The value of the last key at or before p (the first before any): a search, as for
-  /// the other interpolations, since the key times rise.
-  private func discreteValue(at p: Double) -> Value {
+  /// The last key at or before p (the first, before them all), found by a search as the
+  /// key times rise.
+  private func lastKey(atOrBefore p: Double) -> Int {
     var lo = 0
     var hi = keyTimes.count
     while lo < hi {
       let m = (lo + hi) / 2
       if keyTimes[m] <= p { lo = m + 1 } else { hi = m }
     }
-    return values[max(lo - 1, 0)]
+    return max(lo - 1, 0)
   }
 
   /// The straight line through the end segment's two values, continued past its end.

@@ -18,8 +18,7 @@ extension Parser {
       finish(.errorExpression, from: lastEnd, mark: mark, end: lastEnd)
       return
     }
-    guard nesting < Self.deepestNesting else { return nestedTooDeeply() }
-    nesting += 1
+    guard deepen() else { return errorExpression() }
     defer { nesting -= 1 }
     let start = Int(token.start)
     let m = mark
@@ -39,7 +38,7 @@ extension Parser {
     parseProduct()
     while (at(.plus) || at(.minus)) && operatorContinues {
       let op: BinaryOperator = at(.plus) ? .add : .subtract
-      guard deepenChain() else { return }
+      guard deepen() else { return }
       advance()
       parseProduct()
       finish(.binary, from: start, mark: m, flags: op.rawValue)
@@ -54,7 +53,7 @@ extension Parser {
     parseUnary()
     while (at(.star) || at(.slash)) && operatorContinues {
       let op: BinaryOperator = at(.star) ? .multiply : .divide
-      guard deepenChain() else { return }
+      guard deepen() else { return }
       advance()
       parseUnary()
       finish(.binary, from: start, mark: m, flags: op.rawValue)
@@ -66,8 +65,7 @@ extension Parser {
   }
 
   mutating func parseNegation() {
-    guard nesting < Self.deepestNesting else { return nestedTooDeeply() }
-    nesting += 1
+    guard deepen() else { return errorExpression() }
     defer { nesting -= 1 }
     let start = Int(token.start)
     let m = mark
@@ -83,7 +81,7 @@ extension Parser {
     defer { nesting = outer }
     parsePrimary()
     while at(.dot) && operatorContinues {
-      guard deepenChain() else { return }
+      guard deepen() else { return }
       advance()
       guard token.kind == .identifier || token.kind == .keyword else {
         error(SyntaxCode.expectedName, "expected a member name after `.`, found \(tokenDescription)")
@@ -128,20 +126,16 @@ extension Parser {
   /// them with a stack overflow; a thousand levels is far past anything written by hand.
   public static let deepestNesting = 1_000
 
-  /// One more link of an operator or member chain, or an error when it would nest too deep.
-  @inline(__always) mutating func deepenChain() -> Bool {
+  /// One level deeper (a nested expression or block, or one more link of an operator or
+  /// member chain), or false, with the error reported, when it would be too deep. The
+  /// caller undoes it when it leaves the level.
+  @inline(__always) mutating func deepen() -> Bool {
     guard nesting < Self.deepestNesting else {
       reportNestedTooDeeply()
       return false
     }
     nesting += 1
     return true
-  }
-
-  /// An expression too deep to parse: reported, skipped, and an error node in its place.
-  mutating func nestedTooDeeply() {
-    reportNestedTooDeeply()
-    errorExpression()
   }
 
   /// Reports nesting past `deepestNesting` (once per statement) and skips the deeper part

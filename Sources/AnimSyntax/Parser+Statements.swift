@@ -13,12 +13,10 @@ extension Parser {
     let opener = token
     let start = Int(token.start)
     let m = mark
-    guard nesting < Self.deepestNesting else {
-      reportNestedTooDeeply()
+    guard deepen() else {
       finish(.block, from: start, mark: m)
       return
     }
-    nesting += 1
     defer { nesting -= 1 }
     inParens.append(false)
     defer { inParens.removeLast() }

@@ -138,11 +138,7 @@ final class StreamingOutput {
       fd = open(path, O_WRONLY)
       temporary = nil
     } else {
-      let slash = path.lastIndex(of: "/")
-      let dir = slash.map { String(path[...$0]) } ?? ""
-      let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-      let temp = dir + "." + name + ".animc-\(getpid()).tmp"
-      TemporaryFile.begin(temp)
+      let temp = TemporaryFile.begin(beside: path)
       fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
       temporary = temp
     }

@@ -23,10 +23,7 @@ enum OutputFile {
       try writeDirect(bytes, to: path)
       return
     }
-    let url = URL(fileURLWithPath: path)
-    let dir = url.deletingLastPathComponent().path
-    let temp = dir + "/." + url.lastPathComponent + ".animc-\(getpid()).tmp"
-    TemporaryFile.begin(temp)
+    let temp = TemporaryFile.begin(beside: path)
     defer { TemporaryFile.end() }
     do { try writeDirect(bytes, to: temp, create: true) } catch {
       unlink(temp)

@@ -10,12 +10,19 @@
 enum TemporaryFile {
   static let signals = [SIGINT, SIGTERM, SIGHUP]
 
-  /// From now until `end`, a signal removes `path` before it ends the process as usual.
-  static func begin(_ path: String) {
+  /// The path of a temporary file in `target`'s folder (`.NAME.animc-PID.tmp`, so a
+  /// rename replaces the target at once); from now until `end`, a signal removes it
+  /// before it ends the process as usual.
+  static func begin(beside target: String) -> String {
+    let slash = target.lastIndex(of: "/")
+    let folder = slash.map { String(target[...$0]) } ?? ""
+    let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    let path = folder + "." + name + ".animc-\(getpid()).tmp"
     let previous = pendingPath
     pendingPath = strdup(path)
     free(previous)
     for s in signals { signal(s, removePendingAndReraise) }
+    return path
   }
 
   /// Lets SIGINT, SIGTERM and SIGHUP through, at startup. A parent may have started

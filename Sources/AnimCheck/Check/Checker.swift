@@ -117,14 +117,8 @@ final class Checker {
   /// `fold`, with a value that is not finite (`1e308 * 10`) reported where it is made:
   /// numbers must be finite (§10), and a constant's is known now, not only when it runs.
   func foldReporting(_ e: Expr) -> Value? {
-    switch e {
-    case .constant, .global: return fold(e)
-    default: break
-    }
-    var ctx = EvaluationContext(random: RandomStream(seed: 0, name: ""))
-    ctx.globals = constantGlobals
     do {
-      return try Evaluator.evaluate(e, &ctx)
+      return try evaluateConstant(e)
     } catch {
       self.error(SemanticCode.notFinite, error.message, at: error.range)
       return nil
@@ -191,7 +185,10 @@ final class Checker {
   }
 
   /// Evaluates a constant expression now (for key times, limits, `cubicBezier` bounds).
-  func fold(_ e: Expr) -> Value? {
+  func fold(_ e: Expr) -> Value? { try? evaluateConstant(e) }
+
+  /// A constant expression's value, as the evaluator gives it.
+  private func evaluateConstant(_ e: Expr) throws(EvaluationError) -> Value {
     // Most folds are of a literal (`over 6s`) or a name (`timing pop`): answered as the
     // evaluator would, without setting up a context for it.
     switch e {
@@ -201,7 +198,7 @@ final class Checker {
     }
     var ctx = EvaluationContext(random: RandomStream(seed: 0, name: ""))
     ctx.globals = constantGlobals
-    return try? Evaluator.evaluate(e, &ctx)
+    return try Evaluator.evaluate(e, &ctx)
   }
 
   func constantNumber(_ t: Typed) -> Double? {

@@ -197,10 +197,9 @@ extension Checker {
   ) {
     guard let first = exprs.first, let v = fold(first), case .number(let n) = v else { return }
     guard !(n.rounded() == n && n >= Double(range.lowerBound) && n <= Double(range.upperBound)) else { return }
-    let found = n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
     error(
       SemanticCode.badArgumentValue,
-      "\(name) needs a whole number of \(what) in \(range.lowerBound)…\(range.upperBound), found \(found)",
+      "\(name) needs a whole number of \(what) in \(range.lowerBound)…\(range.upperBound), found \(JSONLimits.text(n))",
       at: args.first.map { tree.range($0.value) } ?? .at(0))
   }
 

@@ -37,23 +37,24 @@ extension Checker {
   /// thousands: the top-level answer is kept by spelling, and once `suggestions` has
   /// compared its share, only locals are suggested, so such a file stays linear.
   func nearestName(to name: String, in scope: BlockScope) -> String? {
+    let global = nearestTopLevelName(to: name)
     // A block may hold thousands of locals too: they count against the same share.
-    guard suggestions.comparisonsLeft > 0 else { return suggestions.nearest[name] ?? nil }
+    guard suggestions.comparisonsLeft > 0 else { return global }
     let locals = scope.locals.keys.map { tree.symbols[$0] }
     suggestions.comparisonsLeft -= locals.count
-    let global: String?
-    if let known = suggestions.nearest[name] {
-      global = known
-    } else if suggestions.comparisonsLeft > 0 {
-      let candidates = declarations.values.map(\.name) + BuiltinNames.all + BuiltinNames.properties
-      suggestions.comparisonsLeft -= candidates.count
-      global = closestWord(to: name, in: candidates)
-      suggestions.nearest[name] = global
-    } else {
-      global = nil
-    }
     // Locals come first, as they win a tie.
     return closestWord(to: name, in: locals + (global.map { [$0] } ?? []))
+  }
+
+  /// The closest top-level or built-in name, kept by spelling; nil once the share is spent.
+  func nearestTopLevelName(to name: String) -> String? {
+    if let known = suggestions.nearest[name] { return known }
+    guard suggestions.comparisonsLeft > 0 else { return nil }
+    let candidates = declarations.values.map(\.name) + BuiltinNames.all + BuiltinNames.properties
+    suggestions.comparisonsLeft -= candidates.count
+    let near = closestWord(to: name, in: candidates)
+    suggestions.nearest[name] = near
+    return near
   }
 
   func reference(_ symbol: Symbol, _ kind: Declaration.Kind, at range: SourceRange, in scope: BlockScope) -> Typed {

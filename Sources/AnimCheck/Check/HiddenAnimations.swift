@@ -122,7 +122,7 @@ struct LatestEnds {
 extension Array where Element == Double {
   /// The first index whose element satisfies `belongs`, for a sorted array where those
   /// that do all come after those that do not.
-  func partitionPoint(_ belongs: (Double) -> Bool) -> Int {
+  fileprivate func partitionPoint(_ belongs: (Double) -> Bool) -> Int {
     var low = 0
     var high = count
     while low < high {
