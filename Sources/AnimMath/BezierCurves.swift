@@ -73,36 +73,25 @@ public enum Bezier {
 }
 
 extension Arc {
-  /// The same as `sweep` (kept for callers written when `sweep` looped).
-  public var boundedSweep: Double { sweep }
-
-  /// The signed angle at fraction `t` of the sweep (as `angle(at:)`, bounded in time).
-  public func boundedAngle(at t: Double) -> Double {
-    start + (clockwise ? 1 : -1) * boundedSweep * t
-  }
-
   /// The point at fraction `t` (0…1) of the sweep.
-  public func point(at t: Double) -> Point { point(atAngle: boundedAngle(at: t)) }
-
-  /// The end point, bounded in time (see `boundedSweep`).
-  public var boundedEndPoint: Point { point(at: 1) }
+  public func point(at t: Double) -> Point { point(atAngle: angle(at: t)) }
 
   /// The direction of travel at fraction `t` (0…1) of the sweep, with length
   /// `|radius| · sweep` (d/dt of `point(at:)`), so it is zero for a degenerate arc.
   public func derivative(at t: Double) -> Point {
-    let a = boundedAngle(at: t)
-    let rate = (clockwise ? 1 : -1) * boundedSweep * radius
+    let a = angle(at: t)
+    let rate = (clockwise ? 1 : -1) * sweep * radius
     return Point(-sin(a) * rate, cos(a) * rate)
   }
 
   /// The unit direction of travel at fraction `t`, independent of the sweep: defined for
   /// every arc with a non-zero radius, even a zero-sweep one.
   public func tangentDirection(at t: Double) -> Point {
-    let a = boundedAngle(at: t)
+    let a = angle(at: t)
     let sign: Double = (clockwise ? 1 : -1) * (radius < 0 ? -1 : 1)
     return Point(-sin(a) * sign, cos(a) * sign)
   }
 
   /// Length of the arc: `|radius| · sweep`.
-  public var length: Double { abs(radius) * boundedSweep }
+  public var length: Double { abs(radius) * sweep }
 }

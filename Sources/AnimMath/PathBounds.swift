@@ -61,7 +61,7 @@ extension PathPiece {
       }
     case .arc(let arc):
       // The axis extremes sit at multiples of 90°; collect those the sweep passes.
-      let sweep = arc.boundedSweep
+      let sweep = arc.sweep
       guard sweep > 0, arc.start.isFinite else { break }
       let quarter = Double.pi / 2
       let sign: Double = arc.clockwise ? 1 : -1

@@ -115,7 +115,7 @@ struct PathPiece: Sendable {
           firstPoint = firstPoint ?? arc.startPoint
         }
         pieces.append(PathPiece(curve: .arc(arc), segmentIndex: index))
-        current = arc.boundedEndPoint
+        current = arc.endPoint
       case .close:
         guard let from = current, let to = subpathStart else { continue }
         pieces.append(PathPiece(curve: .line(from, to), segmentIndex: index))

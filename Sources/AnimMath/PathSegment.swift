@@ -33,6 +33,11 @@ public struct Arc: Hashable, Sendable {
     return s < 0 ? s + 2 * Double.pi : (s == 0 ? 0 : s)
   }
 
+  /// Whether every number of the arc is finite; one that is not draws nothing.
+  public var isFinite: Bool {
+    center.x.isFinite && center.y.isFinite && radius.isFinite && start.isFinite && end.isFinite
+  }
+
   /// The signed angle at fraction `t` of the sweep.
   public func angle(at t: Double) -> Double {
     start + (clockwise ? 1 : -1) * sweep * t

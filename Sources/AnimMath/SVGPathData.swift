@@ -40,7 +40,7 @@ extension Path {
           emit("M", [start])
           subpathStart = start
         }
-        let sweep = arc.boundedSweep
+        let sweep = arc.sweep
         let halves = sweep > Double.pi ? [0.5, 1.0] : [1.0]
         if sweep > 0 {
           for t in halves {
@@ -50,7 +50,7 @@ extension Path {
             words += [format(p.x), format(p.y)]
           }
         }
-        current = arc.boundedEndPoint
+        current = arc.endPoint
       case .close:
         guard current != nil else { continue }
         words.append("Z")

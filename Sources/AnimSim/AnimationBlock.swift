@@ -6,8 +6,7 @@ import AnimMath
 /// than three (instance → body → stack → array).
 ///
 /// With thousands of particles that memory is rarely in cache, and a read that must wait
-/// for another read's result waits twice; sampling prefetches a few instances ahead so
-/// that their misses overlap, which works only when the address is at hand.
+/// for another read's result waits twice.
 ///
 /// Before the animations, in the same memory, each basic animation's first `from` and
 /// end channel (`scalars`): all that sampling reads of a basic animation of a one-number

@@ -32,7 +32,7 @@ public struct FlatOutline: Sendable {
         }
       case .arc(let arc):
         // An arc away from the current point is reached by a straight line (UIKit).
-        let sweep = arc.boundedSweep
+        let sweep = arc.sweep
         let pieces =
           sweep.isFinite ? max(Self.steps, Int(min(sweep, 8 * Double.pi) / (Double.pi / 16)) + 1) : Self.steps
         for k in 0...pieces { current.append(arc.point(at: Double(k) / Double(pieces))) }

@@ -41,8 +41,8 @@ public struct NodeFrame: Sendable {
   /// clamped to 0…1.
   public var state: NodeState
   public var id: NodeID
-  /// Slot in `Simulator.shapes`.
-  public var shape: Int
+  /// What it draws: shared, never rewritten.
+  public var shape: SceneShape
   public var hasStroke: Bool
   public var hasTrim: Bool
   /// A replicator copy's colour multiplier.
@@ -54,12 +54,14 @@ public struct NodeFrame: Sendable {
 
   /// A record the simulator overwrites.
   static let placeholder = NodeFrame(
-    matrix: .identity, state: NodeState(), id: NodeID(name: "", kind: .node), shape: 0, hasStroke: false,
+    matrix: .identity, state: NodeState(), id: NodeID(name: "", kind: .node), shape: .empty, hasStroke: false,
     hasTrim: false, tint: nil, z: 0)
 }
 
 /// One frame of a run: frame number n, run time n / fps, the scene time it shows, and
-/// the live instances in paint order (z, then creation order).
+/// the live instances in paint order (z, then creation order). A value: it holds what it
+/// draws, and stays valid after any number of later steps (the simulator's next frame
+/// copies the records on write when a consumer still holds this one).
 public struct Frame: Sendable {
   public var index = 0
   public var time = 0.0
@@ -67,50 +69,36 @@ public struct Frame: Sendable {
   public var nodes: [NodeFrame] = []
 }
 
-/// A shape as dumps announce it (§9): its id and its outline in its local box.
-public struct ShapeEntry: Sendable {
-  public var id: String
-  public var outline: ShapeOutline
-  /// Whether a consumer (a dump) has written this shape's line already; reset when a
-  /// per-instance slot is reused.
-  public var announced = false
+/// A shape as frames draw it and dumps announce it (§9): its id and its outline in its
+/// local box. Immutable and shared: every record that draws it holds this one object, so a
+/// frame stays valid however far the simulation goes on.
+public final class SceneShape: Sendable {
+  public let id: String
+  public let outline: ShapeOutline
+  /// Whether the id names one shape for the whole run (declared, or named after its
+  /// node) rather than one instance's own: a shared shape is announced once per run, an
+  /// instance's own once per instance.
+  public let isShared: Bool
+
+  public init(id: String, outline: ShapeOutline, isShared: Bool) {
+    self.id = id
+    self.outline = outline
+    self.isShared = isShared
+  }
+
+  /// What a record holds before the simulator fills it.
+  static let empty = SceneShape(id: "", outline: ShapeOutline(path: Path(), width: 0, height: 0), isShared: true)
 }
 
-/// The shapes in use. Declared shapes (and inline shapes named after their node) keep
-/// one slot for the whole run; a shape whose geometry differs per spawn takes a slot for
-/// its instance's lifetime, freed and reused afterwards, so memory stays flat.
-struct ShapeTable: Sendable {
-  private(set) var entries: [ShapeEntry] = []
-  private var named: [String: Int] = [:]
-  private var free: [Int] = []
+/// The shared shapes of a run by id, each created on first use with the first instance's
+/// outline (§9: one shape line per id).
+struct SharedShapes: Sendable {
+  private var byID: [String: SceneShape] = [:]
 
-  /// The slot for a shape id, created on first use with the first instance's outline.
-  mutating func named(_ id: String, _ outline: ShapeOutline) -> Int {
-    if let slot = named[id] { return slot }
-    entries.append(ShapeEntry(id: id, outline: outline))
-    named[id] = entries.count - 1
-    return entries.count - 1
-  }
-
-  /// A slot for one instance's own shape (its id is the instance's id).
-  mutating func instance(_ id: String, _ outline: ShapeOutline) -> Int {
-    let entry = ShapeEntry(id: id, outline: outline)
-    if let slot = free.popLast() {
-      entries[slot] = entry
-      return slot
-    }
-    entries.append(entry)
-    return entries.count - 1
-  }
-
-  mutating func release(_ slot: Int) {
-    guard slot >= 0 && slot < entries.count, named[entries[slot].id] != slot else { return }
-    entries[slot].outline = ShapeOutline(path: Path(), width: 0, height: 0)
-    free.append(slot)
-  }
-
-  subscript(slot: Int) -> ShapeEntry {
-    get { entries[slot] }
-    set { entries[slot] = newValue }
+  mutating func shape(_ id: String, _ outline: ShapeOutline) -> SceneShape {
+    if let shape = byID[id] { return shape }
+    let shape = SceneShape(id: id, outline: outline, isShared: true)
+    byID[id] = shape
+    return shape
   }
 }

@@ -78,7 +78,6 @@ extension RunSampler {
   ) -> Bool {
     var styleKept = !group.animatesStyle
     for r in 0..<count {
-      if r &+ Self.recordDistance < count { prefetchLeadingForWriting(states.record(r &+ Self.recordDistance)) }
       let member = first + r
       let kept = owners[r] == member.pointee.seq
       if !kept {
@@ -110,7 +109,8 @@ extension RunSampler {
   private static func fill(_ record: UnsafeMutablePointer<NodeFrame>, _ instance: UnsafePointer<LiveInstance>) {
     // Compared first: assigning the same id retains and releases its name.
     if record.pointee.id != instance.pointee.id { record.pointee.id = instance.pointee.id }
-    record.pointee.shape = instance.pointee.shapeSlot
+    // Compared first, as the id: assigning the same shape retains and releases it.
+    if record.pointee.shape !== instance.pointee.shape { record.pointee.shape = instance.pointee.shape }
     record.pointee.hasStroke = instance.pointee.hasStroke
     record.pointee.hasTrim = instance.pointee.hasTrim
     // Tested before it is bound: binding retains, and only copies have one.
@@ -140,12 +140,7 @@ extension RunSampler {
     _ states: StateColumn, _ extras: UnsafeMutablePointer<Double>
   ) {
     let p = phase.progress
-    for r in 0..<min(Self.prefetchDistance, count) { Self.prefetch(first + r, k) }
     for r in 0..<count {
-      if r &+ Self.prefetchDistance < count { Self.prefetch(first + (r &+ Self.prefetchDistance), k) }
-      if flat && r &+ Self.intervalDistance < count {
-        Self.prefetchInterval(first + (r &+ Self.intervalDistance), k, p)
-      }
       let member = first + r
       if flat && member.pointee.curveSlot == k, let curve = member.pointee.curve {
         states[r].pointee.position = FlatCurvePath.point(curve, at: p)
@@ -173,16 +168,7 @@ extension RunSampler {
   ) {
     // Every member's curve drives animation k (the group's shape says so): no member is
     // asked which animation its curve belongs to.
-    for r in 0..<min(Self.prefetchDistance, count) {
-      if let curve = (first + r).pointee.curve { prefetchHeader(curve) }
-    }
     for r in 0..<count {
-      if r &+ Self.prefetchDistance < count, let curve = (first + (r &+ Self.prefetchDistance)).pointee.curve {
-        prefetchHeader(curve)
-      }
-      if r &+ Self.intervalDistance < count, let curve = (first + (r &+ Self.intervalDistance)).pointee.curve {
-        prefetchIntervals(curve, p)
-      }
       let member = first + r
       if let curve = member.pointee.curve {
         states[r].pointee.position = FlatCurvePath.point(curve, at: p)
@@ -207,13 +193,7 @@ extension RunSampler {
     _ first: UnsafePointer<LiveInstance>, _ count: Int, _ k: Int, _ phase: AnimationPhase, _ shape: ScalarShape,
     _ states: StateColumn
   ) {
-    for r in 0..<min(Self.prefetchDistance, count) {
-      AnimSim.prefetch(AnimationBlock.scalars((first + r).pointee.animations, k))
-    }
     for r in 0..<count {
-      if r &+ Self.prefetchDistance < count {
-        AnimSim.prefetch(AnimationBlock.scalars((first + (r &+ Self.prefetchDistance)).pointee.animations, k))
-      }
       // Every member's animation k is basic (the group's shape says so): its scalars are all it needs.
       let scalars = AnimationBlock.scalars((first + r).pointee.animations, k).pointee
       let field = UnsafeMutableRawPointer(states[r]) + shape.offset
@@ -223,47 +203,5 @@ extension RunSampler {
         endKind: shape.end, progress: phase.progress, repeats: phase.repeats)
       field.storeBytes(of: shape.additive ? below + value : value, as: Double.self)
     }
-  }
-
-  /// Prefetches what sampling animation `k` of `instance` reads first: the header of its
-  /// flat curve if it has one (then the animation is not read), else the animation.
-  @inline(__always)
-  private static func prefetch(_ instance: UnsafePointer<LiveInstance>, _ k: Int) {
-    if instance.pointee.curveSlot == k, let curve = instance.pointee.curve {
-      prefetchHeader(curve)
-    } else {
-      prefetchAnimation(instance, k)
-    }
-  }
-
-  /// Prefetches a flat curve's header (two lines).
-  @inline(__always)
-  private static func prefetchHeader(_ curve: UnsafePointer<Double>) {
-    AnimSim.prefetch(curve)
-    AnimSim.prefetch(UnsafeRawPointer(curve) + (MemoryLayout<Double>.stride * FlatCurvePath.header - 1))
-  }
-
-  /// Prefetches `instance`'s animation `k`.
-  @inline(__always)
-  private static func prefetchAnimation(_ instance: UnsafePointer<LiveInstance>, _ k: Int) {
-    let animation = UnsafeRawPointer(instance.pointee.animations + k)
-    AnimSim.prefetch(animation)
-    AnimSim.prefetch(animation + (MemoryLayout<CompiledAnimation>.stride - 1))
-  }
-
-  /// Prefetches the interval of `instance`'s flat curve near progress `p`, and the next
-  /// (its header arrived after `prefetch`).
-  @inline(__always)
-  private static func prefetchInterval(_ instance: UnsafePointer<LiveInstance>, _ k: Int, _ p: Double) {
-    if instance.pointee.curveSlot == k, let curve = instance.pointee.curve { prefetchIntervals(curve, p) }
-  }
-
-  /// Prefetches the interval of a flat curve near progress `p`, and the next.
-  @inline(__always)
-  private static func prefetchIntervals(_ curve: UnsafePointer<Double>, _ p: Double) {
-    let interval = FlatCurvePath.intervalAddress(curve, at: p)
-    AnimSim.prefetch(interval)
-    // A prefetch past the block's end (after the last interval) is harmless.
-    AnimSim.prefetch(interval + MemoryLayout<Double>.stride * FlatCurvePath.intervalStride)
   }
 }

@@ -105,18 +105,16 @@ extension Simulator {
     let body = nodeBodies[node]
     nodeAppeared[node] = s
     let id = NodeID(name: body.template.name, kind: .node)
-    let (slot, owns) = shapeSlot(body, id)
     addLive(
-      LiveInstance(
-        body: body, id: id, created: s, end: s + body.nodeLifetime, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
+      LiveInstance(body: body, id: id, created: s, end: s + body.nodeLifetime, seq: nextSeq, shape: shape(body, id)))
     nextSeq += 1
     fixedInstances += 1
   }
 
-  /// The shape table slot for an instance: its declared shape id, or its own (§9).
-  func shapeSlot(_ body: InstanceBody, _ id: NodeID) -> (Int, Bool) {
-    if let named = body.template.shapeID { return (shapeTable.named(named, body.shape.outline), false) }
-    return (shapeTable.instance(id.description, body.shape.outline), true)
+  /// The shape an instance draws: the one of its declared shape id, or its own (§9).
+  func shape(_ body: InstanceBody, _ id: NodeID) -> SceneShape {
+    if let named = body.template.shapeID { return sharedShapes.shape(named, body.shape.outline) }
+    return SceneShape(id: id.description, outline: body.shape.outline, isShared: false)
   }
 
   /// A tap (§8): no point fires every `on tap` emitter at its origin; a point fires the
@@ -224,20 +222,17 @@ extension Simulator {
       spawnCounts[e] += 1
       let end = s + body.spawnLifetime
       emitterLive[e].insert(end)
-      let (slot, owns) = spawnShapeSlot(e, body, id)
-      addLive(
-        LiveInstance(
-          body: body, id: id, created: s, end: end, seq: nextSeq, shapeSlot: slot, ownsShape: owns))
+      addLive(LiveInstance(body: body, id: id, created: s, end: end, seq: nextSeq, shape: spawnShape(e, body, id)))
       nextSeq += 1
     }
   }
 
-  /// `shapeSlot` for a spawn of emitter `e`.
-  private func spawnShapeSlot(_ e: Int, _ body: InstanceBody, _ id: NodeID) -> (Int, Bool) {
-    if let slot = spawnShapeSlots[e] { return (slot, false) }
-    let (slot, owns) = shapeSlot(body, id)
-    if !owns { spawnShapeSlots[e] = slot }
-    return (slot, owns)
+  /// `shape` for a spawn of emitter `e`.
+  private func spawnShape(_ e: Int, _ body: InstanceBody, _ id: NodeID) -> SceneShape {
+    if let shared = spawnSharedShapes[e] { return shared }
+    let shape = shape(body, id)
+    if shape.isShared { spawnSharedShapes[e] = shape }
+    return shape
   }
 
   /// Emitter `e`'s spawn shape if it is the same at every spawn (evaluated at the first

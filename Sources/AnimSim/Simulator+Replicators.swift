@@ -41,10 +41,9 @@ extension Simulator {
       let placement = CopyPlacement(prefix: origin * power, tint: tint)
       for body in bodies {
         let id = NodeID(name: body.template.name, kind: .copy, index: i)
-        let (slot, owns) = shapeSlot(body, id)
         var copy = LiveInstance(
           body: body, id: id, created: body.appearAt, end: body.appearAt + body.nodeLifetime, seq: nextSeq,
-          shapeSlot: slot, ownsShape: owns)
+          shape: shape(body, id))
         copy.timeOffset = k * delay
         copy.placement = placement
         addLive(copy)

@@ -85,15 +85,8 @@ struct RunSampler {
   var ordered = true
   var lastZ = -Double.infinity
 
-  /// Runs longer than this are split, to keep a run's records and scratch in cache
-  /// (shorter ones measured slower: each loop's prefetching starts afresh).
+  /// Runs longer than this are split, to keep a run's records and scratch in cache.
   static let maxRun = 256
-  /// How many members ahead a loop prefetches a member's animation and curve header, and
-  /// (with the header in cache by then) the spline interval it will read.
-  static let prefetchDistance = 12
-  static let intervalDistance = 5
-  /// How many records ahead writing prefetches a record (last frame's, overwritten).
-  static let recordDistance = 6
 
   init(sceneTime: Double) {
     self.sceneTime = sceneTime

@@ -48,18 +48,19 @@ struct LiveInstance: @unchecked Sendable {
   var placement: CopyPlacement? = nil
   /// `body.timingGroup`'s id, here so that finding a run reads no body.
   let group: Int
-  var shapeSlot: Int
+  let shape: SceneShape
   let body: InstanceBody
 
   let id: NodeID
   let hasStroke: Bool
   let hasTrim: Bool
-  var ownsShape: Bool
+  /// Keeps the size three lines (`shape` replaced a slot number and a flag): see above.
+  private let flagPadding = false
   /// Makes the size three lines: see above.
   private let padding: (Int, Int, Int) = (0, 0, 0)
 
   init(
-    body: InstanceBody, id: NodeID, created: Double, end: Double, seq: Int, shapeSlot: Int, ownsShape: Bool
+    body: InstanceBody, id: NodeID, created: Double, end: Double, seq: Int, shape: SceneShape
   ) {
     self.body = body
     unretainedBody = .passUnretained(body)
@@ -68,8 +69,7 @@ struct LiveInstance: @unchecked Sendable {
     self.created = created
     self.end = end
     self.seq = seq
-    self.shapeSlot = shapeSlot
-    self.ownsShape = ownsShape
+    self.shape = shape
     animations = UnsafePointer(body.block.animations)
     curve = body.block.curve?.base
     curveSlot = body.block.curveSlot
@@ -108,7 +108,7 @@ public final class Simulator {
 
   var clock = RunClock()
   var nextFrame = 0
-  var shapeTable = ShapeTable()
+  var sharedShapes = SharedShapes()
   var runSources: [RunEventSource] = []
   var sceneSources: [SceneEventSource] = []
   /// Per-run evaluation state: globals and nodes' model positions.
@@ -122,9 +122,9 @@ public final class Simulator {
   var emitterLive: [EndTimes] = []
   /// Each emitter's spawn shape when it is the same at every spawn, evaluated at the first.
   var spawnShapes: [ShapeValue?] = []
-  /// Each emitter's named shape slot, once a spawn has taken it (named slots are never
-  /// freed): later spawns skip the table's lookup by id.
-  var spawnShapeSlots: [Int?] = []
+  /// Each emitter's shared shape, once a spawn has taken it: later spawns skip the
+  /// lookup by id.
+  var spawnSharedShapes: [SceneShape?] = []
   /// Each emitter's spawn block prepared once (nil: its spawns take the interpreter).
   var spawnPlans: [SpawnPlan?] = []
   /// Nodes and replicator copies created (they count towards the live limit).
@@ -218,7 +218,7 @@ public final class Simulator {
       emitterStreams.append(context.random)
       spawnCounts.append(0)
       spawnShapes.append(nil)
-      spawnShapeSlots.append(nil)
+      spawnSharedShapes.append(nil)
       // Prepared with a copy of the context: what it evaluates draws nothing (§7).
       spawnPlans.append(options.interpretsSpawns ? nil : SpawnPlan(emitter.spawn, context))
       emitterLive.append(EndTimes())
@@ -241,14 +241,11 @@ public final class Simulator {
     }
   }
 
-  /// A shape's id and outline, for dumps' shape lines.
-  public func shape(_ slot: Int) -> ShapeEntry { shapeTable[slot] }
-
-  /// Records that a consumer has written a shape's line (§9: once per shape id).
-  public func markAnnounced(_ slot: Int) { shapeTable[slot].announced = true }
-
   /// The scene time the run has reached.
   public var sceneTime: Double { clock.sceneTime }
+
+  /// The run time of the frame the next `step()` produces.
+  public var nextRunTime: Double { Double(nextFrame) / fps }
 
   /// Whether scene time is stopped by a pause.
   public var isPaused: Bool { clock.paused }
@@ -310,7 +307,7 @@ public final class Simulator {
     earliestEnd = min(earliestEnd, instance.end)
   }
 
-  /// Removes instances whose lifetime has ended, freeing per-instance shape slots.
+  /// Removes instances whose lifetime has ended.
   private func dropEnded(at s: Double) {
     let limit = s + ActiveTiming.epsilon
     // Most frames end nothing; looking costs a read of every instance.
@@ -323,7 +320,6 @@ public final class Simulator {
         earliestEnd = min(earliestEnd, live[i].end)
         continue
       }
-      if live[i].ownsShape { shapeTable.release(live[i].shapeSlot) }
       if leading == i { leading += 1 }
       ended += 1
     }

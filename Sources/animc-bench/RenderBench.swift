@@ -3,6 +3,7 @@ import AnimMath
 import AnimRender
 import AnimSim
 import AnimSource
+import AnimWriters
 import Foundation
 
 #if canImport(Glibc)
@@ -69,7 +70,7 @@ enum RenderBench {
       let simStart = cpuSeconds()
       for _ in 0..<frames {
         try simulator.step()
-        let drawing = Drawing(frame: simulator.frame, simulator: simulator)
+        let drawing = Drawing(simulator.frame, RunHeader(simulator, frames: frames))
         live += drawing.items.count
         drawings.append(drawing)
       }

@@ -1,6 +1,6 @@
 import AnimCheck
-import AnimHeap
 import AnimMath
+import AnimWriters
 import AnimSim
 import AnimSource
 import Foundation
@@ -17,7 +17,6 @@ import Foundation
 enum SimBench {
   static func run() {
     // As `animc run` and `animc dump` do before they simulate.
-    HugePageHeap.prepareForSimulation()
     throughput()
     // SIMBENCH_SKIP_DUMP=1 measures throughput alone (for profiling).
     if ProcessInfo.processInfo.environment["SIMBENCH_SKIP_DUMP"] == nil { dumpMemory() }
@@ -126,12 +125,13 @@ enum SimBench {
       var atOneMinute = 0
       var frames = 0
       let start = DispatchTime.now().uptimeNanoseconds
-      try FrameDump().run(sim) { text in
-        var t = text
-        t.withUTF8 { buffer in bytes += max(0, write(fd, buffer.baseAddress, buffer.count)) }
+      let sink = CallbackSink { chunk in
+        chunk.withUnsafeBytes { buffer in bytes += max(0, write(fd, buffer.baseAddress, buffer.count)) }
         frames += 1
         if frames == 3600 { atOneMinute = Measure.currentResidentBytes }
       }
+      var writer = JSONLinesWriter(to: sink)
+      try FrameRun.write(sim, to: &writer)
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       print(
         String(
@@ -144,4 +144,11 @@ enum SimBench {
       print("dump:   failed: \(error)")
     }
   }
+}
+
+/// Hands each chunk a writer produces to a closure (the benchmark counts and discards them).
+final class CallbackSink: ByteSink {
+  let body: ([UInt8]) -> Void
+  init(_ body: @escaping ([UInt8]) -> Void) { self.body = body }
+  func write(_ bytes: [UInt8]) throws { body(bytes) }
 }

@@ -1,5 +1,4 @@
 import AnimCheck
-import AnimHeap
 import AnimJSON
 import AnimSyntax
 
@@ -36,7 +35,6 @@ enum CheckCommand {
       return Console.fail("no input files (give paths, or `-` for stdin)\n\n" + spec.helpText)
     }
 
-    HugePageHeap.prepare(forInputBytes: parsed.positionals.reduce(0) { $0 + FileBytes.size(atPath: $1) })
     let renderer = DiagnosticRenderer(useColor: Console.useColor(parsed.value("--color")))
     var json: [JSONValue] = []
     var errors = 0

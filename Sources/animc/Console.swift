@@ -1,3 +1,5 @@
+import AnimSim
+import AnimSource
 import AnimSyntax
 
 #if canImport(Glibc)
@@ -5,6 +7,12 @@ import AnimSyntax
 #elseif canImport(Darwin)
   import Darwin
 #endif
+
+/// `write(2)`, named so that `Console.write` does not shadow it (Glibc and Darwin both
+/// provide the unqualified name).
+func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(fd, buffer, count)
+}
 
 /// Exit statuses scripts can rely on (spec §10).
 enum ExitStatus: Int32 {
@@ -28,7 +36,7 @@ enum Console {
   static func writeAll(_ bytes: inout [UInt8], to fd: Int32) {
     var offset = 0
     while offset < bytes.count {
-      let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      let n = bytes[offset...].withUnsafeBytes { posixWrite(fd, $0.baseAddress, $0.count) }
       if n < 0 {
         if errno == EINTR { continue }
         return
@@ -47,6 +55,19 @@ enum Console {
     case "never": return false
     default:
       return stderrIsTerminal && getenv("NO_COLOR") == nil && String(cString: getenv("TERM") ?? strdup("")) != "dumb"
+    }
+  }
+
+  /// Reports an error that ended a run: a simulation error at a source position as a
+  /// diagnostic (exit 1), anything else as a problem with the command (exit 2).
+  static func report(_ error: any Error, in file: SourceFile, color: String?) -> ExitStatus {
+    switch error {
+    case let error as SimulationError:
+      guard error.range != nil else { return fail(error.message) }
+      err(DiagnosticRenderer(useColor: useColor(color)).render([error.diagnostic], in: file))
+      return .failure
+    case let error as UsageError: return fail(error.message)
+    default: return fail("\(error)")
     }
   }
 

@@ -1,8 +1,8 @@
 import AnimCheck
-import AnimHeap
 import AnimMath
 import AnimSim
 import AnimSyntax
+import AnimWriters
 
 #if canImport(Glibc)
   import Glibc
@@ -42,32 +42,16 @@ enum DumpCommand {
 
   /// Checks the file and writes its dump; shared with `animc run` off a terminal.
   static func dump(path: String, _ request: DumpRequest, color: String?) -> ExitStatus {
-    HugePageHeap.prepareForSimulation()
     let (loaded, status) = SceneLoader.load(path, color: color)
     guard let (file, ir) = loaded else { return status }
-    let renderer = DiagnosticRenderer(useColor: Console.useColor(color))
-    let output: StreamingOutput
-    do { output = try StreamingOutput(path: request.output, inputs: [path]) } catch {
-      return Console.fail(error.message)
-    }
     do {
       let simulator = try Simulator(ir, options: request.options)
-      try FrameDump(format: request.format).run(simulator, frames: request.frames) { text throws(UsageError) in
-        try output.write(text)
-      }
-      try output.finish()
+      try RunOutput.write(
+        simulator, format: request.format, to: request.output, inputs: [path], picture: PictureOptions(width: 1, height: 1),
+        .run(request.frames))
       return .success
-    } catch let error as SimulationError {
-      output.abandon()
-      guard error.range != nil else { return Console.fail(error.message) }
-      Console.err(renderer.render([error.diagnostic], in: file))
-      return .failure
-    } catch let error as UsageError {
-      output.abandon()
-      return Console.fail(error.message)
     } catch {
-      output.abandon()
-      return Console.fail("\(error)")
+      return Console.report(error, in: file, color: color)
     }
   }
 }
@@ -94,12 +78,12 @@ enum SceneLoader {
 struct DumpRequest {
   var options = SimulationOptions()
   var frames: ClosedRange<Int>? = nil
-  var format = FrameDump.Format.jsonLines
+  var format = OutputFormat.jsonLines
   var output: String? = nil
 
   init(_ parsed: Arguments) throws(UsageError) {
     if let f = parsed.value("--format") {
-      guard let format = FrameDump.Format(rawValue: f) else {
+      guard let format = OutputFormat.named(f), !format.isPicture else {
         throw UsageError(message: "`--format` is `json` or `csv`, not `\(f)`")
       }
       self.format = format
@@ -149,15 +133,15 @@ final class StreamingOutput {
     }
   }
 
-  func write(_ text: String) throws(UsageError) {
-    buffer.append(contentsOf: text.utf8)
+  func write(_ bytes: [UInt8]) throws(UsageError) {
+    buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 16 { try flush() }
   }
 
   private func flush() throws(UsageError) {
     var offset = 0
     while offset < buffer.count {
-      let n = buffer[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      let n = buffer[offset...].withUnsafeBytes { posixWrite(fd, $0.baseAddress, $0.count) }
       if n < 0 {
         if errno == EINTR { continue }
         throw UsageError(

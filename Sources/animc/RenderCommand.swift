@@ -4,6 +4,7 @@ import AnimMath
 import AnimRender
 import AnimSim
 import AnimSource
+import AnimWriters
 import Foundation
 
 /// `animc render FILE -o OUT`: pictures of a run. `OUT.gif` animates the whole run,
@@ -36,10 +37,6 @@ enum RenderCommand {
       the run stopped, 2 the command could not run.
       """)
 
-  enum Target {
-    case gif, png, svg, directory
-  }
-
   static func run(_ args: [String]) -> ExitStatus {
     let (arguments, exit) = spec.parse(args)
     guard let parsed = arguments else { return exit }
@@ -47,8 +44,8 @@ enum RenderCommand {
     guard let output = parsed.value("--output") else {
       return Console.fail("give an output with `-o OUT.gif`, `OUT.png`, `OUT.svg` or `DIR/`")
     }
-    let target: Target
-    do { target = try targetKind(output) } catch { return Console.fail(error.message) }
+    let format: OutputFormat
+    do { format = try outputFormat(output) } catch { return Console.fail(error.message) }
     let options: SimulationOptions
     do { options = try SimulationRequest.options(parsed) } catch { return Console.fail(error.message) }
     let (loaded, status) = SceneLoader.load(path, color: parsed.value("--color"))
@@ -56,42 +53,32 @@ enum RenderCommand {
     do {
       let simulator = try Simulator(ir, options: options)
       let size = try pixelSize(parsed, ir.settings)
-      var renderer = FrameRenderer(simulator: simulator, width: size.width, height: size.height)
-      switch target {
-      case .gif: try renderer.writeGIF(to: output, inputs: [path])
-      case .directory: try renderer.writePNGSequence(to: output, inputs: [path])
-      case .png, .svg:
-        let frame = try stillFrame(parsed, simulator)
-        try renderer.writeStill(frame: frame, svg: target == .svg, to: output, inputs: [path])
-      }
+      let selection: RunOutput.Selection =
+        format.frames == .still ? .still(try stillFrame(parsed, simulator)) : .run(nil)
+      try RunOutput.write(
+        simulator, format: format, to: output, inputs: [path],
+        picture: PictureOptions(width: size.width, height: size.height), selection)
       return .success
-    } catch let error as SimulationError {
-      guard error.range != nil else { return Console.fail(error.message) }
-      Console.err(
-        DiagnosticRenderer(useColor: Console.useColor(parsed.value("--color"))).render([error.diagnostic], in: file))
-      return .failure
-    } catch let error as UsageError {
-      return Console.fail(error.message)
     } catch {
-      return Console.fail("\(error)")
+      return Console.report(error, in: file, color: parsed.value("--color"))
     }
   }
 
-  static func targetKind(_ output: String) throws(UsageError) -> Target {
+  /// The picture format `-o` names: a folder (a trailing `/`, or an existing folder) gets
+  /// a PNG sequence; a file, the format of its extension (`OutputFormat`'s table).
+  static func outputFormat(_ output: String) throws(UsageError) -> OutputFormat {
     var isDirectory: ObjCBool = false
     if output.hasSuffix("/")
       || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
     {
-      return .directory
+      return .pngSequence
     }
-    switch (output as NSString).pathExtension.lowercased() {
-    case "gif": return .gif
-    case "png": return .png
-    case "svg": return .svg
-    default:
+    let ext = (output as NSString).pathExtension
+    guard let format = OutputFormat.forExtension(ext), format.isPicture else {
       throw UsageError(
         message: "`\(output)`: name the output `.gif`, `.png` or `.svg`, or end it with `/` for a folder of PNGs")
     }
+    return format
   }
 
   static func pixelSize(_ parsed: Arguments, _ s: SceneSettings) throws(UsageError) -> (width: Int, height: Int) {

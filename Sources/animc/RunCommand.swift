@@ -1,8 +1,8 @@
 import AnimCheck
-import AnimHeap
 import AnimJSON
 import AnimMath
 import AnimSim
+import AnimWriters
 import AnimSyntax
 
 #if canImport(Glibc)
@@ -36,7 +36,6 @@ enum RunCommand {
     guard Console.stdoutIsTerminal, isatty(STDIN_FILENO) == 1 else {
       return DumpCommand.dump(path: path, request, color: parsed.value("--color"))
     }
-    HugePageHeap.prepareForSimulation()
     let (loaded, status) = SceneLoader.load(path, color: parsed.value("--color"))
     guard let (file, ir) = loaded else { return status }
     let simulator: Simulator
@@ -183,7 +182,7 @@ struct LivePlayer {
         width: columns, height: (rows - 1) * 2, sceneWidth: settings.width, sceneHeight: settings.height)
     }
     guard var canvas else { return }
-    canvas.render(simulator.frame, simulator)
+    canvas.render(simulator.frame, RunHeader(simulator, frames: simulator.frameCount))
     self.canvas = canvas
     var out: [UInt8] = Array("\u{1B}[H".utf8)
     out.reserveCapacity(columns * rows * 40)

@@ -1,6 +1,7 @@
 import AnimMath
 import AnimRender
 import AnimSim
+import AnimWriters
 
 /// A frame drawn for the terminal: the scene scaled to fit `width × height` pixels (two
 /// pixel rows per text row), centred, black around it so its edges show. It draws with
@@ -32,8 +33,8 @@ struct TerminalCanvas {
     (view.inverted ?? .identity).apply(Point(x, y))
   }
 
-  mutating func render(_ frame: Frame, _ simulator: Simulator) {
-    let scene = Drawing(frame: frame, simulator: simulator)
+  mutating func render(_ frame: Frame, _ header: RunHeader) {
+    let scene = Drawing(frame, header)
     var items = [DrawItem(path: sceneOutline, transform: view, fill: scene.background)]
     items.reserveCapacity(scene.items.count + 1)
     for var item in scene.items {

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import AnimSim
+import AnimWriters
 
 // The examples (`examples/*.anim`) run in-process: source → `analyze` → IR → `Simulator`
 // → frames, exactly the pipeline `animc dump` uses.
@@ -66,11 +67,9 @@ enum Example {
   /// The whole dump as text (JSON Lines unless told).
   static func dump(
     _ name: String, text: String? = nil, options: SimulationOptions = SimulationOptions(),
-    format: FrameDump.Format = .jsonLines
+    format: OutputFormat = .jsonLines
   ) throws -> String {
-    var out = ""
-    try FrameDump(format: format).run(try Simulator(try ir(name, text: text), options: options)) { out += $0 }
-    return out
+    try AnimSimTests.dump(try ir(name, text: text), options: options, format: format)
   }
 
   static func options(
@@ -820,15 +819,18 @@ func expectColor(
   /// The dump text of every `likes#…` node, frame by frame.
   static func likesLines(_ text: String, _ options: SimulationOptions) throws -> [String] {
     let simulator = try Simulator(try Example.ir("heart-view", text: text), options: options)
-    let dump = FrameDump(format: .jsonLines)
     var lines: [String] = []
     for n in 0..<simulator.frameCount {
       try simulator.step()
-      for node in simulator.frame.nodes where node.id.name == "likes" {
-        var line = "\(n) "
-        dump.writeNode(node, shapeID: simulator.shape(node.shape).id, into: &line)
-        lines.append(line)
-      }
+      var frame = simulator.frame
+      frame.nodes.removeAll { $0.id.name != "likes" }
+      let sink = MemorySink()
+      var writer = JSONLinesWriter(to: sink)
+      try writer.write(frame)
+      // The frame line's node objects, after the shape lines.
+      guard let line = sink.text.split(separator: "\n").last, let open = line.firstIndex(of: "[") else { continue }
+      let nodes = line[line.index(after: open)..<line.index(line.endIndex, offsetBy: -2)]
+      if !nodes.isEmpty { lines.append("\(n) " + nodes) }
     }
     return lines
   }

@@ -65,7 +65,7 @@ import Testing
         #expect(record.hasStroke == !red, "\(record.id)")
         #expect(record.state.lineWidth == (red ? 1 : 3), "\(record.id)")
         #expect(red || record.state.stroke == Color(r: 0, g: 1, b: 0), "\(record.id)")
-        #expect(sim.shape(record.shape).id == (red ? "reds" : "blues"), "\(record.id)")
+        #expect(record.shape.id == (red ? "reds" : "blues"), "\(record.id)")
         #expect(record.z == (red ? z ?? 0 : 0), "\(record.id)")
         // Composed values are written in every frame: they must be the same instance's.
         #expect(record.state.position.y == (red ? 20 : 150), "\(record.id)")

@@ -4,6 +4,7 @@ import AnimSource
 import Testing
 
 @testable import AnimSim
+import AnimWriters
 
 // Hand-built IR: the checker is written in parallel, so tests assemble `SceneIR` values
 // directly, the way the checker will.
@@ -90,12 +91,13 @@ func state(_ ir: SceneIR, frame: Int) throws -> NodeState {
 
 /// The whole dump as text.
 func dump(
-  _ ir: SceneIR, options: SimulationOptions = SimulationOptions(), format: FrameDump.Format = .jsonLines,
+  _ ir: SceneIR, options: SimulationOptions = SimulationOptions(), format: OutputFormat = .jsonLines,
   frames: ClosedRange<Int>? = nil
 ) throws -> String {
-  var text = ""
-  try FrameDump(format: format).run(try Simulator(ir, options: options), frames: frames) { text += $0 }
-  return text
+  let sink = MemorySink()
+  guard var writer = format.writer(to: .bytes(sink), PictureOptions(width: 1, height: 1)) else { return "" }
+  try FrameRun.write(try Simulator(ir, options: options), frames: frames, to: &writer)
+  return sink.text
 }
 
 func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }

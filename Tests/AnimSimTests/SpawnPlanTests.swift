@@ -4,6 +4,7 @@ import AnimSource
 import Testing
 
 @testable import AnimSim
+import AnimWriters
 
 // An emitter's spawns run its `SpawnPlan` (values the same at every spawn evaluated once,
 // the rest compiled to `SpawnProgram`s); `SimulationOptions.interpretsSpawns` runs them
@@ -15,12 +16,15 @@ private func dump(_ ir: SceneIR, interpreted: Bool, duration: Double? = nil) -> 
   var options = SimulationOptions()
   options.interpretsSpawns = interpreted
   options.duration = duration
+  let sink = MemorySink()
   var out = ""
   do {
     let sim = try Simulator(ir, options: options)
-    try FrameDump().run(sim) { out += $0 }
+    var writer = JSONLinesWriter(to: sink)
+    try FrameRun.write(sim, to: &writer)
+    out = sink.text
   } catch {
-    out += "\nstopped: \(error)"
+    out = sink.text + "\nstopped: \(error)"
   }
   return out
 }

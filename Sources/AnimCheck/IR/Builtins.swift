@@ -7,6 +7,13 @@ import AnimSource
   import Darwin
 #endif
 
+// The C library's functions, named so that no `Builtin` case (`.sin`, …) shadows them
+// inside `Builtins`. Glibc and Darwin both provide the unqualified names.
+private func libmSin(_ x: Double) -> Double { sin(x) }
+private func libmCos(_ x: Double) -> Double { cos(x) }
+private func libmTan(_ x: Double) -> Double { tan(x) }
+private func libmAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+
 /// The built-in functions and constructors of §2, §3.1, §4, §5 and §11.
 enum Builtins {
   static func call(_ b: Builtin, _ args: [Expr], _ range: SourceRange, _ ctx: inout EvaluationContext)
@@ -76,10 +83,10 @@ enum Builtins {
     case .lerp:
       let t = n(2)
       return componentwise(UnsafeBufferPointer(rebasing: v.prefix(2))) { $0[0] + ($0[1] - $0[0]) * t }
-    case .sin: return .number(Glibc.sin(radians(fromDegrees: n(0))))
-    case .cos: return .number(Glibc.cos(radians(fromDegrees: n(0))))
-    case .tan: return .number(Glibc.tan(radians(fromDegrees: n(0))))
-    case .atan2: return .number(degrees(fromRadians: Glibc.atan2(n(0), n(1))))
+    case .sin: return .number(libmSin(radians(fromDegrees: n(0))))
+    case .cos: return .number(libmCos(radians(fromDegrees: n(0))))
+    case .tan: return .number(libmTan(radians(fromDegrees: n(0))))
+    case .atan2: return .number(degrees(fromRadians: libmAtan2(n(0), n(1))))
     case .random, .randomInt:
       guard case .range(let lo, let hi) = v.first else { return .number(.nan) }
       return .number(b == .random ? ctx.random.uniform(lo.number, hi.number) : ctx.random.int(lo.number, hi.number))

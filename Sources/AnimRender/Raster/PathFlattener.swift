@@ -64,9 +64,8 @@ enum PathFlattener {
         addCubic(p0, c1, c2, p, tol, &out)
         current = p
       case .arc(let arc):
-        guard let sweep = safeSweep(arc), finite(arc.center), arc.radius.isFinite else {
-          return false
-        }
+        guard arc.isFinite else { return false }
+        let sweep = arc.sweep
         let start = arc.point(atAngle: arc.start)
         // UIKit: an arc after other commands is joined by a line to its start.
         if current == nil {
@@ -83,19 +82,6 @@ enum PathFlattener {
       }
     }
     return true
-  }
-
-  /// An arc's sweep as `Arc.sweep` defines it (§4), computed without a loop so that
-  /// huge angles cannot hang; nil for non-finite angles.
-  static func safeSweep(_ arc: Arc) -> Double? {
-    let raw = arc.clockwise ? arc.end - arc.start : arc.start - arc.end
-    guard raw.isFinite, arc.start.isFinite else { return nil }
-    let turn = 2 * Double.pi
-    if raw >= turn { return turn }
-    if raw == 0 { return 0 }
-    var s = raw.truncatingRemainder(dividingBy: turn)
-    if s < 0 { s += turn }
-    return s
   }
 
   /// Pieces for an arc of radius `radius` sweeping `sweep` so that each chord's sagitta

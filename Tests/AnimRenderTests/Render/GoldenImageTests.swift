@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import AnimRender
+import AnimWriters
 
 /// Whole example scenes, simulated and rasterized as `animc render --time T --scale 0.5`
 /// does, against PNGs that were rendered once, looked at, and described below. A change
@@ -69,7 +70,7 @@ import Testing
     let width = Int((settings.width * scale).rounded())
     let height = Int((settings.height * scale).rounded())
     return Rasterizer().render(
-      Drawing(frame: simulator.frame, simulator: simulator), width: width, height: height)
+      Drawing(simulator.frame, RunHeader(simulator, frames: 1)), width: width, height: height)
   }
 
   @Test(arguments: cases)

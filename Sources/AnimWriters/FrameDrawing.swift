@@ -1,18 +1,18 @@
 import AnimMath
+import AnimRender
 import AnimSim
 
 extension Drawing {
-  /// What one simulated frame looks like: every live node's outline under its matrix,
-  /// in paint order, over the scene's background (§9: a frame holds all a picture needs).
-  public init(frame: Frame, simulator: Simulator) {
-    let settings = simulator.scene.settings
+  /// What one frame looks like: every item's outline under its matrix, in paint order,
+  /// over the scene's background (§9: a frame holds all a picture needs).
+  public init(_ frame: Frame, _ header: RunHeader) {
     var items: [DrawItem] = []
     items.reserveCapacity(frame.nodes.count)
     for node in frame.nodes {
       let s = node.state
       items.append(
         DrawItem(
-          path: simulator.shape(node.shape).outline.path,
+          path: node.shape.outline.path,
           transform: node.matrix,
           fill: s.fill,
           stroke: node.hasStroke ? s.stroke : nil,
@@ -22,6 +22,6 @@ extension Drawing {
           opacity: s.opacity,
           tint: node.tint))
     }
-    self.init(width: settings.width, height: settings.height, background: settings.background, items: items)
+    self.init(width: header.width, height: header.height, background: header.background, items: items)
   }
 }

@@ -1,0 +1,36 @@
+import AnimRender
+import AnimSim
+
+/// An animated GIF of the run: every frame drawn and quantized; semi-transparent pixels
+/// are blended onto the scene's background (black when clear).
+public struct GIFFileWriter: FrameWriter {
+  private let sink: ByteSink
+  private let options: PictureOptions
+  private var raster: FrameRaster
+  private var encoder: GIFWriter?
+  private var header: RunHeader?
+
+  public init(to sink: ByteSink, _ options: PictureOptions) {
+    self.sink = sink
+    self.options = options
+    raster = FrameRaster(options)
+  }
+
+  public mutating func begin(_ header: RunHeader) throws {
+    self.header = header
+    let (r, g, b, _) = header.background.rgba8
+    encoder = try GIFWriter(
+      width: options.width, height: options.height, fps: header.fps, options: GIFOptions(background: (r, g, b)))
+  }
+
+  public mutating func write(_ frame: Frame) throws {
+    guard let header else { return }
+    raster.draw(frame, header)
+    try encoder?.add(raster.bitmap)
+  }
+
+  public mutating func finish() throws {
+    guard var encoder else { return }
+    try sink.write(try encoder.finish())
+  }
+}

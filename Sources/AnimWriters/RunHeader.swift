@@ -1,0 +1,36 @@
+import AnimMath
+import AnimSim
+
+/// What every writer is told before a run's first frame (§9's header line): the scene's
+/// canvas, the run's rate and seed, and how many frames will follow.
+public struct RunHeader: Sendable, Equatable {
+  public var title: String
+  /// The canvas in points.
+  public var width: Double
+  public var height: Double
+  public var background: Color
+  public var fps: Double
+  public var seed: UInt64
+  /// Frames the writer will be given (a still's writer is given one).
+  public var frames: Int
+
+  public init(
+    title: String, width: Double, height: Double, background: Color, fps: Double, seed: UInt64, frames: Int
+  ) {
+    self.title = title
+    self.width = width
+    self.height = height
+    self.background = background
+    self.fps = fps
+    self.seed = seed
+    self.frames = frames
+  }
+
+  /// The header of a run of `simulator` that writes `frames` frames.
+  public init(_ simulator: Simulator, frames: Int) {
+    let s = simulator.scene.settings
+    self.init(
+      title: s.title, width: s.width, height: s.height, background: s.background, fps: simulator.fps,
+      seed: simulator.seed, frames: frames)
+  }
+}

@@ -1,0 +1,25 @@
+import AnimRender
+import AnimSim
+
+/// One frame as a standalone SVG document: the last frame it is given.
+public struct SVGStillWriter: FrameWriter {
+  private let sink: ByteSink
+  private let options: PictureOptions
+  private var header: RunHeader?
+  private var last: Frame?
+
+  public init(to sink: ByteSink, _ options: PictureOptions) {
+    self.sink = sink
+    self.options = options
+  }
+
+  public mutating func begin(_ header: RunHeader) throws { self.header = header }
+
+  public mutating func write(_ frame: Frame) throws { last = frame }
+
+  public mutating func finish() throws {
+    guard let header, let last else { return }
+    let text = SVGWriter.document(Drawing(last, header), pixelWidth: options.width, pixelHeight: options.height)
+    try sink.write(Array(text.utf8))
+  }
+}

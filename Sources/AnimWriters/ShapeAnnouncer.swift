@@ -1,0 +1,36 @@
+import AnimSim
+
+/// Which shapes a dump has announced (§9: a shape line once per shape id, before the
+/// first frame that uses it).
+///
+/// A shared shape is announced once per run. An instance's own shape is announced in the
+/// first written frame that draws it: it is drawn in every frame from its instance's
+/// creation to its end, so one missing from the frame before is new. Only the previous
+/// frame's own shapes are remembered, so memory follows what the scene holds, not the run.
+struct ShapeAnnouncer {
+  private var shared: Set<ObjectIdentifier> = []
+  private var sharedShapes: [SceneShape] = []
+  /// The own shapes of the frame before, held so that their identities are not reused.
+  private var previous: [ObjectIdentifier: SceneShape] = [:]
+  private var current: [ObjectIdentifier: SceneShape] = [:]
+
+  /// The shapes of `frame` to announce, in the frame's order; updates what is known.
+  mutating func newShapes(in frame: Frame) -> [SceneShape] {
+    var new: [SceneShape] = []
+    current.removeAll(keepingCapacity: true)
+    for node in frame.nodes {
+      let shape = node.shape
+      let key = ObjectIdentifier(shape)
+      if shape.isShared {
+        if shared.insert(key).inserted {
+          sharedShapes.append(shape)
+          new.append(shape)
+        }
+      } else if current.updateValue(shape, forKey: key) == nil && previous[key] == nil {
+        new.append(shape)
+      }
+    }
+    swap(&previous, &current)
+    return new
+  }
+}
