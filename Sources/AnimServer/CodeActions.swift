@@ -17,18 +17,22 @@ extension LanguageServer {
     let start = s.offset(from, encoding)
     let end = max(start, s.offset(to, encoding))
     var actions: [JSONValue] = []
-    var produced: [JSONValue] = []
+    // Clients send diagnostics back re-serialized: keys in another order, `data` dropped
+    // or rewritten. Identity is therefore what a person would see: range, code, message.
+    var seen = Set<DiagnosticIdentity>()
     for d in s.analysis.diagnostics where d.range.start <= end && d.range.end >= start {
       let json = DiagnosticRenderer.lspDiagnostic(d, in: s.file, uri: s.uri, encoding: encoding)
-      produced.append(json)
+      if let identity = DiagnosticIdentity(json) { seen.insert(identity) }
       for (i, fix) in d.fixes.enumerated() where !fix.edits.isEmpty {
         let edits = fix.edits.map { LSP.textEdit($0.range, $0.newText, in: s.file, encoding) }
         actions.append(action(fix.message, edits, diagnostic: json, preferred: i == 0, uri: s.uri))
       }
     }
     for client in params["context"]?["diagnostics"]?.arrayValue ?? [] {
-      let ours = produced.contains { $0["range"] == client["range"] && $0["code"] == client["code"] }
-      guard !ours, let edits = client["data"]?["fixes"]?.arrayValue, !edits.isEmpty else { continue }
+      // A diagnostic we cannot identify is not ours to fix; one we produced (or one the
+      // client sent twice) already has its actions.
+      guard let identity = DiagnosticIdentity(client), seen.insert(identity).inserted else { continue }
+      guard let edits = client["data"]?["fixes"]?.arrayValue, !edits.isEmpty else { continue }
       let titles = client["data"]?["titles"]?.arrayValue?.compactMap(\.stringValue) ?? []
       if titles.count == edits.count {
         for (i, edit) in edits.enumerated() {
@@ -52,5 +56,29 @@ extension LanguageServer {
       ("isPreferred", .bool(preferred)),
       ("edit", .object([("changes", .object([(uri, .array(edits))]))])),
     ])
+  }
+}
+
+/// What makes two LSP diagnostics the same one, read field by field so that key order,
+/// `2` versus `2.0`, extra fields and a missing `data` do not matter. A code may come
+/// back as a number from clients that parse it; both spellings compare as text.
+struct DiagnosticIdentity: Hashable {
+  let start: LSPPosition
+  let end: LSPPosition
+  let code: String
+  let message: String
+
+  init?(_ json: JSONValue) {
+    guard let (start, end) = try? json.range(in: "diagnostic"), let message = json["message"]?.stringValue else {
+      return nil
+    }
+    self.start = start
+    self.end = end
+    switch json["code"] {
+    case .string(let text)?: code = text
+    case .number?: code = json["code"]?.intValue.map(String.init) ?? ""
+    default: code = ""
+    }
+    self.message = message
   }
 }

@@ -10,28 +10,41 @@ extension LanguageServer {
     let s = try documents.snapshot(uri)
     let cursor = s.cursor(position, encoding)
     let items = Completions.items(for: CompletionContext.find(s, cursor), s, cursor)
-    return .object([("isIncomplete", .bool(false)), ("items", .array(items.map(\.json)))])
+    return .object([
+      ("isIncomplete", .bool(false)), ("items", .array(items.map { $0.json(snippets: snippetSupport) })),
+    ])
   }
 }
 
 /// One `CompletionItem`.
+///
+/// `label` is always what may be inserted as typed (`spring`, never `spring(…)`):
+/// clients such as Neovim's insert the label while the menu is open and only then
+/// expand the snippet, or insert the label alone. The form goes in `labelDetails` and
+/// `detail`, the call in `insertText`.
 struct CompletionItem {
   var label: String
   var kind: Int
+  /// Shown right after the label, as `(damping:velocity:)`: what tells apart items that
+  /// share a name.
+  var labelDetail: String? = nil
   var detail: String? = nil
   var doc: String? = nil
+  /// LSP snippet syntax; sent as plain text to clients without snippet support.
   var snippet: String? = nil
   var sortGroup = 5
 
-  var json: JSONValue {
-    var m: [(String, JSONValue)] = [("label", .string(label)), ("kind", LSP.int(kind))]
+  func json(snippets: Bool) -> JSONValue {
+    var m: [(String, JSONValue)] = [("label", .string(label))]
+    if let labelDetail { m.append(("labelDetails", .object([("detail", .string(labelDetail))]))) }
+    m.append(("kind", LSP.int(kind)))
     if let detail { m.append(("detail", .string(detail))) }
     if let doc { m.append(("documentation", LSP.markdown(doc))) }
     if let snippet {
-      m.append(("insertText", .string(snippet)))
-      m.append(("insertTextFormat", LSP.int(2)))
+      m.append(("insertText", .string(snippets ? snippet : Snippet.plainText(snippet))))
+      m.append(("insertTextFormat", LSP.int(snippets ? 2 : 1)))
     }
-    m.append(("sortText", .string("\(sortGroup)_\(label)")))
+    m.append(("sortText", .string("\(sortGroup)_\(label)\(labelDetail ?? "")")))
     return .object(m)
   }
 
@@ -200,7 +213,10 @@ enum Completions {
         ]
       }
       return d.snippets.map {
-        CompletionItem(label: $0.label, kind: kind, detail: d.signature, doc: d.doc, snippet: $0.text, sortGroup: group)
+        CompletionItem(
+          label: d.name, kind: kind, labelDetail: $0.form,
+          detail: d.snippets.count > 1 ? d.name + $0.form : d.signature,
+          doc: d.doc, snippet: $0.text, sortGroup: group)
       }
     }
   }

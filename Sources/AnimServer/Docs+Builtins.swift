@@ -1,12 +1,15 @@
 import Foundation
 
 /// A built-in function, constructor or timing, with its documentation (spec §2–§5, §11).
-/// `snippets` are LSP snippet texts for completion, one per form (springs have four).
+/// `snippets` are LSP snippet texts for completion, one per form (springs have four),
+/// each with the form's parameters as written after the name (`(x1, y1, x2, y2)`): the
+/// completion label is the bare name, which is what a client inserts while the user
+/// is still choosing, and the form only describes it.
 struct BuiltinDoc {
   let name: String
   let signature: String
   let doc: String
-  let snippets: [(label: String, text: String)]
+  let snippets: [(form: String, text: String)]
   let kind: Kind
 
   enum Kind { case function, shape, path, timing, color, transform }
@@ -24,7 +27,7 @@ enum BuiltinDocs {
   ) -> BuiltinDoc {
     BuiltinDoc(
       name: name, signature: "\(name)(\(params))", doc: doc,
-      snippets: [(name + "(…)", snippet ?? "\(name)(\(placeholders(params)))")], kind: kind)
+      snippets: [("(\(params))", snippet ?? "\(name)(\(placeholders(params)))")], kind: kind)
   }
 
   /// `a, b = 1, c: 2` → `${1:a}, ${2:b}, c: ${3:2}`: positional parameters as named
@@ -154,11 +157,11 @@ enum BuiltinDocs {
         Real-time springs may omit `over`: the duration is then the settling time `ln(1000) / (ω₀·r)`.
         """,
       snippets: [
-        ("spring(damping:velocity:)", "spring(damping: ${1:0.6}, velocity: ${2:0})"),
-        ("spring(duration:bounce:)", "spring(duration: ${1:0.5s}, bounce: ${2:0})"),
-        ("spring(response:dampingFraction:)", "spring(response: ${1:0.5s}, dampingFraction: ${2:0.825})"),
+        ("(damping:velocity:)", "spring(damping: ${1:0.6}, velocity: ${2:0})"),
+        ("(duration:bounce:)", "spring(duration: ${1:0.5s}, bounce: ${2:0})"),
+        ("(response:dampingFraction:)", "spring(response: ${1:0.5s}, dampingFraction: ${2:0.825})"),
         (
-          "spring(mass:stiffness:damping:velocity:)",
+          "(mass:stiffness:damping:velocity:)",
           "spring(mass: ${1:1}, stiffness: ${2:100}, damping: ${3:10}, velocity: ${4:0})"
         ),
       ], kind: .timing),

@@ -1,5 +1,6 @@
 import AnimJSON
 import AnimSource
+import AnimSyntax
 
 /// `textDocument/formatting` through the `DocumentFormatter` hook. The formatter returns
 /// the whole canonical text; we send one edit covering only the lines that differ, so
@@ -10,9 +11,35 @@ extension LanguageServer {
     let options = params["options"]
     let formatOptions = FormattingOptions(
       tabSize: options?["tabSize"]?.intValue ?? 2, insertSpaces: options?["insertSpaces"]?.boolValue ?? true)
-    guard let formatted = hooks.formatter.formattedText(of: s.file, options: formatOptions) else { return .array([]) }
+    guard let formatted = hooks.formatter.formattedText(of: s.file, options: formatOptions) else {
+      if hooks.formats, let reason = Self.unformattableReason(s) {
+        // Editors show nothing for an empty edit list, and most show an error response
+        // only in a log; a message is what the user sees.
+        notify(
+          "window/showMessage",
+          .object([("type", LSP.int(MessageType.warning)), ("message", .string(reason))]))
+      }
+      return .array([])
+    }
     guard let (range, text) = Self.minimalEdit(from: s.file.bytes, to: Array(formatted.utf8)) else { return .array([]) }
     return .array([LSP.textEdit(range, text, in: s.file, encoding)])
+  }
+
+  /// Why a document cannot be formatted, naming its first syntax error, or nil when it
+  /// parses (then the formatter found nothing to change). Formatting needs a syntax tree
+  /// without errors, as `animc fmt` does; semantic errors do not stop it.
+  static func unformattableReason(_ s: Snapshot) -> String? {
+    // A document without errors has no syntax errors; one with errors is parsed again
+    // to tell the parser's from the checker's.
+    guard s.analysis.hasErrors,
+      let first = Parser.parse(s.file).diagnostics.filter({ $0.severity == .error }).min(by: {
+        $0.range.start < $1.range.start
+      })
+    else { return nil }
+    let at = s.file.lineColumn(s.file.clamp(first.range).start)
+    let name = s.file.name.split(separator: "/").last.map(String.init) ?? s.file.name
+    return "Cannot format \(name): syntax error at \(at.line):\(at.column): \(first.message) [\(first.code)]. "
+      + "Fix it and format again."
   }
 
   /// The smallest replacement that turns `old` into `new`, widened to whole lines (an

@@ -26,6 +26,9 @@ public final class LanguageServer: @unchecked Sendable {
   enum Lifecycle { case waiting, running, shutDown }
   var lifecycle = Lifecycle.waiting
   var encoding = PositionEncoding.utf16
+  /// Whether completion may send snippets: only when the client says so
+  /// (`completionItem.snippetSupport`, false when absent, as LSP 3.17 defines it).
+  var snippetSupport = false
   var documents = DocumentStore()
   /// Time between the last change and the check it triggers (§ brief: 50–100 ms).
   var debounce = DispatchTimeInterval.milliseconds(75)
@@ -73,11 +76,19 @@ public final class LanguageServer: @unchecked Sendable {
     do {
       message = try JSONValue.parse(body)
     } catch {
+      // JSON-RPC 2.0 §5: a body that is not JSON earns a parse error with a null id (its
+      // id cannot be trusted, or read); the client's pending request would otherwise wait
+      // forever. The parser's nesting limit makes this hold for hostile depths too.
       Log.error("malformed JSON (\(error.message) at byte \(error.offset)); message skipped")
+      respond(
+        .null,
+        error: ResponseError(
+          code: ResponseError.parseError, message: "parse error: \(error.message) at byte \(error.offset)"))
       return nil
     }
     guard case .object = message else {
       Log.error("a message that is not a JSON object; skipped")
+      respond(.null, error: ResponseError(code: ResponseError.invalidRequest, message: "a message must be an object"))
       return nil
     }
     guard let methodValue = message["method"] else {

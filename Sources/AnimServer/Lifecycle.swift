@@ -9,6 +9,8 @@ extension LanguageServer {
     // UTF-16 unless the client offers UTF-8 (§10 of the spec: UTF-8 when negotiated).
     let offered = params["capabilities"]?["general"]?["positionEncodings"]?.arrayValue ?? []
     encoding = offered.contains(.string("utf-8")) ? .utf8 : .utf16
+    let item = params["capabilities"]?["textDocument"]?["completion"]?["completionItem"]
+    snippetSupport = item?["snippetSupport"]?.boolValue ?? false
     // Tests and the benchmark may shorten the debounce; clients never need to.
     if let ms = params["initializationOptions"]?["debounceMilliseconds"]?.intValue, ms >= 0, ms <= 10_000 {
       debounce = .milliseconds(ms)

@@ -73,6 +73,11 @@ extension JSONValue {
   }
 }
 
+/// LSP `MessageType` numbers, for `window/showMessage`.
+enum MessageType {
+  static let error = 1, warning = 2, info = 3, log = 4
+}
+
 /// Small constructors for the LSP shapes we send.
 enum LSP {
   static func object(_ members: (String, JSONValue)...) -> JSONValue { .object(members) }

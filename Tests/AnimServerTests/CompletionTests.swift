@@ -11,12 +11,20 @@ import Testing
 
     """
 
+  /// A client that accepts snippets, as VS Code and Neovim do.
+  static let snippetClient = JSONValue.object([
+    (
+      "textDocument",
+      .object([("completion", .object([("completionItem", .object([("snippetSupport", .bool(true))]))]))])
+    )
+  ])
+
   /// The completion labels at `‸`, and the items themselves.
-  func complete(_ source: String) throws -> [JSONValue] {
+  func complete(_ source: String, capabilities: JSONValue = snippetClient) throws -> [JSONValue] {
     let text = Self.prelude + source
     let (line, character) = J.find("‸", in: text)
     let client = try LSPClient()
-    client.initialize()
+    client.initialize(capabilities)
     client.open("file:///c.anim", text.replacingOccurrences(of: "‸", with: ""))
     let items = client.request("textDocument/completion", J.at("file:///c.anim", line, character))?["result"]?["items"]?
       .arrayValue
@@ -78,19 +86,64 @@ import Testing
   @Test func afterTimingOffersTimings() throws {
     let items = try complete("node a = circle(4) {\n  animate x to 5 over 1s timing ‸\n}\n")
     let l = Set(items.compactMap { $0["label"]?.stringValue })
+    #expect(l.isSuperset(of: ["pop", "linear", "easeIn", "easeOut", "easeInOut", "default", "cubicBezier", "steps"]))
+    #expect(!l.contains("circle"))
+    // The four spring forms share the insertable name; the form is a label detail.
+    let springs = items.filter { $0["label"] == .string("spring") }
     #expect(
-      l.isSuperset(of: ["pop", "linear", "easeIn", "easeOut", "easeInOut", "default", "cubicBezier(…)", "steps(…)"]))
-    #expect(l.contains("spring(damping:velocity:)"))
-    #expect(!l.contains("circle(…)"))
+      Set(springs.compactMap { $0["labelDetails"]?["detail"]?.stringValue }) == [
+        "(damping:velocity:)", "(duration:bounce:)", "(response:dampingFraction:)",
+        "(mass:stiffness:damping:velocity:)",
+      ])
+    let bezier = try #require(items.first { $0["label"] == .string("cubicBezier") })
+    #expect(bezier["labelDetails"]?["detail"] == .string("(x1, y1, x2, y2)"))
+    #expect(bezier["insertText"] == .string("cubicBezier(${1:x1}, ${2:y1}, ${3:x2}, ${4:y2})"))
+  }
+
+  /// Issue 20 item 8: a client that inserts the label must insert a name, never a
+  /// display form such as `cubicBezier(…)`.
+  @Test func everyLabelIsInsertable() throws {
+    for source in ["path q = ‸\n", "node a = circle(4) {\n  animate x to 5 over 1s timing ‸\n}\n", "‸"] {
+      for item in try complete(source) {
+        let label = try #require(item["label"]?.stringValue)
+        #expect(!label.contains("(") && !label.contains("…") && !label.contains(":"), "\(label)")
+      }
+    }
+  }
+
+  /// Issue 20 item 9: `snippetSupport: false` (or absent, LSP's default) gets plain text.
+  @Test func clientsWithoutSnippetsGetPlainText() throws {
+    let without = JSONValue.object([
+      (
+        "textDocument",
+        .object([("completion", .object([("completionItem", .object([("snippetSupport", .bool(false))]))]))])
+      )
+    ])
+    for capabilities in [without, .object([])] {
+      var items: [JSONValue] = []
+      for source in ["path q = ‸\n", "node a = circle(4) {\n  ‸\n}\n", "‸", "replicate r count 2 {\n  ‸\n}\n"] {
+        items += try complete(source, capabilities: capabilities)
+      }
+      #expect(items.count > 40)
+      for item in items {
+        #expect(item["insertTextFormat"] == nil || item["insertTextFormat"] == .number(1), "\(item)")
+        let text = item["insertText"]?.stringValue ?? ""
+        #expect(!text.contains("$"), "\(text)")
+      }
+      let parabola = try #require(items.first { $0["label"] == .string("parabola") })
+      #expect(parabola["insertText"] == .string("parabola(from: , to: , height: , type: .up)"))
+      let animate = try #require(items.first { $0["label"] == .string("animate") })
+      #expect(animate["insertText"] == .string("animate opacity "))
+    }
   }
 
   @Test func expressionsOfferNamesAndBuiltinSnippets() throws {
     let items = try complete("path q = ‸\n")
-    let parabola = try #require(items.first { $0["label"] == .string("parabola(…)") })
+    let parabola = try #require(items.first { $0["label"] == .string("parabola") })
     #expect(parabola["insertText"] == .string("parabola(from: ${1}, to: ${2}, height: ${3}, type: .up)"))
     #expect(parabola["insertTextFormat"] == .number(2))
     let l = Set(items.compactMap { $0["label"]?.stringValue })
-    #expect(l.isSuperset(of: ["button", "pop", "scene", "red", "circle(…)"]))
+    #expect(l.isSuperset(of: ["button", "pop", "scene", "red", "circle"]))
     #expect(!l.contains("trigger"))  // only in spawn blocks
   }
 
