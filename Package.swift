@@ -40,6 +40,8 @@ let package = Package(
     .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
     // Process heap tuning for work that touches a lot of fresh memory (huge pages).
     .target(name: "AnimHeap"),
+    // The one way animc writes files: atomic, checked, metadata kept, fault-injectable.
+    .target(name: "AnimOutput"),
     // The language server.
     .target(name: "AnimServer", dependencies: ["AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat"]),
     // The command line: a thin shell over the libraries.
@@ -47,6 +49,7 @@ let package = Package(
       name: "animc",
       dependencies: [
         "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimFormat", "AnimServer", "AnimHeap",
+        "AnimOutput",
       ]
     ),
     // Release-build benchmarks that print figures.
@@ -74,6 +77,7 @@ let package = Package(
     .testTarget(
       name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax", "AnimTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),
+    .testTarget(name: "AnimOutputTests", dependencies: ["AnimOutput"]),
     .testTarget(name: "animcTests", dependencies: ["AnimSource", "AnimTestSupport"]),
   ]
 )
