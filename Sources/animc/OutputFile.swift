@@ -1,4 +1,4 @@
-import Foundation
+import AnimOutput
 
 #if canImport(Glibc)
   import Glibc
@@ -6,33 +6,14 @@ import Foundation
   import Darwin
 #endif
 
-/// Writes command output safely: regular files atomically (a temporary file in the same
-/// folder, then rename), so a reader never sees half a file; other targets (`/dev/null`,
-/// a pipe, a terminal) directly. Never over an input file.
+/// The render command's whole-file writes, through AnimOutput's one output path (a
+/// temporary file beside the target, checked writes, fsync, rename, metadata kept).
+/// `refuseInput` remains for dump's `StreamingOutput` until it moves to AnimOutput too.
 enum OutputFile {
   /// Writes `bytes` to `path`; `-` means stdout. Throws a message for people.
   static func write(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws(UsageError) {
-    if path == "-" {
-      var b = bytes
-      Console.writeAll(&b, to: STDOUT_FILENO)
-      return
-    }
-    try refuseInput(path, inputs: inputs)
-    var st = stat()
-    if stat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
-      try writeDirect(bytes, to: path)
-      return
-    }
-    let temp = TemporaryFile.begin(beside: path)
-    defer { TemporaryFile.end() }
-    do { try writeDirect(bytes, to: temp, create: true) } catch {
-      unlink(temp)
-      throw error
-    }
-    guard rename(temp, path) == 0 else {
-      let why = String(cString: strerror(errno))
-      unlink(temp)
-      throw UsageError(message: "cannot write `\(path)`: \(why)")
+    do { try AnimOutput.OutputFile.write(bytes, to: path, options: OutputOptions(inputs: inputs)) } catch {
+      throw UsageError(message: error.message)
     }
   }
 
@@ -46,13 +27,5 @@ enum OutputFile {
         throw UsageError(message: "refusing to write over the input file `\(input)`")
       }
     }
-  }
-
-  static func writeDirect(_ bytes: [UInt8], to path: String, create: Bool = false) throws(UsageError) {
-    let fd = create ? open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644) : open(path, O_WRONLY)
-    guard fd >= 0 else { throw UsageError(message: "cannot write `\(path)`: \(String(cString: strerror(errno)))") }
-    var b = bytes
-    Console.writeAll(&b, to: fd)
-    close(fd)
   }
 }

@@ -1,3 +1,5 @@
+import AnimOutput
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +8,9 @@
 
 /// The temporary file an output is being written to, removed if a signal ends animc
 /// first (Ctrl-C during a long `dump -o`, a `kill`): the target is replaced only by a
-/// finished file, and nothing half-written is left beside it either.
+/// finished file, and nothing half-written is left beside it either. Only dump's
+/// `StreamingOutput` still uses it; AnimOutput's `SignalCleanup` does this for every
+/// other output, and will for dump once it writes through `AnimOutput.OutputFile`.
 enum TemporaryFile {
   static let signals = [SIGINT, SIGTERM, SIGHUP]
 
@@ -29,12 +33,7 @@ enum TemporaryFile {
   /// animc with them blocked (Foundation's `Process` passes on the mask of the thread
   /// that spawns, and Dispatch's threads block signals): Ctrl-C or `kill` then did
   /// nothing, and a temporary file could not be cleaned up.
-  static func unblockSignals() {
-    var set = sigset_t()
-    sigemptyset(&set)
-    for s in signals { sigaddset(&set, s) }
-    pthread_sigmask(SIG_UNBLOCK, &set, nil)
-  }
+  static func unblockSignals() { SignalCleanup.unblockSignals() }
 
   /// The file was renamed into place or removed: signals act as usual again.
   static func end() {
