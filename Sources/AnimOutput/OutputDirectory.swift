@@ -28,7 +28,7 @@ public final class OutputDirectory {
   var finished = false
 
   /// Prepares output into the folder `path`, refusing a path that is an existing file.
-  public init(path: String, options: OutputOptions = OutputOptions(), fileSystem: FileSystem = .posix)
+  public init(path: String, options: OutputOptions = OutputOptions(), fileSystem: FileSystem = .standard)
     throws(OutputError)
   {
     self.path = path

@@ -36,7 +36,7 @@ public final class OutputFile {
 
   /// Opens the output for `path` (`-` is stdout), refusing before anything is written
   /// what must not be: an input, a folder, a file with other hard links (without force).
-  public init(path: String, options: OutputOptions = OutputOptions(), fileSystem: FileSystem = .posix)
+  public init(path: String, options: OutputOptions = OutputOptions(), fileSystem: FileSystem = .standard)
     throws(OutputError)
   {
     self.path = path
@@ -87,7 +87,7 @@ public final class OutputFile {
 
   /// The whole of `bytes` as the file at `path`, by the rules above.
   public static func write(
-    _ bytes: [UInt8], to path: String, options: OutputOptions = OutputOptions(), fileSystem: FileSystem = .posix
+    _ bytes: [UInt8], to path: String, options: OutputOptions = OutputOptions(), fileSystem: FileSystem = .standard
   ) throws(OutputError) {
     let file = try OutputFile(path: path, options: options, fileSystem: fileSystem)
     try file.write(bytes)

@@ -47,7 +47,7 @@ import Testing
 
   @Test(arguments: [true, false], [ENOSPC, EIO])
   func everyFailingCallLeavesTheOldFrames(_ existing: Bool, _ code: Int32) throws {
-    let clean = FaultyFileSystem()
+    let clean = FaultInjection()
     let first = try Scratch()
     if existing { try Self.oldRender(first) }
     try Self.render(first.file("out"), clean.fileSystem)
@@ -63,7 +63,7 @@ import Testing
       let before = s.names("out").map { ($0, s.read("out/" + $0)) }
       let what = "existing \(existing), \(reason), call \(n) of \(calls.count) (\(calls[n - 1].call))"
       var thrown: OutputError?
-      do { try Self.render(s.file("out"), FaultyFileSystem(failAt: n, code: code).fileSystem) } catch { thrown = error }
+      do { try Self.render(s.file("out"), FaultInjection(failAt: n, code: code).fileSystem) } catch { thrown = error }
       guard let message = thrown?.message else {
         Issue.record("no error: \(what)")
         continue

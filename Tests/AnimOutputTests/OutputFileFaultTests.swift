@@ -62,7 +62,7 @@ import Testing
   @Test(arguments: scenarios.indices, [ENOSPC, EIO])
   func everyFailingCallLeavesTheTargetAsItWas(_ index: Int, _ code: Int32) throws {
     let s = Self.scenarios[index]
-    let clean = FaultyFileSystem()
+    let clean = FaultInjection()
     let first = try Scratch()
     try s.setup(first)
     try Self.run(s, in: first, clean.fileSystem)
@@ -78,7 +78,7 @@ import Testing
       defer { scratch.remove() }
       try s.setup(scratch)
       let before = scratch.names()
-      let faults = FaultyFileSystem(failAt: n, code: code)
+      let faults = FaultInjection(failAt: n, code: code)
       let what = "\(s.name), \(reason), call \(n) of \(calls.count) (\(calls[n - 1].call) \(calls[n - 1].detail))"
       var thrown: OutputError?
       do { try Self.run(s, in: scratch, faults.fileSystem) } catch { thrown = error }

@@ -91,6 +91,43 @@ import Testing
     #expect(Self.info(dir + "/f.anim").st_ino == modified, "an unchanged file is not rewritten")
   }
 
+  /// Every counted call `fmt` makes writing a file in place fails in turn (the binary's
+  /// `ANIMC_TEST_FAIL_CALL` hook): exit 2 with one line naming the file and the reason,
+  /// the file as it was (or, when only syncing its folder after the rename failed,
+  /// formatted and whole), and nothing left beside it. The first N past the calls a
+  /// run makes succeeds, which ends the loop.
+  @Test(arguments: ["ENOSPC", "EIO"])
+  func everyFailingCallLeavesTheFileAsItWas(_ code: String) throws {
+    let reason = String(cString: strerror(code == "EIO" ? EIO : ENOSPC))
+    let binary = CLITests.root.appendingPathComponent(".build/debug/animc")
+    var n = 1
+    while n <= 100 {
+      let dir = try Self.scratch()
+      defer { try? FileManager.default.removeItem(atPath: dir) }
+      let path = dir + "/f.anim"
+      try Self.save(path, Array(Self.messy.utf8))
+      chmod(path, 0o600)
+      var environment = ProcessInfo.processInfo.environment
+      environment["ANIMC_TEST_FAIL_CALL"] = "\(n):\(code)"
+      let r = try ChildProcess.run(binary, ["fmt", path], environment: environment)
+      let stderr = String(decoding: r.stderr, as: UTF8.self)
+      if r.status == 0 {
+        #expect(Self.bytes(path) == Array(Self.tidy.utf8))
+        break
+      }
+      #expect(r.status == 2, "call \(n): \(stderr)")
+      #expect(stderr.hasPrefix("animc: error: cannot write `\(path)`: \(reason)"), "call \(n): \(stderr)")
+      #expect(stderr.firstIndex(of: "\n") == stderr.index(before: stderr.endIndex), "call \(n): \(stderr)")
+      let expected = stderr.contains("may not survive a crash") ? Self.tidy : Self.messy
+      #expect(Self.bytes(path) == Array(expected.utf8), "call \(n): \(stderr)")
+      #expect(Self.info(path).st_mode & 0o7777 == 0o600, "call \(n)")
+      #expect(Self.names(dir) == ["f.anim"], "call \(n)")
+      n += 1
+    }
+    // open, fchmod, write, fsync, close, rename, and the folder's open, fsync, close.
+    #expect(n == 10)
+  }
+
   /// Standard output that cannot be written is an error, not a silent success.
   @Test func aFullStandardOutputIsAnError() throws {
     guard let full = FileHandle(forWritingAtPath: "/dev/full") else { return }

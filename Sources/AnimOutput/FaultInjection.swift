@@ -1,6 +1,3 @@
-import AnimOutput
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -9,15 +6,16 @@ import Foundation
 
 /// The real file system, with the calls that can lose data counted, and the Nth of them
 /// made to fail with a chosen `errno` instead of running (a failing `close` still closes,
-/// as Linux does). Each call is logged, so a test knows what the Nth one was.
-final class FaultyFileSystem {
-  enum Call: String { case open, write, read, fsync, close, rename, ftruncate, mkdir, fchmod, fchown }
+/// as Linux does). Each call is logged, so a test knows what the Nth one was. Not for
+/// use from several threads at once.
+public final class FaultInjection {
+  public enum Call: String, Sendable { case open, write, read, fsync, close, rename, ftruncate, mkdir, fchmod, fchown }
 
-  var failAt: Int?
-  var code: Int32
-  private(set) var log: [(call: Call, detail: String)] = []
+  public var failAt: Int?
+  public var code: Int32
+  public private(set) var log: [(call: Call, detail: String)] = []
 
-  init(failAt: Int? = nil, code: Int32 = ENOSPC) {
+  public init(failAt: Int? = nil, code: Int32 = ENOSPC) {
     self.failAt = failAt
     self.code = code
   }
@@ -28,7 +26,8 @@ final class FaultyFileSystem {
     if log.count == failAt { throw SystemError(code) }
   }
 
-  var fileSystem: FileSystem {
+  /// The real calls through this injector.
+  public var fileSystem: FileSystem {
     var fs = FileSystem.posix
     let real = FileSystem.posix
     fs.open = { path, flags, mode throws(SystemError) in
@@ -78,43 +77,21 @@ final class FaultyFileSystem {
   }
 }
 
-/// A fresh folder for one test's files, removed at the end.
-struct Scratch {
-  let path: String
-
-  init() throws {
-    path = FileManager.default.temporaryDirectory.appendingPathComponent("animoutput-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  func remove() { try? FileManager.default.removeItem(atPath: path) }
-
-  func file(_ name: String) -> String { path + "/" + name }
-
-  func write(_ name: String, _ text: String) throws {
-    try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
-  }
-
-  func read(_ name: String) -> String? {
-    FileManager.default.contents(atPath: file(name)).map { String(decoding: $0, as: UTF8.self) }
-  }
-
-  /// The names in the folder (hidden ones too), sorted.
-  func names(_ folder: String = "") -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? path : file(folder))) ?? []).sorted()
-  }
-
-  func status(_ name: String) -> stat? {
-    var info = stat()
-    return lstat(file(name), &info) == 0 ? info : nil
-  }
+extension FileSystem {
+  /// What animc's commands write through: the real calls, unless the environment sets
+  /// `ANIMC_TEST_FAIL_CALL` to `N` or `N:ENOSPC` or `N:EIO` (a test of the whole program):
+  /// then the Nth counted call of the process fails with that error (ENOSPC when none is
+  /// named). A value that is not of that form is ignored.
+  public static var standard: FileSystem { environmentFaults?.fileSystem ?? .posix }
 }
 
-/// Text of `count` bytes that differs from one run to another only by `seed`.
-func content(_ count: Int, seed: Character = "n") -> String {
-  var line = "let \(seed) = 1 // " + String(repeating: "x", count: 60) + "\n"
-  var text = ""
-  while text.utf8.count + line.utf8.count <= count { text += line }
-  line = String(repeating: "z", count: count - text.utf8.count)
-  return text + line
-}
+/// Read once; a command runs its outputs one after another on one thread, which is what
+/// lets the count run on through all of them.
+nonisolated(unsafe) private let environmentFaults: FaultInjection? = {
+  guard let raw = getenv("ANIMC_TEST_FAIL_CALL") else { return nil }
+  let parts = String(cString: raw).split(separator: ":")
+  guard let first = parts.first, let n = Int(first), n > 0, parts.count <= 2 else { return nil }
+  let codes = ["ENOSPC": ENOSPC, "EIO": EIO]
+  guard let code = parts.count == 2 ? codes[String(parts[1])] : ENOSPC else { return nil }
+  return FaultInjection(failAt: n, code: code)
+}()
