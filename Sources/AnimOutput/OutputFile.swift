@@ -68,6 +68,16 @@ public final class OutputFile {
     }
   }
 
+  /// Appends `bytes`; a large array goes to the file as it is, without a copy.
+  public func write(_ bytes: [UInt8]) throws(OutputError) {
+    guard bytes.count >= Self.bufferSize else { return try write(bytes[...]) }
+    guard !finished else { throw OutputError(path: path, reason: "the output is already closed") }
+    do {
+      try flush()
+      try send(bytes[...])
+    } catch { throw fail(error) }
+  }
+
   /// Drops the output: a temporary file is removed and the target left as it was. What
   /// a direct target was sent cannot be taken back; the rest is sent too, so a partial
   /// stream ends where the work stopped.
@@ -139,12 +149,18 @@ public final class OutputFile {
     }
   }
 
-  /// Writes out the buffer: short writes continue where they stopped, `EINTR` retries.
+  /// Writes out the buffer.
   func flush() throws(OutputError) {
-    var offset = 0
-    while offset < buffer.count {
+    try send(buffer[...])
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes all of `bytes`: short writes continue where they stopped, `EINTR` retries.
+  func send(_ bytes: ArraySlice<UInt8>) throws(OutputError) {
+    var offset = bytes.startIndex
+    while offset < bytes.endIndex {
       do throws(SystemError) {
-        let n = try fs.write(fd, buffer[offset...])
+        let n = try fs.write(fd, bytes[offset...])
         // A write of nothing would loop for ever: a device that takes no bytes fails.
         guard n > 0 else { throw SystemError(EIO) }
         offset += n
@@ -153,7 +169,6 @@ public final class OutputFile {
         throw OutputError(path: path, error)
       }
     }
-    buffer.removeAll(keepingCapacity: true)
   }
 
   /// Cleans up after `error` (nothing of the output is left but a direct target's
