@@ -32,6 +32,8 @@ let package = Package(
     .target(name: "AnimWriters", dependencies: ["AnimJSON", "AnimMath", "AnimSim", "AnimRender"]),
     // Canonical layout of `.anim` source.
     .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
+    // The one way animc writes files: atomic, checked, metadata kept, fault-injectable.
+    .target(name: "AnimOutput"),
     // The language server.
     .target(name: "AnimServer", dependencies: ["AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat"]),
     // The public library: a small API over the pipeline.
@@ -42,7 +44,7 @@ let package = Package(
     .executableTarget(
       name: "animc",
       dependencies: [
-        "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimWriters", "AnimFormat",
+        "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimWriters", "AnimOutput", "AnimFormat",
         "AnimServer",
       ]
     ),
@@ -75,6 +77,7 @@ let package = Package(
       name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax", "AnimTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),
     .testTarget(name: "AnimKitTests", dependencies: ["AnimKit"]),
+    .testTarget(name: "AnimOutputTests", dependencies: ["AnimOutput"]),
     .testTarget(name: "animcTests", dependencies: ["AnimSource", "AnimTestSupport"]),
   ]
 )

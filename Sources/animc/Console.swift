@@ -1,3 +1,4 @@
+import AnimOutput
 import AnimSim
 import AnimSource
 import AnimSyntax
@@ -67,6 +68,7 @@ enum Console {
       err(DiagnosticRenderer(useColor: useColor(color)).render([error.diagnostic], in: file))
       return .failure
     case let error as UsageError: return fail(error.message)
+    case let error as OutputError: return fail(error.message)
     default: return fail("\(error)")
     }
   }

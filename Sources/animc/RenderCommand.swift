@@ -64,21 +64,20 @@ enum RenderCommand {
     }
   }
 
-  /// The picture format `-o` names: a folder (a trailing `/`, or an existing folder) gets
-  /// a PNG sequence; a file, the format of its extension (`OutputFormat`'s table).
+  /// The picture format `-o` names: a file, the format of its extension (`OutputFormat`'s
+  /// table); a folder (a trailing `/`, or an existing folder without such an extension), a
+  /// PNG sequence. A file name that is an existing folder is refused when it is opened.
   static func outputFormat(_ output: String) throws(UsageError) -> OutputFormat {
+    if output.hasSuffix("/") { return .pngSequence }
+    if let format = OutputFormat.forExtension((output as NSString).pathExtension), format.isPicture {
+      return format
+    }
     var isDirectory: ObjCBool = false
-    if output.hasSuffix("/")
-      || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
-    {
+    if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue {
       return .pngSequence
     }
-    let ext = (output as NSString).pathExtension
-    guard let format = OutputFormat.forExtension(ext), format.isPicture else {
-      throw UsageError(
-        message: "`\(output)`: name the output `.gif`, `.png` or `.svg`, or end it with `/` for a folder of PNGs")
-    }
-    return format
+    throw UsageError(
+      message: "`\(output)`: name the output `.gif`, `.png` or `.svg`, or end it with `/` for a folder of PNGs")
   }
 
   static func pixelSize(_ parsed: Arguments, _ s: SceneSettings) throws(UsageError) -> (width: Int, height: Int) {

@@ -1,6 +1,6 @@
+import AnimOutput
 import AnimSim
 import AnimWriters
-import Foundation
 
 /// Writes a run in one format to one output: opens the output, makes the format's writer
 /// (the table in `OutputFormat`), drives it, and commits the output only when every frame
@@ -16,20 +16,28 @@ enum RunOutput {
     _ simulator: Simulator, format: OutputFormat, to path: String?, inputs: [String], picture: PictureOptions,
     _ selection: Selection
   ) throws {
+    let options = OutputOptions(inputs: inputs)
     switch format.destination {
     case .file:
-      let output = try StreamingOutput(path: path, inputs: inputs)
+      // Opened (and refused, when it must be) before the first frame is simulated.
+      let output = try OutputFile(path: path ?? "-", options: options)
       do {
-        try drive(simulator, format, .bytes(StreamSink(output)), picture, selection)
-        try output.finish()
+        try drive(simulator, format, .bytes(FileSink(output)), picture, selection)
+        try output.commit()
       } catch {
         output.abandon()
         throw error
       }
     case .folder:
       guard let path else { throw UsageError(message: "give a folder with `-o DIR/`") }
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-      try drive(simulator, format, .files(FolderSink(path, inputs: inputs)), picture, selection)
+      let output = try OutputDirectory(path: path, options: options)
+      do {
+        try drive(simulator, format, .files(FolderSink(output)), picture, selection)
+        try output.commit()
+      } catch {
+        output.abandon()
+        throw error
+      }
     }
   }
 
@@ -51,24 +59,17 @@ enum RunOutput {
   }
 }
 
-/// A writer's bytes into the command's streaming output.
-final class StreamSink: ByteSink {
-  let output: StreamingOutput
-  init(_ output: StreamingOutput) { self.output = output }
+/// A writer's bytes into one output file (or standard output).
+final class FileSink: ByteSink {
+  let output: OutputFile
+  init(_ output: OutputFile) { self.output = output }
   func write(_ bytes: [UInt8]) throws { try output.write(bytes) }
 }
 
-/// A sequence writer's files into a folder, each written atomically.
+/// A sequence writer's files into an output folder, which replaces the target's files
+/// only when every frame is written.
 final class FolderSink: FileSetSink {
-  let folder: URL
-  let inputs: [String]
-
-  init(_ path: String, inputs: [String]) {
-    folder = URL(fileURLWithPath: path)
-    self.inputs = inputs
-  }
-
-  func file(named name: String, _ bytes: [UInt8]) throws {
-    try OutputFile.write(bytes, to: folder.appendingPathComponent(name).path, inputs: inputs)
-  }
+  let output: OutputDirectory
+  init(_ output: OutputDirectory) { self.output = output }
+  func file(named name: String, _ bytes: [UInt8]) throws { try output.write(bytes, named: name) }
 }

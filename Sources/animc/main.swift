@@ -1,3 +1,4 @@
+import AnimOutput
 import AnimSyntax
 
 #if canImport(Glibc)
@@ -38,7 +39,7 @@ extension String {
 
 @MainActor func main() -> ExitStatus {
   DeepStack.prepare()
-  TemporaryFile.unblockSignals()
+  SignalCleanup.unblockSignals()
   let args = Array(CommandLine.arguments.dropFirst())
   guard let first = args.first else {
     Console.err(usage())

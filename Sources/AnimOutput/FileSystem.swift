@@ -1,0 +1,114 @@
+/// The system calls the output path makes, as a value: `FileSystem.posix` makes the real
+/// calls, and a test can wrap it to make any one call fail (fault injection), so every
+/// error path is exercised without a full disk.
+///
+/// Every call either succeeds or throws the `errno` it failed with; none of them retries
+/// (`write` may write fewer bytes than asked, and `EINTR` comes back to the caller, which
+/// loops). Paths are passed as they are, never normalized, so the kernel resolves them.
+public struct FileSystem {
+  /// `open(path, flags, mode)`: a file descriptor.
+  public var open: (_ path: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Int32
+  /// One `write`: how many of `bytes` were written (at least 1 when `bytes` is not empty).
+  public var write: (_ fd: Int32, _ bytes: ArraySlice<UInt8>) throws(SystemError) -> Int
+  /// One `read` of at most `count` bytes; empty at the end of the file.
+  public var read: (_ fd: Int32, _ count: Int) throws(SystemError) -> [UInt8]
+  public var fsync: (_ fd: Int32) throws(SystemError) -> Void
+  public var close: (_ fd: Int32) throws(SystemError) -> Void
+  public var rename: (_ from: String, _ to: String) throws(SystemError) -> Void
+  public var unlink: (_ path: String) throws(SystemError) -> Void
+  public var mkdir: (_ path: String, _ mode: UInt32) throws(SystemError) -> Void
+  public var rmdir: (_ path: String) throws(SystemError) -> Void
+  /// `stat`: follows symbolic links.
+  public var stat: (_ path: String) throws(SystemError) -> FileStatus
+  /// `lstat`: describes a symbolic link itself.
+  public var lstat: (_ path: String) throws(SystemError) -> FileStatus
+  public var fstat: (_ fd: Int32) throws(SystemError) -> FileStatus
+  public var readlink: (_ path: String) throws(SystemError) -> String
+  public var fchmod: (_ fd: Int32, _ mode: UInt32) throws(SystemError) -> Void
+  /// `fchown`; nil leaves that id as it is.
+  public var fchown: (_ fd: Int32, _ owner: UInt32?, _ group: UInt32?) throws(SystemError) -> Void
+  public var ftruncate: (_ fd: Int32, _ length: Int) throws(SystemError) -> Void
+
+  public init(
+    open: @escaping (String, Int32, UInt32) throws(SystemError) -> Int32,
+    write: @escaping (Int32, ArraySlice<UInt8>) throws(SystemError) -> Int,
+    read: @escaping (Int32, Int) throws(SystemError) -> [UInt8],
+    fsync: @escaping (Int32) throws(SystemError) -> Void,
+    close: @escaping (Int32) throws(SystemError) -> Void,
+    rename: @escaping (String, String) throws(SystemError) -> Void,
+    unlink: @escaping (String) throws(SystemError) -> Void,
+    mkdir: @escaping (String, UInt32) throws(SystemError) -> Void,
+    rmdir: @escaping (String) throws(SystemError) -> Void,
+    stat: @escaping (String) throws(SystemError) -> FileStatus,
+    lstat: @escaping (String) throws(SystemError) -> FileStatus,
+    fstat: @escaping (Int32) throws(SystemError) -> FileStatus,
+    readlink: @escaping (String) throws(SystemError) -> String,
+    fchmod: @escaping (Int32, UInt32) throws(SystemError) -> Void,
+    fchown: @escaping (Int32, UInt32?, UInt32?) throws(SystemError) -> Void,
+    ftruncate: @escaping (Int32, Int) throws(SystemError) -> Void
+  ) {
+    self.open = open
+    self.write = write
+    self.read = read
+    self.fsync = fsync
+    self.close = close
+    self.rename = rename
+    self.unlink = unlink
+    self.mkdir = mkdir
+    self.rmdir = rmdir
+    self.stat = stat
+    self.lstat = lstat
+    self.fstat = fstat
+    self.readlink = readlink
+    self.fchmod = fchmod
+    self.fchown = fchown
+    self.ftruncate = ftruncate
+  }
+
+  /// The real calls.
+  public static var posix: FileSystem {
+    FileSystem(
+      open: POSIXCalls.open, write: POSIXCalls.write, read: POSIXCalls.read, fsync: POSIXCalls.fsync,
+      close: POSIXCalls.close, rename: POSIXCalls.rename, unlink: POSIXCalls.unlink, mkdir: POSIXCalls.mkdir,
+      rmdir: POSIXCalls.rmdir, stat: POSIXCalls.stat, lstat: POSIXCalls.lstat, fstat: POSIXCalls.fstat,
+      readlink: POSIXCalls.readlink, fchmod: POSIXCalls.fchmod, fchown: POSIXCalls.fchown,
+      ftruncate: POSIXCalls.ftruncate)
+  }
+}
+
+/// A failed system call's `errno`.
+public struct SystemError: Error, Equatable, Sendable {
+  public var code: Int32
+  public init(_ code: Int32) { self.code = code }
+}
+
+/// What the output path needs to know of a file.
+public struct FileStatus: Equatable, Sendable {
+  public enum Kind: Sendable { case regular, directory, symbolicLink, other }
+  public var kind: Kind
+  /// The permission bits (including set-id and sticky bits), without the file type.
+  public var permissions: UInt32
+  public var owner: UInt32
+  public var group: UInt32
+  public var links: Int
+  public var device: UInt64
+  public var inode: UInt64
+  public var size: Int
+
+  public init(
+    kind: Kind, permissions: UInt32, owner: UInt32, group: UInt32, links: Int, device: UInt64, inode: UInt64,
+    size: Int
+  ) {
+    self.kind = kind
+    self.permissions = permissions
+    self.owner = owner
+    self.group = group
+    self.links = links
+    self.device = device
+    self.inode = inode
+    self.size = size
+  }
+
+  /// The same file (not just equal metadata).
+  public func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
+}

@@ -1,0 +1,193 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A folder of output files (a PNG sequence), put in place only by `commit`.
+///
+/// Files are written, each `fsync`ed, into a hidden temporary folder beside the target
+/// (so in the same filesystem), named `.0`, `.1`, … there so a signal handler can remove
+/// them without allocating (`SignalCleanup`). `commit` moves them into the target under
+/// their names, replacing same-named old files and leaving any others, then `fsync`s the
+/// target. A target folder that does not exist yet is the temporary folder renamed. So an
+/// interrupted or failed render leaves the old files as they were; only a failure among
+/// the final renames leaves some files new and the rest old, each one whole.
+public final class OutputDirectory {
+  /// The path as the caller gave it, for messages.
+  public let path: String
+  let fs: FileSystem
+  let options: OutputOptions
+  /// The target folder, at the end of any symbolic links, without a final slash.
+  let resolved: String
+  let exists: Bool
+  let temporary: String
+  /// The names of the files written so far; file `i` is `temporary/.i`.
+  private(set) var names: [String] = []
+  var cleanupSlot: Int? = nil
+  var finished = false
+
+  /// Prepares output into the folder `path`, refusing a path that is an existing file.
+  public init(path: String, options: OutputOptions = OutputOptions(), fileSystem: FileSystem = .standard)
+    throws(OutputError)
+  {
+    self.path = path
+    fs = fileSystem
+    self.options = options
+    var bare = path
+    while bare.count > 1 && bare.hasSuffix("/") { bare.removeLast() }
+    guard !bare.isEmpty, bare != "/", bare != "-" else {
+      throw OutputError(path: path, reason: "a folder of its own is wanted here")
+    }
+    let found = try OutputTarget.status(of: bare, fileSystem)
+    if let found, found.kind != .directory {
+      throw OutputError(path: path, reason: "it is a file, and a folder is wanted here")
+    }
+    exists = found != nil
+    resolved = try OutputTarget.resolveLinks(bare, fileSystem)
+    var attempt = 1
+    while true {
+      let name = OutputTarget.temporaryName(beside: resolved, attempt: attempt)
+      do {
+        try fs.mkdir(name, 0o777)
+        temporary = name
+        break
+      } catch {
+        guard error.code == EEXIST, attempt < 100 else {
+          finished = true
+          throw OutputError(path: path, error)
+        }
+        attempt += 1
+      }
+    }
+    cleanupSlot = SignalCleanup.add(folder: temporary)
+  }
+
+  deinit { abandon() }
+
+  /// The path a file named `name` will have, for messages.
+  public func displayPath(_ name: String) -> String { path.hasSuffix("/") ? path + name : path + "/" + name }
+
+  /// Writes the whole file `name` (a plain name, no folders, not hidden, so never one of
+  /// the temporary names) into the temporary folder. Refused when it would replace one of
+  /// the inputs.
+  public func write(_ bytes: [UInt8], named name: String) throws(OutputError) {
+    let shown = displayPath(name)
+    guard !finished else { throw OutputError(path: shown, reason: "the output is already closed") }
+    guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/") else {
+      throw fail(OutputError(path: shown, reason: "not a plain, visible file name"))
+    }
+    guard !names.contains(name) else { throw fail(OutputError(path: shown, reason: "it was already written")) }
+    if exists, let old = try? fs.stat(resolved + "/" + name) {
+      do { try OutputTarget.refuseInputs(old, options: options, fs) } catch { throw fail(error) }
+    }
+    let file = temporary + "/.\(names.count)"
+    SignalCleanup.setCount(cleanupSlot, names.count + 1)
+    var fd: Int32 = -1
+    do throws(SystemError) {
+      fd = try fs.open(file, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+      var offset = 0
+      while offset < bytes.count {
+        do throws(SystemError) {
+          let n = try fs.write(fd, bytes[offset...])
+          guard n > 0 else { throw SystemError(EIO) }
+          offset += n
+        } catch {
+          if error.code != EINTR { throw error }
+        }
+      }
+      try fs.fsync(fd)
+      let closing = fd
+      fd = -1
+      try fs.close(closing)
+    } catch {
+      if fd >= 0 { try? fs.close(fd) }
+      try? fs.unlink(file)
+      throw fail(OutputError(path: shown, error))
+    }
+    names.append(name)
+  }
+
+  /// Moves the files into the target folder and makes that durable.
+  public func commit() throws(OutputError) {
+    guard !finished else { throw OutputError(path: path, reason: "the output is already closed") }
+    if !exists {
+      try commitNewFolder()
+      return
+    }
+    var moved = 0
+    do throws(SystemError) {
+      for (i, name) in names.enumerated() {
+        try fs.rename(temporary + "/.\(i)", resolved + "/" + name)
+        moved += 1
+      }
+    } catch {
+      let done = moved == 0 ? "" : "; \(moved) of its \(names.count) files were already replaced"
+      throw fail(OutputError(message: OutputError(path: path, error).message + done), from: moved)
+    }
+    finished = true
+    SignalCleanup.remove(cleanupSlot)
+    cleanupSlot = nil
+    do { try fs.rmdir(temporary) } catch { throw OutputError(path: path, error, while: "removing `\(temporary)`") }
+    try sync(resolved, after: "its files are in place, but may not survive a crash")
+  }
+
+  /// Drops the output: the temporary folder is removed, the target left as it was.
+  public func abandon() {
+    guard !finished else { return }
+    _ = fail(OutputError(message: ""))
+  }
+
+  /// A target that did not exist is the temporary folder itself, its files renamed to
+  /// their names first: one rename puts all of them in place at once.
+  private func commitNewFolder() throws(OutputError) {
+    var moved = 0
+    do throws(SystemError) {
+      for (i, name) in names.enumerated() {
+        try fs.rename(temporary + "/.\(i)", temporary + "/" + name)
+        moved += 1
+      }
+    } catch {
+      throw fail(OutputError(path: path, error), from: 0, renamed: moved)
+    }
+    try sync(temporary, after: nil)
+    do { try fs.rename(temporary, resolved) } catch {
+      throw fail(OutputError(path: path, error), from: 0, renamed: names.count)
+    }
+    finished = true
+    SignalCleanup.remove(cleanupSlot)
+    cleanupSlot = nil
+    try sync(OutputTarget.openableFolder(of: resolved), after: "its files are in place, but may not survive a crash")
+  }
+
+  /// `fsync`s the folder `folder`. `after`, when given, says what is already done (and
+  /// nothing is cleaned up); otherwise a failure abandons the output.
+  private func sync(_ folder: String, after: String?) throws(OutputError) {
+    var fd: Int32 = -1
+    do throws(SystemError) {
+      fd = try fs.open(folder, O_RDONLY | O_DIRECTORY, 0)
+      do { try fs.fsync(fd) } catch { if error.code != EINVAL { throw error } }
+      let closing = fd
+      fd = -1
+      try fs.close(closing)
+    } catch {
+      if fd >= 0 { try? fs.close(fd) }
+      let report = OutputError(path: path, error, while: "syncing a folder")
+      guard let after else { throw fail(report, from: 0, renamed: names.count) }
+      throw OutputError(message: report.message + "; " + after)
+    }
+  }
+
+  /// Removes what is left of the temporary folder and returns `error` to throw: files
+  /// `from` on are still in it, the first `renamed` of them already under their names.
+  private func fail(_ error: OutputError, from first: Int = 0, renamed: Int = 0) -> OutputError {
+    guard !finished else { return error }
+    finished = true
+    for i in first..<names.count { try? fs.unlink(temporary + "/" + (i < renamed ? names[i] : ".\(i)")) }
+    try? fs.unlink(temporary + "/.\(names.count)")
+    try? fs.rmdir(temporary)
+    SignalCleanup.remove(cleanupSlot)
+    cleanupSlot = nil
+    return error
+  }
+}

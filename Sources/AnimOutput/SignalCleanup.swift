@@ -1,0 +1,129 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The temporary files and folders being written, removed if a signal ends animc first
+/// (Ctrl-C during a long render, a `kill`): a target is replaced only by a finished file,
+/// and nothing half-written is left beside it either.
+///
+/// The handler may only make async-signal-safe calls, so everything it reads is made
+/// before it can run: C strings in a fixed table, and for a temporary folder the number
+/// of files in it, which are named `.0`, `.1`, … (`OutputDirectory`), with a buffer to
+/// spell each path in. A table entry is cleared before its memory is freed.
+public enum SignalCleanup {
+  static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+  /// Lets SIGINT, SIGTERM and SIGHUP through, at startup. A parent may have started
+  /// animc with them blocked (Foundation's `Process` passes on the mask of the thread
+  /// that spawns, and Dispatch's threads block signals): Ctrl-C or `kill` then did
+  /// nothing, and a temporary file could not be cleaned up.
+  public static func unblockSignals() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for s in signals { sigaddset(&set, s) }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+
+  /// Registers a temporary file; nil when the table is full (the file is then still
+  /// removed on every error, only not on a signal).
+  static func add(file path: String) -> Int? { add(path, count: -1) }
+
+  /// Registers a temporary folder whose files are named `.0` up to `.(count - 1)`.
+  static func add(folder path: String) -> Int? { add(path, count: 0) }
+
+  /// How many numbered files the folder in `slot` holds now.
+  static func setCount(_ slot: Int?, _ count: Int) {
+    guard let slot else { return }
+    counts[slot] = count
+  }
+
+  /// The temporary path was renamed into place or removed.
+  static func remove(_ slot: Int?) {
+    guard let slot else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    let path = paths[slot]
+    let scratch = scratches[slot]
+    paths[slot] = nil
+    scratches[slot] = nil
+    free(path)
+    free(scratch)
+    active -= 1
+    if active == 0 { for s in signals { signal(s, SIG_DFL) } }
+  }
+
+  private static func add(_ path: String, count: Int) -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let slot = (0..<capacity).first(where: { paths[$0] == nil }) else { return nil }
+    counts[slot] = count
+    // Room for the folder, `/.`, and a decimal count.
+    scratches[slot] = count >= 0 ? malloc(path.utf8.count + 24)?.assumingMemoryBound(to: CChar.self) : nil
+    paths[slot] = strdup(path)
+    if active == 0 { for s in signals { signal(s, removePendingAndReraise) } }
+    active += 1
+    return slot
+  }
+
+  static let capacity = 16
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var active = 0
+}
+
+nonisolated(unsafe) private let paths = emptyTable()
+nonisolated(unsafe) private let scratches = emptyTable()
+nonisolated(unsafe) private let counts = UnsafeMutablePointer<Int>.allocate(capacity: SignalCleanup.capacity)
+
+private func emptyTable() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+  let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: SignalCleanup.capacity)
+  table.initialize(repeating: nil, count: SignalCleanup.capacity)
+  return table
+}
+
+/// Only async-signal-safe calls: remove the files, then end as the signal would have.
+private func removePendingAndReraise(_ number: Int32) {
+  for slot in 0..<SignalCleanup.capacity {
+    guard let path = paths[slot] else { continue }
+    let count = counts[slot]
+    if count < 0 {
+      unlink(path)
+      continue
+    }
+    if let scratch = scratches[slot] {
+      var length = 0
+      while path[length] != 0 {
+        scratch[length] = path[length]
+        length += 1
+      }
+      scratch[length] = 0x2F  // "/"
+      scratch[length + 1] = 0x2E  // "."
+      for file in 0..<count {
+        spellDecimal(file, into: scratch + length + 2)
+        unlink(scratch)
+      }
+    }
+    rmdir(path)
+  }
+  signal(number, SIG_DFL)
+  raise(number)
+}
+
+/// Writes `n`'s decimal digits and a NUL at `out`, without allocating.
+private func spellDecimal(_ n: Int, into out: UnsafeMutablePointer<CChar>) {
+  var digits = 1
+  var rest = n / 10
+  while rest > 0 {
+    digits += 1
+    rest /= 10
+  }
+  var value = n
+  for i in stride(from: digits - 1, through: 0, by: -1) {
+    out[i] = CChar(48 + value % 10)
+    value /= 10
+  }
+  out[digits] = 0
+}
