@@ -72,7 +72,8 @@ let package = Package(
       name: "AnimRenderTests", dependencies: ["AnimRender", "AnimWriters", "AnimMath", "AnimSim", "AnimCheck"],
       exclude: ["Render/Golden"]),
     .testTarget(
-      name: "AnimWritersTests", dependencies: ["AnimWriters", "AnimSim", "AnimCheck", "AnimMath", "AnimSource", "AnimJSON"]),
+      name: "AnimWritersTests",
+      dependencies: ["AnimWriters", "AnimSim", "AnimCheck", "AnimMath", "AnimSource", "AnimJSON"]),
     .testTarget(
       name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax", "AnimTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),

@@ -47,7 +47,8 @@ enum DumpCommand {
     do {
       let simulator = try Simulator(ir, options: request.options)
       try RunOutput.write(
-        simulator, format: request.format, to: request.output, inputs: [path], picture: PictureOptions(width: 1, height: 1),
+        simulator, format: request.format, to: request.output, inputs: [path],
+        picture: PictureOptions(width: 1, height: 1),
         .run(request.frames))
       return .success
     } catch {

@@ -2,8 +2,8 @@ import AnimCheck
 import AnimJSON
 import AnimMath
 import AnimSim
-import AnimWriters
 import AnimSyntax
+import AnimWriters
 
 #if canImport(Glibc)
   import Glibc

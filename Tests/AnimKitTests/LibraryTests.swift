@@ -48,7 +48,8 @@ import Testing
   }
 
   @Test func errorsAreDiagnosticsWithPositions() {
-    let compiled = compile(source: "scene \"x\" { size 10, 10 }\nnode a = circle(5) { opacity red }\n", fileName: "bad.anim")
+    let compiled = compile(
+      source: "scene \"x\" { size 10, 10 }\nnode a = circle(5) { opacity red }\n", fileName: "bad.anim")
     #expect(compiled.hasErrors && compiled.scene == nil)
     #expect(compiled.renderedDiagnostics().hasPrefix("bad.anim:2:"))
   }

@@ -60,7 +60,9 @@ func example(_ name: String) throws -> SceneIR {
 /// §9: every shape id has exactly one shape line, before the first frame line that uses
 /// it. Checked by reading the dump back, for every example, with taps that spawn.
 @Suite struct ShapeAnnouncementTests {
-  static let names = ["heart-view", "floating-hearts", "add-to-cart", "ca-timing", "ca-replicators", "ca-sticky", "love-burst"]
+  static let names = [
+    "heart-view", "floating-hearts", "add-to-cart", "ca-timing", "ca-replicators", "ca-sticky", "love-burst",
+  ]
 
   @Test(arguments: names)
   func everyShapeAnnouncedOnceBeforeUse(_ name: String) throws {
@@ -74,7 +76,10 @@ func example(_ name: String) throws -> SceneIR {
     var frames = 0
     for line in sink.text.split(separator: "\n") {
       let value = try JSONValue.parse(String(line))
-      guard case .object(let members) = value else { Issue.record("not an object: \(line)"); continue }
+      guard case .object(let members) = value else {
+        Issue.record("not an object: \(line)")
+        continue
+      }
       let fields = Dictionary(members, uniquingKeysWith: { a, _ in a })
       switch fields["type"] {
       case .string("shape"):
