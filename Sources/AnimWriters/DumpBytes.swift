@@ -17,6 +17,23 @@ struct DumpBytes {
   /// A number as §9 writes it (6 decimals at most, no exponent, no `-0`).
   mutating func append(number v: Double) { bytes.append(contentsOf: JSONNumber.format(v).utf8) }
 
+  /// `,"KEY":NUMBER`, a member after the first of a JSON object.
+  mutating func append(member key: StaticString, _ v: Double) {
+    append(",\"")
+    append(key)
+    append("\":")
+    append(number: v)
+  }
+
+  /// `,"KEY":"#RRGGBBAA"`.
+  mutating func append(member key: StaticString, color c: Color) {
+    append(",\"")
+    append(key)
+    append("\":\"")
+    append(hex: c)
+    append("\"")
+  }
+
   mutating func append(integer v: Int) { bytes.append(contentsOf: String(v).utf8) }
 
   /// A JSON string with the dump's escaping.
