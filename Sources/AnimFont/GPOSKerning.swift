@@ -1,9 +1,10 @@
 /// Pair kerning from GPOS: the pair adjustment lookups (type 2, formats 1 and 2, also
 /// behind extension lookups, type 9) of the `kern` feature.
 ///
-/// The feature is taken from the default language system of the script `DFLT`, else
-/// `latn`, else the first script: layout here has no script itemisation (§12.4: no
-/// shaping beyond pair kerning), so one choice holds for the whole string. Lookups apply
+/// The feature is taken from the default language system of the script `latn`, else
+/// `DFLT`, else the first script: layout here has no script itemisation (§12.4: no
+/// shaping beyond pair kerning), so one choice holds for the whole string, and Latin's is
+/// the one that carries the most pairs in fonts that differ by script (DejaVu Sans). Lookups apply
 /// in lookup-list order; within one, the first subtable that takes a pair applies, as
 /// HarfBuzz does. When a pair's second value record is non-empty, the second glyph is
 /// consumed with it and the next pair starts after it.
@@ -24,7 +25,7 @@ struct GPOSKerning: Sendable {
       if firstScript == nil { firstScript = offset }
     }
     var indices: [Int] = []
-    if let scriptOffset = scripts["DFLT"] ?? scripts["latn"] ?? firstScript {
+    if let scriptOffset = scripts["latn"] ?? scripts["DFLT"] ?? firstScript {
       let script = try scriptList.sub(from: scriptOffset)
       let langSysOffset = try script.u16(0)
       if langSysOffset != 0 {

@@ -29,6 +29,14 @@ struct Metrics: Sendable {
     try hmtx.check(0, 4 * numberOfHMetrics)
   }
 
+  /// The left side bearing of `glyph`: from its long metric, else from the array of
+  /// bearings that follows them; nil when `hmtx` is too short to hold it.
+  func leftSideBearing(_ glyph: Int) -> Int? {
+    guard glyph >= 0 else { return nil }
+    if glyph < numberOfHMetrics { return try? hmtx.i16(4 * glyph + 2) }
+    return try? hmtx.i16(4 * numberOfHMetrics + 2 * (glyph - numberOfHMetrics))
+  }
+
   /// The advance width of `glyph`; glyphs past `numberOfHMetrics` take the last one.
   func advance(_ glyph: Int) -> Int {
     let i = min(max(glyph, 0), numberOfHMetrics - 1)

@@ -15,7 +15,17 @@ public struct TextLayout: Sendable {
     public var advance: Double
   }
 
+  /// One glyph as placed: its face (an entry of `fonts`), glyph ID and pen origin.
+  public struct Glyph: Sendable, Equatable {
+    public var font: String
+    public var glyph: Int
+    public var x: Double
+    public var baseline: Double
+  }
+
   public var path: Path
+  /// The glyphs in string order, lines one after another.
+  public var glyphs: [Glyph]
   public var width: Double
   public var height: Double
   /// The primary face's `hhea` metrics scaled to the size; descent is positive.
@@ -112,6 +122,7 @@ public struct TextLayout: Sendable {
     width = advances.max() ?? 0
     height = n * (ascent + descent) + (n - 1) * lineGap
     lines = []
+    glyphs = []
     path = Path()
     for (k, line) in placed.enumerated() {
       let baseline = ascent + Double(k) * (ascent + descent + lineGap)
@@ -126,6 +137,7 @@ public struct TextLayout: Sendable {
         let face = faces[glyph.face]
         let s = size / Double(face.unitsPerEm)
         let origin = Point(x0 + glyph.x, baseline)
+        glyphs.append(Glyph(font: face.label, glyph: glyph.glyph, x: origin.x, baseline: baseline))
         func map(_ p: Point) -> Point { Point(origin.x + p.x * s, origin.y - p.y * s) }
         for segment in try face.outline(glyph.glyph).segments {
           switch segment {

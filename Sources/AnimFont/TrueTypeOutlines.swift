@@ -8,12 +8,15 @@ import AnimMath
 /// segment for segment: it starts at its first on-curve point, two off-curve points in a
 /// row imply the on-curve point midway, the final line back to the start is left to
 /// `close`, and a contour with no on-curve point starts midway between its last and first
-/// points.
+/// points. A simple glyph is shifted horizontally so that its `xMin` lands on its `hmtx`
+/// left side bearing (the phantom-point convention of FreeType and fontTools; fonts set
+/// them equal, and where they differ the metrics are the ones hinting was made for).
 struct TrueTypeOutlines: Sendable {
   private let glyf: ByteView
   private let loca: ByteView
   private let longOffsets: Bool
   private let numGlyphs: Int
+  private let metrics: Metrics
 
   /// Composite nesting deeper than this is an error: it bounds a glyph that includes
   /// itself, directly or through others.
@@ -27,6 +30,7 @@ struct TrueTypeOutlines: Sendable {
     loca = try tables.required("loca")
     longOffsets = metrics.indexToLocFormat != 0
     numGlyphs = metrics.numGlyphs
+    self.metrics = metrics
     try loca.check(0, (numGlyphs + 1) * (longOffsets ? 4 : 2))
   }
 
@@ -68,8 +72,10 @@ struct TrueTypeOutlines: Sendable {
       let simple = try simpleGlyph(g, contours: numberOfContours)
       points += simple.reduce(0) { $0 + $1.count }
       guard points <= Self.maxPoints else { throw glyf.fail("glyph \(glyph) has more than \(Self.maxPoints) points") }
+      let xMin = try g.i16(2)
+      let shift = Double((metrics.leftSideBearing(glyph) ?? xMin) - xMin)
       for contour in simple {
-        contours.append(contour.map { (apply(transform, $0.0.x, $0.0.y), $0.1) })
+        contours.append(contour.map { (apply(transform, $0.0.x + shift, $0.0.y), $0.1) })
       }
       return
     }
