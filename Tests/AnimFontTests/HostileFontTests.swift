@@ -21,7 +21,9 @@ struct HostileFontTests {
     #expect(face.glyph(for: "A") == 1 && face.glyph(for: "B") == 2 && face.glyph(for: "C") == nil)
     // The triangle by hand: (0,0) → (100,0) → (50,100), closed.
     #expect(
-      try face.outline(1).segments == [.move(to: Point(0, 0)), .line(to: Point(100, 0)), .line(to: Point(50, 100)), .close])
+      try face.outline(1).segments == [
+        .move(to: Point(0, 0)), .line(to: Point(100, 0)), .line(to: Point(50, 100)), .close,
+      ])
     #expect(try face.outline(2).segments.count == 8)
   }
 
@@ -81,10 +83,13 @@ struct HostileFontTests {
     bad = tables
     bad["cmap"] =
       FontBuilder.u16(0) + FontBuilder.u16(1) + FontBuilder.u16(3) + FontBuilder.u16(10) + FontBuilder.u32(12)
-      + FontBuilder.u16(12) + FontBuilder.u16(0) + FontBuilder.u32(16) + FontBuilder.u32(0) + FontBuilder.u32(0xFFFF_FFFF)
+      + FontBuilder.u16(12) + FontBuilder.u16(0) + FontBuilder.u32(16) + FontBuilder.u32(0)
+      + FontBuilder.u32(0xFFFF_FFFF)
     #expect(throws: FontError.self) { try FontFace(data: FontBuilder.sfnt(bad)) }
     // A table directory pointing past the end, and a collection of 2^32 − 1 faces.
-    #expect(throws: FontError.self) { try FontFace(data: Data([0, 1, 0, 0, 0xFF, 0xFF] + Array(repeating: 0, count: 10))) }
+    #expect(throws: FontError.self) {
+      try FontFace(data: Data([0, 1, 0, 0, 0xFF, 0xFF] + Array(repeating: 0, count: 10)))
+    }
     let ttc = Data(Array("ttcf".utf8) + FontBuilder.u32(0x1_0000) + FontBuilder.u32(0xFFFF_FFFF))
     #expect(throws: FontError.self) { try FontFace(data: ttc, index: 5) }
     #expect(throws: FontError.self) { try FontFace(data: Data()) }
