@@ -43,3 +43,28 @@ struct KerningOracleTests {
     #expect(try face.kerning(ids)[0].advance != 0)
   }
 }
+
+/// The `kern` table (format 0) path: DejaVu Sans with its GPOS removed by fontTools, so
+/// that both HarfBuzz and the reader fall back to the `kern` table.
+struct KernTableOracleTests {
+  @Test func kernTableAdvancesMatchHarfBuzz() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("animc-dejavu-kern.ttf").path
+    _ = try FontOracle.run(
+      """
+      f = TTFont(req['path'])
+      del f['GPOS']
+      f.save(req['out'])
+      print('{}')
+      """, ["path": FontOracle.dejaVu, "out": path])
+    for text in ["AVATAR WAVE Ty. To", "LT P. F, r. Yo"] {
+      let face = try FontFace(path: path)
+      let hb = try FontOracle.shape(path: path, index: 0, text: text)
+      let layout = try TextLayout(text, size: 34, primary: face)
+      let advances = hb["advances"] as? [Int] ?? []
+      let expected = Double(advances.reduce(0, +)) * 34 / Double(hb["upem"] as? Int ?? 1)
+      let unkerned = Double(layout.glyphs.map { face.advance($0.glyph) }.reduce(0, +)) * 34 / 2048
+      #expect(abs(layout.lines[0].advance - expected) <= 0.01, "\(text)")
+      #expect(abs(unkerned - expected) > 0.01, "the kern table must kern \(text)")
+    }
+  }
+}
