@@ -20,6 +20,8 @@ let package = Package(
     .target(name: "AnimSource", dependencies: ["AnimJSON"]),
     // Pure math: geometry, curves, timing functions, splines, random streams.
     .target(name: "AnimMath"),
+    // Font files (sfnt tables, TrueType and CFF outlines, kerning), text layout, lookup.
+    .target(name: "AnimFont", dependencies: ["AnimMath"]),
     // Lexer, syntax tree and parser.
     .target(name: "AnimSyntax", dependencies: ["AnimJSON", "AnimSource"]),
     // Names, types, units and the checked IR.
@@ -60,6 +62,7 @@ let package = Package(
     .target(name: "AnimTestSupport", dependencies: ["AnimSource"], path: "Tests/AnimTestSupport"),
     .testTarget(name: "AnimSourceTests", dependencies: ["AnimSource", "AnimJSON"]),
     .testTarget(name: "AnimMathTests", dependencies: ["AnimMath"]),
+    .testTarget(name: "AnimFontTests", dependencies: ["AnimFont", "AnimMath", "AnimTestSupport"]),
     .testTarget(
       name: "AnimSyntaxTests", dependencies: ["AnimSource", "AnimSyntax", "AnimTestSupport"], exclude: ["Corpus"]),
     .testTarget(

@@ -1,0 +1,70 @@
+import Foundation
+
+/// One face of an installed font file, as font lookup sees it.
+public struct InstalledFace: Sendable, Hashable {
+  public let path: String
+  public let index: Int
+  public let names: FaceNames
+}
+
+/// Finds font files under directories and reads each face's names, weight and slant.
+///
+/// Only the table directory and the `name`, `OS/2` and `head` tables are read, through a
+/// file handle, so scanning a directory of large CJK collections stays cheap. A file that
+/// is not a readable font is skipped: lookup must not fail because of an unrelated file.
+enum FaceScanner {
+  static let extensions: Set<String> = ["ttf", "otf", "ttc"]
+  /// Tables larger than this are not read for names.
+  static let maxTable = 1 << 20
+
+  /// Font files under `directories` (recursively), in byte order of their paths.
+  static func files(in directories: [String]) -> [String] {
+    var found = Set<String>()
+    for directory in directories {
+      let root = URL(fileURLWithPath: directory)
+      guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+      else { continue }
+      for case let url as URL in walker where extensions.contains(url.pathExtension.lowercased()) {
+        if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+          found.insert(url.path)
+        }
+      }
+    }
+    return found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+  }
+
+  /// The faces of the font file at `path`, in index order; none when it cannot be read.
+  static func faces(of path: String) -> [InstalledFace] {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+    defer { try? handle.close() }
+    guard let header = FontFile.read(handle, 0, 12) else { return [] }
+    let view = ByteView(header, table: "file")
+    guard let tag = try? view.tag(0) else { return [] }
+    var offsets = [0]
+    if tag == "ttcf" {
+      guard let n = try? view.u32(8), n > 0, n < 10_000, let list = FontFile.read(handle, 12, 4 * n) else { return [] }
+      let v = ByteView(list, table: "file")
+      offsets = (0..<n).compactMap { try? v.u32(4 * $0) }
+    }
+    var result: [InstalledFace] = []
+    for (index, offset) in offsets.enumerated() {
+      guard let head = FontFile.read(handle, offset, 12), let numTables = try? ByteView(head, table: "file").u16(4),
+        let records = FontFile.read(handle, offset + 12, 16 * numTables)
+      else { continue }
+      let r = ByteView(records, table: "file")
+      var tables: [String: ByteView] = [:]
+      for i in 0..<numTables {
+        guard let tag = try? r.tag(16 * i), ["name", "OS/2", "head"].contains(tag),
+          let start = try? r.u32(16 * i + 8), let length = try? r.u32(16 * i + 12), length <= maxTable,
+          let data = FontFile.read(handle, start, length), data.count == length
+        else { continue }
+        tables[tag] = ByteView(data, table: tag)
+      }
+      guard let names = try? FaceNames(tables: TableDirectory(tables: tables)), !names.families.isEmpty else {
+        continue
+      }
+      result.append(InstalledFace(path: path, index: index, names: names))
+    }
+    return result
+  }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Reading font files: only regular files are opened (a pipe or device could block or
+/// never end), and read errors become `FontError.unreadable`.
+enum FontFile {
+  /// At most this many bytes: larger than any real font (Noto CJK collections are
+  /// ~20 MB), small enough that a hostile file cannot exhaust memory.
+  static let maxSize = 256 << 20
+
+  static func read(_ path: String) throws(FontError) -> Data {
+    let attributes: [FileAttributeKey: Any]
+    do {
+      attributes = try FileManager.default.attributesOfItem(atPath: path)
+    } catch {
+      throw FontError.unreadable(path: path, reason: "no such file")
+    }
+    guard attributes[.type] as? FileAttributeType == .typeRegular else {
+      throw FontError.unreadable(path: path, reason: "not a regular file")
+    }
+    if let size = attributes[.size] as? Int, size > maxSize {
+      throw FontError.unreadable(path: path, reason: "larger than \(maxSize >> 20) MiB")
+    }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw FontError.unreadable(path: path, reason: "\(error.localizedDescription)")
+    }
+  }
+
+  /// `count` bytes at `offset` of an open file, fewer at its end.
+  static func read(_ handle: FileHandle, _ offset: Int, _ count: Int) -> Data? {
+    guard offset >= 0, count >= 0 else { return nil }
+    do {
+      try handle.seek(toOffset: UInt64(offset))
+      return try handle.read(upToCount: count) ?? Data()
+    } catch {
+      return nil
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+extension FontLibrary {
+  /// §12.4's text: the face for `font:` and `weight`, the fallback order for characters
+  /// it lacks, and the layout. Errors are those of the `font:` argument (an unknown
+  /// family, an unreadable file) and of corrupt glyph data in the faces used.
+  public func layout(
+    _ text: String, size: Double, font: String?, weight: Int = 400, align: TextAlignment = .leading,
+    relativeTo directory: String? = nil
+  ) throws(FontError) -> TextLayout {
+    let chosen = try resolve(font: font, weight: weight, relativeTo: directory)
+    let primary = try FontFace(path: chosen.path, index: chosen.index)
+    let order = fallbackOrder(weight: weight)
+    let cache = FileCache()
+    let fallbacks = order.map { face in { @Sendable () -> FontFace? in cache.face(face.path, face.index) } }
+    return try TextLayout(text, size: size, primary: primary, align: align, fallbacks: fallbacks)
+  }
+}
+
+/// The bytes of font files read during one layout, so that the faces of one collection
+/// are read from one copy. A lock guards it, as the closures that use it are `Sendable`.
+private final class FileCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var files: [String: Data] = [:]
+
+  /// Face `index` of `path`, or nil when it cannot be read.
+  func face(_ path: String, _ index: Int) -> FontFace? {
+    lock.lock()
+    defer { lock.unlock() }
+    if files[path] == nil { files[path] = try? FontFile.read(path) }
+    guard let data = files[path] else { return nil }
+    return try? FontFace(data: data, index: index, path: path)
+  }
+}

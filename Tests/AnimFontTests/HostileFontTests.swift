@@ -1,0 +1,104 @@
+import AnimFont
+import AnimMath
+import Foundation
+import Testing
+
+/// Hand-built fonts with hostile structures: each is an error naming the problem, never a
+/// trap or a hang.
+struct HostileFontTests {
+  func outlineError(_ data: Data, glyph: Int = 1) -> String? {
+    do {
+      let face = try FontFace(data: data)
+      _ = try face.outline(glyph)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test func theBuilderMakesAReadableFont() throws {
+    let face = try FontFace(data: FontBuilder.trueType([[], FontBuilder.triangle, FontBuilder.composite([1, 1])]))
+    #expect(face.glyph(for: "A") == 1 && face.glyph(for: "B") == 2 && face.glyph(for: "C") == nil)
+    // The triangle by hand: (0,0) → (100,0) → (50,100), closed.
+    #expect(
+      try face.outline(1).segments == [
+        .move(to: Point(0, 0)), .line(to: Point(100, 0)), .line(to: Point(50, 100)), .close,
+      ])
+    #expect(try face.outline(2).segments.count == 8)
+  }
+
+  @Test func aCompositeThatIncludesItselfIsAnError() {
+    let message = outlineError(FontBuilder.trueType([[], FontBuilder.composite([1])]))
+    #expect(message?.contains("nest deeper") == true, "\(message ?? "no error")")
+  }
+
+  @Test func mutuallyRecursiveCompositesAreAnError() {
+    let message = outlineError(FontBuilder.trueType([[], FontBuilder.composite([2]), FontBuilder.composite([1])]))
+    #expect(message?.contains("nest deeper") == true, "\(message ?? "no error")")
+  }
+
+  @Test(.timeLimit(.minutes(1))) func anExponentialCompositeTreeIsBounded() {
+    // Glyph k holds glyph k−1 eight times: 8^8 triangles if expanded.
+    var glyphs: [[UInt8]] = [[], FontBuilder.triangle]
+    for k in 2...9 { glyphs.append(FontBuilder.composite(Array(repeating: k - 1, count: 8))) }
+    let message = outlineError(FontBuilder.trueType(glyphs), glyph: 9)
+    #expect(message?.contains("points") == true, "\(message ?? "no error")")
+  }
+
+  @Test func aSubroutineThatCallsItselfIsAnError() {
+    // callsubr with index −107 + bias 107 = subroutine 0, which calls itself.
+    let data = FontBuilder.cff(charStrings: [[14], [32, 10, 14]], subrs: [[32, 10, 11]])
+    let message = outlineError(data)
+    #expect(message?.contains("nest deeper") == true, "\(message ?? "no error")")
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aTreeOfSubroutineCallsIsBounded() {
+    // Subroutine k calls k+1 thirty times; the last draws a line: 30^9 lines if run.
+    var subrs: [[UInt8]] = []
+    for k in 0..<9 { subrs.append(Array(repeating: [UInt8(k + 1 - 107 + 139), 10], count: 30).flatMap { $0 } + [11]) }
+    subrs.append([140, 140, 5, 11])
+    let data = FontBuilder.cff(charStrings: [[14], [32, 10, 14]], subrs: subrs)
+    let message = outlineError(data)
+    #expect(message?.contains("steps") == true, "\(message ?? "no error")")
+  }
+
+  @Test func aCFFGlyphDrawsAsWritten() throws {
+    // rmoveto 10 20, rlineto 30 0, endchar: by hand, move (10,20), line (40,20), close.
+    let data = FontBuilder.cff(charStrings: [[14], [149, 159, 21, 169, 139, 5, 14]], subrs: [])
+    let path = try FontFace(data: data).outline(1)
+    #expect(path.segments == [.move(to: Point(10, 20)), .line(to: Point(40, 20)), .close])
+  }
+
+  @Test func hostileCountsAreErrors() {
+    var tables = FontBuilder.common(glyphs: 2)
+    tables["glyf"] = FontBuilder.triangle
+    tables["loca"] = FontBuilder.u16(0) + FontBuilder.u16(0) + FontBuilder.u16(FontBuilder.triangle.count / 2)
+    // numberOfHMetrics far beyond the hmtx table.
+    var hhea = tables["hhea"]!
+    hhea.replaceSubrange(34..<36, with: FontBuilder.u16(0xFFFF))
+    var bad = tables
+    bad["hhea"] = hhea
+    #expect(throws: FontError.self) { try FontFace(data: FontBuilder.sfnt(bad)) }
+    // A format 12 cmap claiming 2^32 − 1 groups.
+    bad = tables
+    bad["cmap"] =
+      FontBuilder.u16(0) + FontBuilder.u16(1) + FontBuilder.u16(3) + FontBuilder.u16(10) + FontBuilder.u32(12)
+      + FontBuilder.u16(12) + FontBuilder.u16(0) + FontBuilder.u32(16) + FontBuilder.u32(0)
+      + FontBuilder.u32(0xFFFF_FFFF)
+    #expect(throws: FontError.self) { try FontFace(data: FontBuilder.sfnt(bad)) }
+    // A table directory pointing past the end, and a collection of 2^32 − 1 faces.
+    #expect(throws: FontError.self) {
+      try FontFace(data: Data([0, 1, 0, 0, 0xFF, 0xFF] + Array(repeating: 0, count: 10)))
+    }
+    let ttc = Data(Array("ttcf".utf8) + FontBuilder.u32(0x1_0000) + FontBuilder.u32(0xFFFF_FFFF))
+    #expect(throws: FontError.self) { try FontFace(data: ttc, index: 5) }
+    #expect(throws: FontError.self) { try FontFace(data: Data()) }
+  }
+
+  @Test func aMissingOrIrregularFileIsUnreadable() {
+    #expect(throws: FontError.unreadable(path: "/nonexistent/x.ttf", reason: "no such file")) {
+      try FontFace(path: "/nonexistent/x.ttf")
+    }
+    #expect(throws: FontError.unreadable(path: "/tmp", reason: "not a regular file")) { try FontFace(path: "/tmp") }
+  }
+}
