@@ -149,10 +149,18 @@ struct MatchFinder: Sendable {
         count += 1
         // Positions inside the match still go into the chains, for later matches.
         let end = pos - 1 + pendingLength
+        // In a run the hash repeats; the chain head is then the position just inserted,
+        // taken from a register rather than reloaded behind the store to it.
         let insertEnd = min(end, n - minMatch + 1)
         var p = pos + 1
+        var lastHash = -1
+        var lastRelative: Int32 = -1
         while p < insertEnd {
-          _ = insert(p)
+          let h = hash(bytes + p)
+          chains[p & mask] = h == lastHash ? lastRelative : heads[h]
+          lastRelative = Int32(truncatingIfNeeded: p - base)
+          heads[h] = lastRelative
+          lastHash = h
           p += 1
         }
         pos = end
