@@ -17,6 +17,12 @@ struct MatchFinder: Sendable {
   static let maxMatch = 258
   /// A 3-byte match farther than this costs more than three literals (zlib's TOO_FAR).
   static let tooFar = 4096
+  /// A match at a distance this short repeats a pattern of at most a pixel: a run. Only
+  /// the last `runInsertTail` positions of a run go into the chains, which covers every
+  /// phase of the pattern; the positions before them would only lengthen the chains
+  /// with copies of the same bytes (in PNG rows, runs make most of the input).
+  static let runPeriod = 4
+  static let runInsertTail = 8
 
   /// Where parsing stands between calls. A found match (or literal) at `pos - 1` is held
   /// back while `pendingValid`, to see whether the match at `pos` is longer.
@@ -153,15 +159,18 @@ struct MatchFinder: Sendable {
         // taken from a register rather than reloaded behind the store to it.
         let insertEnd = min(end, n - minMatch + 1)
         var p = pos + 1
+        if pendingDistance <= runPeriod && pendingLength > runInsertTail {
+          p = max(p, end - runInsertTail)
+        }
+        var relative = Int32(truncatingIfNeeded: p &- base)
         var lastHash = -1
-        var lastRelative: Int32 = -1
         while p < insertEnd {
           let h = hash(bytes + p)
-          chains[p & mask] = h == lastHash ? lastRelative : heads[h]
-          lastRelative = Int32(truncatingIfNeeded: p - base)
-          heads[h] = lastRelative
+          chains[p & mask] = h == lastHash ? relative &- 1 : heads[h]
+          heads[h] = relative
           lastHash = h
-          p += 1
+          p &+= 1
+          relative &+= 1
         }
         pos = end
         pendingValid = false

@@ -194,8 +194,20 @@ enum RowFilter {
   /// neighbouring bytes summed into a 16-bit lane.
   @inline(__always)
   private static func magnitude(_ v: SIMD16<UInt8>) -> SIMD8<UInt16> {
-    let pairs = unsafeBitCast(pointwiseMin(v, 0 &- v), to: SIMD8<UInt16>.self)
+    let pairs = unsafeBitCast(minimum(v, 0 &- v), to: SIMD8<UInt16>.self)
     return (pairs & 0x00FF) &+ (pairs &>> 8)
+  }
+
+  // Written out rather than the standard library's generic `pointwiseMin` and
+  // `pointwiseMax`, which are not inlined here.
+  @inline(__always)
+  private static func minimum(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    a.replacing(with: b, where: b .< a)
+  }
+
+  @inline(__always)
+  private static func maximum(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    a.replacing(with: b, where: b .> a)
   }
 
   @inline(__always)
@@ -211,14 +223,14 @@ enum RowFilter {
   private static func paethPredictor(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>, _ c: SIMD16<UInt8>)
     -> SIMD16<UInt8>
   {
-    let pa = pointwiseMax(b, c) &- pointwiseMin(b, c)
-    let pb = pointwiseMax(a, c) &- pointwiseMin(a, c)
-    let oppositeSigns = (pointwiseMin(b, c) .== c) .^ (pointwiseMin(a, c) .== c)
+    let pa = maximum(b, c) &- minimum(b, c)
+    let pb = maximum(a, c) &- minimum(a, c)
+    let oppositeSigns = (minimum(b, c) .== c) .^ (minimum(a, c) .== c)
     var pc = SIMD16<UInt8>(repeating: 255)
-    pc.replace(with: pointwiseMax(pa, pb) &- pointwiseMin(pa, pb), where: oppositeSigns)
+    pc.replace(with: maximum(pa, pb) &- minimum(pa, pb), where: oppositeSigns)
     var predictor = c
-    predictor.replace(with: b, where: pointwiseMin(pb, pc) .== pb)
-    predictor.replace(with: a, where: (pointwiseMin(pa, pb) .== pa) .& (pointwiseMin(pa, pc) .== pa))
+    predictor.replace(with: b, where: minimum(pb, pc) .== pb)
+    predictor.replace(with: a, where: (minimum(pa, pb) .== pa) .& (minimum(pa, pc) .== pa))
     return predictor
   }
 }

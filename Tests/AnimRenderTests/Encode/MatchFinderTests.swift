@@ -5,7 +5,8 @@ import Testing
 /// The match finder's algorithm written plainly: arrays, absolute positions, a chain
 /// link per input position (not per window slot), the whole input in one pass and a
 /// byte-by-byte match length. Lazy evaluation as zlib describes it: a match found at
-/// `p` is emitted only if the match at `p + 1` is not longer. The unsafe kernel must
+/// `p` is emitted only if the match at `p + 1` is not longer. Positions inside a match
+/// are inserted into the chains, except in a run, where only the last 8 are. The unsafe kernel must
 /// produce exactly these tokens, however its output buffer and rebasing cut the work.
 enum PlainMatchFinder {
   static func tokens(_ data: [UInt8], level: Deflate.Level) -> [UInt32] {
@@ -60,7 +61,9 @@ enum PlainMatchFinder {
       if let p = pending, p.length >= 3, found.length <= p.length {
         tokens.append(UInt32(p.length) << 16 | UInt32(p.distance - 1))
         let end = pos - 1 + p.length
-        for q in (pos + 1)..<max(pos + 1, end) where q + 3 <= n { _ = insert(q) }
+        // A run (distance of at most 4) inserts only its last 8 positions.
+        let first = p.distance <= 4 ? max(pos + 1, end - 8) : pos + 1
+        for q in first..<max(first, end) where q + 3 <= n { _ = insert(q) }
         pos = end
         pending = nil
       } else {
