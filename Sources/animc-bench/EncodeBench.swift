@@ -8,10 +8,12 @@ import Foundation
 /// `PNGSequenceBench`), then a soft red blob moving over black and full-colour noise (the
 /// worst case). Prints one line per measurement.
 func runEncodeBenchmark() {
-  PNGSequenceBench.run()
   let size = 512
   let frames = (0..<30).map { benchBlobFrame(size: size, phase: Double($0)) }
   let noise = benchNoiseFrame(size: size)
+  if let hearts = PNGSequenceBench.heartFrames() { PNGSequenceBench.compare("hearts", hearts) }
+  PNGSequenceBench.compare("blob", frames)
+  PNGSequenceBench.compare("noise", [noise])
   let megapixels = Double(size * size) / 1_000_000
 
   for (name, level) in [("fast", Deflate.Level.fast), ("default", .default)] {
@@ -90,15 +92,15 @@ private func benchNoiseFrame(size: Int) -> Bitmap {
   return Bitmap(width: size, height: size, pixels: pixels)
 }
 
-/// PNG sequence encoding of the 50-heart scene (`RenderBench.source`, 120 frames at
-/// 512×512) beside zlib level 6 on the same frames. zlib runs in python3 (the product
+/// PNG sequence encoding beside zlib level 6 on the same frames: the 50-heart scene
+/// (`RenderBench.source`, 120 frames at 512×512), the blob and the noise. zlib runs in python3 (the product
 /// does not link zlib) over the rows as our filter chose them, so both compress the same
 /// bytes; ours is timed for the whole PNG (filter, deflate, checksums, chunks) and for
 /// the zlib stream alone. Both sides are timed in thread CPU time, best of three passes,
 /// with their inputs in memory.
 enum PNGSequenceBench {
-  static func run() {
-    guard let frames = heartFrames() else { return }
+  /// Prints our PNG and zlib-stream figures for `frames` beside zlib level 6's.
+  static func compare(_ name: String, _ frames: [Bitmap]) {
     let count = Double(frames.count)
     var encoder = PNGFrameEncoder()
     var pngBytes = 0
@@ -122,23 +124,24 @@ enum PNGSequenceBench {
         streamBytes += stream.count
       }
     }
+    let size = "\(frames[0].width)x\(frames[0].height)"
     print(
-      "encode png hearts: \(frames.count) frames 512x512, "
+      "encode png \(name): \(frames.count) frames \(size), "
         + "\(rate(count / pngSeconds)) frames/s whole PNG, \(pngBytes / frames.count) bytes/frame")
-    print("encode png hearts filter only: \(rate(count / filterSeconds)) frames/s (\(filterChecksum & 1))")
+    print("encode png \(name) filter only: \(rate(count / filterSeconds)) frames/s (\(filterChecksum & 1))")
     print(
-      "encode png hearts zlib stream: ours \(rate(count / streamSeconds)) frames/s, "
+      "encode png \(name) zlib stream: ours \(rate(count / streamSeconds)) frames/s, "
         + "\(streamBytes / frames.count) bytes/frame")
     guard let zlib = pythonZlib(rows) else {
-      print("encode png hearts: python3 with zlib not available, no comparison")
+      print("encode png \(name): python3 with zlib not available, no comparison")
       return
     }
     let zlibRate = count / zlib.seconds
     print(
-      "encode png hearts zlib stream: zlib -6 \(rate(zlibRate)) frames/s, "
+      "encode png \(name) zlib stream: zlib -6 \(rate(zlibRate)) frames/s, "
         + "\(zlib.bytes / frames.count) bytes/frame")
     print(
-      "encode png hearts ratios (same run): whole PNG speed \(ratio(count / pngSeconds / zlibRate))x zlib -6, "
+      "encode png \(name) ratios (same run): whole PNG speed \(ratio(count / pngSeconds / zlibRate))x zlib -6, "
         + "stream speed \(ratio(count / streamSeconds / zlibRate))x, "
         + "stream size \(ratio(Double(streamBytes) / Double(zlib.bytes)))x")
   }

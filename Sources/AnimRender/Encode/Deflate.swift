@@ -1,6 +1,7 @@
-/// Raw DEFLATE compression (RFC 1951): LZ77 over a 32 KiB window with hash chains and
-/// lazy matching, then each block is written stored, fixed or dynamic Huffman, whichever
-/// is smallest.
+/// Raw DEFLATE compression (RFC 1951): LZ77 over a 32 KiB window with hash chains, a
+/// bounded search and lazy matching (`MatchFinder`), then each block of 16 K tokens is
+/// written stored, fixed or dynamic Huffman, whichever is smallest (`DeflateBlockWriter`).
+/// For many inputs in a row, a `Deflater` keeps its buffers.
 public enum Deflate {
   /// Speed/size trade-off, with zlib's tuning for the corresponding levels.
   public struct Level: Sendable, Equatable {

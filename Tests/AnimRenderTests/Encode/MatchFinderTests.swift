@@ -91,6 +91,13 @@ enum PlainMatchFinder {
   }
 }
 
+/// Where two arrays first differ (an index, or the shorter length), nil if equal: a short
+/// failure message where printing both arrays would not be.
+func firstDifference<T: Equatable>(_ a: [T], _ b: [T]) -> Int? {
+  if let index = zip(a, b).firstIndex(where: { $0.0 != $0.1 }) { return index }
+  return a.count == b.count ? nil : min(a.count, b.count)
+}
+
 @Suite struct MatchFinderTests {
   /// The kernel's tokens for `data`, parsed with a token buffer of `capacity`.
   static func kernelTokens(
@@ -136,13 +143,13 @@ enum PlainMatchFinder {
     // The plain search is slow in a debug build with zlib -9's 4096-long chains.
     for (index, data) in Self.inputs().enumerated() where level != .best || data.count <= 100_000 {
       let expected = PlainMatchFinder.tokens(data, level: level)
-      #expect(PlainMatchFinder.expand(expected) == data, "plain tokens of input \(index)")
+      #expect(firstDifference(PlainMatchFinder.expand(expected), data) == nil, "plain tokens of input \(index)")
       // One finder reused across inputs: nothing may leak from one input to the next.
       let whole = Self.kernelTokens(data, level: level, capacity: 1 << 14, finder: &finder)
-      #expect(whole == expected, "input \(index), \(data.count) bytes")
+      #expect(firstDifference(whole, expected) == nil, "input \(index), \(data.count) bytes")
       // Six tokens per call, and positions rebased every 64 KiB.
       let small = Self.kernelTokens(data, level: level, capacity: 7, finder: &rebasing)
-      #expect(small == expected, "input \(index) in blocks of 6 tokens, rebased")
+      #expect(firstDifference(small, expected) == nil, "input \(index) in blocks of 6 tokens, rebased")
     }
   }
 
