@@ -94,7 +94,7 @@ enum PlainMatchFinder {
 /// Where two arrays first differ (an index, or the shorter length), nil if equal: a short
 /// failure message where printing both arrays would not be.
 func firstDifference<T: Equatable>(_ a: [T], _ b: [T]) -> Int? {
-  if let index = zip(a, b).firstIndex(where: { $0.0 != $0.1 }) { return index }
+  for index in 0..<min(a.count, b.count) where a[index] != b[index] { return index }
   return a.count == b.count ? nil : min(a.count, b.count)
 }
 
