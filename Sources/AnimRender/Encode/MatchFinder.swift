@@ -4,7 +4,9 @@
 /// This is one of the encoder's two unsafe kernels (the other is `RowFilter`). Its API is
 /// safe: it reads only `input` and writes only `tokens`, every pointer access stays
 /// inside them for any arguments, and `MatchFinderTests` checks its tokens against a
-/// plain array implementation of the same algorithm (`PlainMatchFinder`).
+/// plain array implementation of the same algorithm (`PlainMatchFinder`). A chain entry
+/// only proposes a candidate: its bytes are compared before a match is taken, so a stale
+/// entry can cost compression, never correctness.
 ///
 /// Tokens are literals (< 256) and matches packed as `length << 16 | (distance - 1)`.
 struct MatchFinder: Sendable {
