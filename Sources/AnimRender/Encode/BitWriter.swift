@@ -2,7 +2,9 @@
 /// GIF's LZW use. Bits collect in a 64-bit register and leave in whole bytes, so the
 /// per-code cost is a shift and an or.
 struct BitWriter {
-  private(set) var bytes: [UInt8]
+  /// Whole bytes written so far. Settable so a caller can lend its own buffer (by `swap`)
+  /// and have bits appended to it; only on a byte boundary.
+  var bytes: [UInt8]
   private var buffer: UInt64 = 0
   private var count = 0
 

@@ -63,7 +63,9 @@ public struct Adler32: Sendable {
   }
 
   /// The sums after `buffer`. A plain function of its inputs, so `a` and `b` stay in
-  /// registers (captured variables would be written to memory on every byte).
+  /// registers (captured variables would be written to memory on every byte). Eight
+  /// bytes at a time: over them `a` grows by their sum and `b` by 8a plus their sum
+  /// weighted 8, 7, …, 1, the same totals as byte by byte, with a shorter dependency chain.
   private static func sums(_ a0: UInt32, _ b0: UInt32, _ buffer: UnsafeBufferPointer<UInt8>)
     -> (UInt32, UInt32)
   {
@@ -72,6 +74,22 @@ public struct Adler32: Sendable {
     var index = 0
     while index < buffer.count {
       let end = min(index + 5552, buffer.count)
+      while index + 8 <= end {
+        let x0 = UInt32(buffer[index])
+        let x1 = UInt32(buffer[index + 1])
+        let x2 = UInt32(buffer[index + 2])
+        let x3 = UInt32(buffer[index + 3])
+        let x4 = UInt32(buffer[index + 4])
+        let x5 = UInt32(buffer[index + 5])
+        let x6 = UInt32(buffer[index + 6])
+        let x7 = UInt32(buffer[index + 7])
+        let sum = (x0 &+ x1) &+ (x2 &+ x3) &+ ((x4 &+ x5) &+ (x6 &+ x7))
+        let weighted =
+          (x0 &* 8 &+ x1 &* 7) &+ (x2 &* 6 &+ x3 &* 5) &+ ((x4 &* 4 &+ x5 &* 3) &+ (x6 &* 2 &+ x7))
+        b &+= a &* 8 &+ weighted
+        a &+= sum
+        index += 8
+      }
       while index < end {
         a &+= UInt32(buffer[index])
         b &+= a

@@ -1,6 +1,7 @@
-/// Raw DEFLATE compression (RFC 1951): LZ77 over a 32 KiB window with hash chains and
-/// lazy matching, then each block is written stored, fixed or dynamic Huffman, whichever
-/// is smallest.
+/// Raw DEFLATE compression (RFC 1951): LZ77 over a 32 KiB window with hash chains, a
+/// bounded search and lazy matching (`MatchFinder`), then each block of 16 K tokens is
+/// written stored, fixed or dynamic Huffman, whichever is smallest (`DeflateBlockWriter`).
+/// For many inputs in a row, a `Deflater` keeps its buffers.
 public enum Deflate {
   /// Speed/size trade-off, with zlib's tuning for the corresponding levels.
   public struct Level: Sendable, Equatable {
@@ -32,187 +33,45 @@ public enum Deflate {
 
   /// Compresses `input` to a complete raw DEFLATE stream (final block included).
   public static func compress(_ input: [UInt8], level: Level = .default) -> [UInt8] {
-    var out = input.withUnsafeBufferPointer { data in
-      LZ77Matcher(level: level).run(data, raw: input)
-    }
-    out.alignToByte()
-    return out.bytes
+    var deflater = Deflater(level: level)
+    var out: [UInt8] = []
+    deflater.compress(input, appendingTo: &out)
+    return out
   }
 }
 
-/// Hash-chain LZ77 in zlib's lazy style: a match found at `p` is only taken if the
-/// match at `p + 1` is not longer.
-private struct LZ77Matcher {
-  static let windowSize = 1 << 15
-  static let windowMask = windowSize - 1
-  static let hashBits = 15
-  /// Farthest distance used: one less than the window so a chain slot is never reused
-  /// while its position can still be matched (stale entries are then simply too far).
-  static let maxDistance = windowSize - 1
-  /// A 3-byte match farther than this costs more than three literals (zlib's TOO_FAR).
-  static let tooFar = 4096
+/// A DEFLATE compressor that keeps its hash chains, token buffer and bit writer from one
+/// input to the next, so compressing a sequence of frames allocates little after the
+/// first. Its output for an input does not depend on what it compressed before.
+public struct Deflater: Sendable {
+  /// Tokens per block, as zlib's default 16 K symbol buffer: small enough that each
+  /// block's codes follow the data's local statistics.
   static let blockTokens = 1 << 14
 
-  let level: Deflate.Level
+  public var level: Deflate.Level
+  private var finder = MatchFinder()
+  /// One slot more than a block: `MatchFinder.parse` keeps one free.
+  private var tokens = [UInt32](repeating: 0, count: Deflater.blockTokens + 1)
+  private var writer = BitWriter()
 
-  @inline(__always)
-  static func hash(_ data: UnsafeBufferPointer<UInt8>, _ p: Int) -> Int {
-    let v = UInt32(data[p]) | UInt32(data[p + 1]) << 8 | UInt32(data[p + 2]) << 16
-    return Int((v &* 2_654_435_761) >> UInt32(32 - hashBits))
-  }
+  public init(level: Deflate.Level = .default) { self.level = level }
 
-  func run(_ data: UnsafeBufferPointer<UInt8>, raw: [UInt8]) -> BitWriter {
-    let n = data.count
-    var sink = TokenSink(raw: raw, out: BitWriter(capacity: n / 2 + 64))
-    // Chain heads per hash, and per window slot the previous position with the same hash.
-    // Raw allocations rather than arrays keep the hot loop free of closures, whose
-    // captured variables would need dynamic exclusivity checks.
-    let head = UnsafeMutablePointer<Int>.allocate(capacity: 1 << LZ77Matcher.hashBits)
-    head.initialize(repeating: -1, count: 1 << LZ77Matcher.hashBits)
-    let prev = UnsafeMutablePointer<Int>.allocate(capacity: LZ77Matcher.windowSize)
-    prev.initialize(repeating: -1, count: LZ77Matcher.windowSize)
-    defer {
-      head.deallocate()
-      prev.deallocate()
+  /// Appends the complete raw DEFLATE stream of `input` (final block included) to `out`.
+  public mutating func compress(_ input: [UInt8], appendingTo out: inout [UInt8]) {
+    finder.reset()
+    // The writer takes over `out`'s storage, so the stream is written in place.
+    swap(&writer.bytes, &out)
+    var blockStart = 0
+    var finished = false
+    while !finished {
+      var count = 0
+      finished = finder.parse(input, level: level, into: &tokens, count: &count)
+      let blockEnd = finder.covered
+      DeflateBlockWriter.write(
+        tokens[0..<count], raw: input[blockStart..<blockEnd], isFinal: finished, to: &writer)
+      blockStart = blockEnd
     }
-    @inline(__always) func insert(_ p: Int) -> Int {
-      let h = LZ77Matcher.hash(data, p)
-      let candidate = head[h]
-      prev[p & LZ77Matcher.windowMask] = candidate
-      head[h] = p
-      return candidate
-    }
-    var pos = 0
-    var pendingLength = 0  // match starting at pos - 1, if pendingValid
-    var pendingDistance = 0
-    var pendingValid = false
-    while pos < n {
-      var length = 0
-      var distance = 0
-      if pos + 3 <= n {
-        let candidate = insert(pos)
-        if pendingLength < level.lazyLength || !pendingValid {
-          var chain = level.maxChain
-          if pendingValid && pendingLength >= level.goodLength { chain = max(1, chain >> 2) }
-          (length, distance) = longestMatch(
-            data, at: pos, candidate: candidate, chain: chain,
-            better: pendingValid ? max(2, pendingLength) : 2, prev: prev)
-          if length == 3 && distance > LZ77Matcher.tooFar { length = 0 }
-        }
-      }
-      if pendingValid && pendingLength >= 3 && length <= pendingLength {
-        sink.match(pendingLength, pendingDistance)
-        // Positions inside the match still go into the chains, for later matches.
-        let end = pos - 1 + pendingLength
-        var p = pos + 1
-        while p < end && p + 3 <= n {
-          _ = insert(p)
-          p += 1
-        }
-        pos = end
-        pendingValid = false
-        pendingLength = 0
-      } else {
-        if pendingValid { sink.literal(data[pos - 1]) }
-        pendingValid = true
-        pendingLength = length
-        pendingDistance = distance
-        pos += 1
-      }
-    }
-    if pendingValid { sink.literal(data[n - 1]) }
-    sink.flush(final: true)
-    return sink.out
-  }
-
-  /// The longest match (length ≥ `better + 1`, else 0) for `pos` along the chain.
-  @inline(__always)
-  func longestMatch(
-    _ data: UnsafeBufferPointer<UInt8>, at pos: Int, candidate first: Int, chain: Int,
-    better: Int, prev: UnsafeMutablePointer<Int>
-  ) -> (Int, Int) {
-    let n = data.count
-    let maxLength = min(258, n - pos)
-    var bestLength = better
-    var bestDistance = 0
-    guard maxLength > bestLength, let base = data.baseAddress else { return (0, 0) }
-    let nice = min(level.niceLength, maxLength)
-    var candidate = first
-    var remaining = chain
-    while candidate >= 0 && remaining > 0 {
-      let distance = pos - candidate
-      if distance > LZ77Matcher.maxDistance || distance <= 0 { break }
-      // Cheap reject: the byte that would make this match better must agree first.
-      if data[candidate + bestLength] == data[pos + bestLength] && data[candidate] == data[pos] {
-        var length = 0
-        // Eight bytes at a time, then the tail byte by byte.
-        while length + 8 <= maxLength {
-          let a = UnsafeRawPointer(base + candidate + length).loadUnaligned(as: UInt64.self)
-          let b = UnsafeRawPointer(base + pos + length).loadUnaligned(as: UInt64.self)
-          let diff = a ^ b
-          if diff != 0 {
-            length += diff.littleEndian.trailingZeroBitCount >> 3
-            break
-          }
-          length += 8
-        }
-        if length + 8 > maxLength {
-          while length < maxLength && data[candidate + length] == data[pos + length] {
-            length += 1
-          }
-        }
-        if length > bestLength {
-          bestLength = length
-          bestDistance = distance
-          if length >= nice { break }
-        }
-      }
-      candidate = prev[candidate & LZ77Matcher.windowMask]
-      remaining -= 1
-    }
-    return bestDistance == 0 ? (0, 0) : (bestLength, bestDistance)
-  }
-}
-
-/// Collects tokens and writes a block whenever enough have gathered.
-private struct TokenSink {
-  let raw: [UInt8]
-  var out: BitWriter
-  var block = DeflateTokens(capacity: LZ77Matcher.blockTokens + 2)
-  var blockStart = 0
-  var emitted = 0  // input bytes covered by tokens so far
-
-  init(raw: [UInt8], out: BitWriter) {
-    self.raw = raw
-    self.out = out
-  }
-
-  mutating func flush(final: Bool) {
-    DeflateBlockWriter.write(&block, raw: raw[blockStart..<emitted], isFinal: final, to: &out)
-    block.reset()
-    blockStart = emitted
-  }
-
-  @inline(__always)
-  mutating func literal(_ byte: UInt8) {
-    block.tokens.append(UInt32(byte))
-    block.literalFrequencies[Int(byte)] += 1
-    emitted += 1
-    if block.tokens.count >= LZ77Matcher.blockTokens { flush(final: false) }
-  }
-
-  @inline(__always)
-  mutating func match(_ length: Int, _ distance: Int) {
-    block.tokens.append(UInt32(length) << 16 | UInt32(distance - 1))
-    let ls = Int(DeflateTables.lengthSymbol[length - 3])
-    block.literalFrequencies[257 + ls] += 1
-    block.extraBits += DeflateTables.lengthExtraBits[ls]
-    let d = distance - 1
-    let ds = Int(
-      d < 256 ? DeflateTables.distanceSymbol[d] : DeflateTables.distanceSymbol[256 + (d >> 7)])
-    block.distanceFrequencies[ds] += 1
-    block.extraBits += DeflateTables.distanceExtraBits[ds]
-    emitted += length
-    if block.tokens.count >= LZ77Matcher.blockTokens { flush(final: false) }
+    writer.alignToByte()
+    swap(&writer.bytes, &out)
   }
 }

@@ -49,11 +49,10 @@ enum DeflateTables {
     return table
   }()
 
+  /// Distance symbol (0…29) for `distance - 1` (0…32767).
   @inline(__always)
-  static func distanceSymbol(forDistanceMinusOne d: Int, in table: UnsafeBufferPointer<UInt8>)
-    -> Int
-  {
-    Int(d < 256 ? table[d] : table[256 + (d >> 7)])
+  static func distanceSymbol(forDistanceMinusOne d: Int) -> Int {
+    Int(d < 256 ? distanceSymbol[d] : distanceSymbol[256 + (d >> 7)])
   }
 
   /// The fixed literal/length code (lengths 8, 9, 7, 8 by range).

@@ -32,6 +32,13 @@ struct HuffmanCode {
     self.init(lengths: HuffmanCode.lengths(frequencies: frequencies, maxLength: maxLength))
   }
 
+  /// Per symbol `code << 8 | length`, so a writer reads one table entry per symbol.
+  var packed: [UInt32] {
+    var table = [UInt32](repeating: 0, count: lengths.count)
+    for i in table.indices { table[i] = UInt32(codes[i]) << 8 | UInt32(lengths[i]) }
+    return table
+  }
+
   /// The encoded size in bits of data with these symbol frequencies (without extra bits).
   func cost(_ frequencies: [UInt32]) -> Int {
     var bits = 0

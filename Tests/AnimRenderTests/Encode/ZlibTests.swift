@@ -31,6 +31,19 @@ import Testing
     }
     #expect(Adler32.checksum(ones) == (b << 16 | a))
   }
+
+  @Test func checksumsAgreeWithPythonZlib() throws {
+    // Lengths around the 8-byte steps and the 5552-byte reductions of Adler-32.
+    var r = TestRandom(state: 17)
+    let lengths = [0, 1, 7, 8, 9, 15, 16, 17, 5551, 5552, 5553, 5560, 11_104, 100_003]
+    var inputs = lengths.map { r.bytes($0) }
+    inputs.append([UInt8](repeating: 0xFF, count: 5552 * 3 + 5))
+    let result = try PythonDecoder.run(
+      "import sys, zlib\nfor p in sys.argv[2:]:\n  d = open(p, 'rb').read(); print(zlib.adler32(d), zlib.crc32(d))",
+      inputs: inputs)
+    let expected = result.stdout.split(separator: "\n").map(String.init)
+    #expect(expected == inputs.map { "\(Adler32.checksum($0)) \(CRC32.checksum($0))" })
+  }
 }
 
 @Suite struct ZlibTests {
