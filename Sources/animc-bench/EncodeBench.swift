@@ -2,6 +2,7 @@ import AnimCheck
 import AnimRender
 import AnimSim
 import AnimSource
+import AnimWriters
 import Foundation
 
 /// Encoder throughput on 512×512 frames: the 50-heart scene beside zlib level 6 (see
@@ -160,7 +161,7 @@ enum PNGSequenceBench {
     for _ in 0..<RenderBench.frames {
       try? simulator.step()
       var bitmap = Bitmap(width: 512, height: 512)
-      rasterizer.render(Drawing(frame: simulator.frame, simulator: simulator), into: &bitmap)
+      rasterizer.render(Drawing(simulator.frame, RunHeader(simulator, frames: 1)), into: &bitmap)
       frames.append(bitmap)
     }
     return frames

@@ -1,6 +1,7 @@
 import AnimCheck
 import AnimSim
 import AnimSource
+import AnimWriters
 import Testing
 
 @testable import AnimRender
@@ -53,7 +54,7 @@ import Testing
       try simulator.step(sampling: sample)
       if sample {
         frames.append(
-          rasterizer.render(Drawing(frame: simulator.frame, simulator: simulator), width: 160, height: 120))
+          rasterizer.render(Drawing(simulator.frame, RunHeader(simulator, frames: 1)), width: 160, height: 120))
       }
     }
     return frames
