@@ -14,13 +14,13 @@ enum RunOutput {
 
   static func write(
     _ simulator: Simulator, format: OutputFormat, to path: String?, inputs: [String], picture: PictureOptions,
-    _ selection: Selection
+    _ selection: Selection, only: NodeSelection? = nil
   ) throws {
     switch format.destination {
     case .file:
       let output = try StreamingOutput(path: path, inputs: inputs)
       do {
-        try drive(simulator, format, .bytes(StreamSink(output)), picture, selection)
+        try drive(simulator, format, .bytes(StreamSink(output)), picture, selection, only)
         try output.finish()
       } catch {
         output.abandon()
@@ -29,17 +29,24 @@ enum RunOutput {
     case .folder:
       guard let path else { throw UsageError(message: "give a folder with `-o DIR/`") }
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-      try drive(simulator, format, .files(FolderSink(path, inputs: inputs)), picture, selection)
+      try drive(simulator, format, .files(FolderSink(path, inputs: inputs)), picture, selection, only)
     }
   }
 
   private static func drive(
     _ simulator: Simulator, _ format: OutputFormat, _ target: WriterTarget, _ picture: PictureOptions,
-    _ selection: Selection
+    _ selection: Selection, _ only: NodeSelection?
   ) throws {
-    guard var writer = format.writer(to: target, picture) else {
+    guard let made = format.writer(to: target, picture) else {
       throw UsageError(message: "the \(format.name) format cannot be written there")
     }
+    var writer = only.map { $0.filtering(made) } ?? made
+    try drive(simulator, format, &writer, selection)
+  }
+
+  private static func drive(
+    _ simulator: Simulator, _ format: OutputFormat, _ writer: inout some FrameWriter, _ selection: Selection
+  ) throws {
     switch selection {
     case .run(let frames):
       var progress = ProgressBar(total: simulator.frameCount, visible: format.isPicture)
