@@ -74,10 +74,10 @@ struct LottieReducer {
       var hi0 = 0.0
       var lo1 = 0.0
       var hi1 = freeEnd ? 1.0 : 0
-      for _ in 0..<3 {
-        for i in 0...8 {
+      for _ in 0..<(freeStart || freeEnd ? 3 : 1) {
+        for i in 0...(freeStart ? 8 : 0) {
           let t0 = Double(a) + lo0 + (hi0 - lo0) * Double(i) / 8
-          for j in 0...8 {
+          for j in 0...(freeEnd ? 8 : 0) {
             let t1 = Double(b) + lo1 + (hi1 - lo1) * Double(j) / 8
             guard let fit = endValues(a, b, t0, t1, easing, freeStart, freeEnd) else { continue }
             if best == nil || fit.cost < best!.cost { best = (t0, t1, fit.cost) }
