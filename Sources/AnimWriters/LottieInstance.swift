@@ -1,10 +1,11 @@
+import AnimMath
+import AnimSim
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import AnimMath
-import AnimSim
 
 /// What the Lottie writer keeps of one instance in one frame: its whole transform in
 /// output units, and its style with a replicator copy's tint applied.
@@ -46,7 +47,8 @@ struct LottieInstance: Sendable {
     let tint = node.tint ?? .white
     func tinted(_ c: Color) -> Color {
       Color(
-        r: lottieUnit(c.r * tint.r), g: lottieUnit(c.g * tint.g), b: lottieUnit(c.b * tint.b), a: lottieUnit(c.a * tint.a))
+        r: lottieUnit(c.r * tint.r), g: lottieUnit(c.g * tint.g), b: lottieUnit(c.b * tint.b),
+        a: lottieUnit(c.a * tint.a))
     }
     return LottieSample(
       matrix: scale * node.matrix, position: s.position, opacity: lottieUnit(s.opacity), fill: tinted(s.fill),

@@ -37,8 +37,10 @@ struct LottieLayer {
   func json(index: Int) -> (layer: JSONValue, skewed: Bool) {
     let samples = instance.samples
     let stretch = samples.reduce(1e-9) { m, s in
-      max(m, (s.matrix.a * s.matrix.a + s.matrix.b * s.matrix.b + s.matrix.c * s.matrix.c + s.matrix.d * s.matrix.d)
-        .squareRoot())
+      max(
+        m,
+        (s.matrix.a * s.matrix.a + s.matrix.b * s.matrix.b + s.matrix.c * s.matrix.c + s.matrix.d * s.matrix.d)
+          .squareRoot())
     }
     let beziers = LottiePath.beziers(instance.shape.outline.path, tolerance: tolerance.arc / stretch)
     let points = beziers.flatMap(\.points)

@@ -1,9 +1,10 @@
+import AnimMath
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import AnimMath
 
 /// One subpath as Lottie stores it: vertices, and each vertex's in and out tangents
 /// relative to it (cubic control points). Closed subpaths join the last vertex to the

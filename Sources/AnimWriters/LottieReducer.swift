@@ -67,7 +67,19 @@ struct LottieReducer {
     guard b - a >= 2 else { return nil }
     let freeStart = a == 0
     let freeEnd = b == samples.count - 1
+    var range = 0.0
+    for d in samples[a].indices {
+      let values = (a...b).map { samples[$0][d] }
+      range = max(range, (values.max() ?? 0) - (values.min() ?? 0))
+    }
     for easing in easings {
+      // A curve that misses the run by a tenth of its range with the ends on frames will
+      // not fit with them moved by less than a frame: the search is skipped (speed only).
+      if let rough = endValues(a, b, Double(a), Double(b), easing, false, false), rough.cost > 0.1 * range,
+        b - a > 4
+      {
+        continue
+      }
       // Ends between frames: searched on a grid that is refined twice around the best.
       var best: (t0: Double, t1: Double, cost: Double)? = nil
       var lo0 = freeStart ? -1.0 : 0

@@ -19,7 +19,8 @@ public enum LottieSticker {
   /// Throws unless a sticker of this size, rate and length is allowed.
   public static func check(width: Int, height: Int, fps: Double, frames: Int) throws(LottieStickerError) {
     guard width == side && height == side else {
-      throw LottieStickerError("a Telegram sticker must be 512×512, not \(width)×\(height) (use --width 512 --height 512)")
+      throw LottieStickerError(
+        "a Telegram sticker must be 512×512, not \(width)×\(height) (use --width 512 --height 512)")
     }
     guard rates.contains(fps) else {
       throw LottieStickerError("a Telegram sticker must run at 30 or 60 fps, not \(fps) (use --fps)")
