@@ -9,19 +9,19 @@ struct LottieTolerance: Sendable {
 
   /// Outline points through the whole transform: 0.05 pt, split between the arcs'
   /// cubics and the transform's three properties, whose errors add at most.
-  var arc: Double { 0.005 * unit }
-  var transform: Double { 0.044 * unit }
-  var position: Double { 0.016 * unit }
-  var rotation: Double { 0.014 * unit }
-  var scale: Double { 0.014 * unit }
+  var arc: Double { 0.0005 * unit }
+  var transform: Double { 0.0495 * unit }
+  var position: Double { 0.018 * unit }
+  var rotation: Double { 0.0157 * unit }
+  var scale: Double { 0.0157 * unit }
   /// Opacity and trim fractions as Lottie percentages (0.001 → 0.1).
-  static let percent = 0.09
+  static let percent = 0.0999
   /// Colour channels, 0…1 (1/255).
-  static let color = 0.0039
+  static let color = 0.00392
   /// Colour alpha as a percentage.
-  static let alphaPercent = 0.39
+  static let alphaPercent = 0.392
   /// Line width, local units.
-  static let lineWidth = 0.009
+  static let lineWidth = 0.00999
 }
 
 /// One instance as one Lottie shape layer: its transform, opacity, outline, fill, stroke

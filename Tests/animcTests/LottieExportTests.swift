@@ -93,7 +93,7 @@ import Testing
     let json = dir.appendingPathComponent("out.json")
     try Self.export("love-burst.anim", to: json, ["--only", "loves"])
     let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
-    let layers = try #require(doc["layers"] as? [[String: Any]])
+    let layers = try #require(doc["layers"] as? [[String: Any]]).filter { $0["ty"] as? Int == 4 }
     #expect(layers.count == 45)  // 9 taps on the heart × burst 5 (the example's own expectation)
     for layer in layers {
       let ks = try #require(layer["ks"] as? [String: Any])
