@@ -86,7 +86,7 @@ enum RenderCommand {
     guard let format = OutputFormat.forExtension(ext), format.isPicture else {
       throw UsageError(
         message:
-          "`\(output)`: name the output `.gif`, `.png`, `.svg`, `.json` or `.tgs`, or end it with `/` for a folder of PNGs"
+          "`\(output)`: name the output `.gif`, `.png` or `.svg`, `.json` or `.tgs` (Lottie), or end it with `/` for a folder of PNGs"
       )
     }
     return format
