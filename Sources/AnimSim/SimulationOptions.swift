@@ -10,6 +10,8 @@ public struct SimulationOptions: Sendable {
   /// `--tap TIME[@X,Y]`: run time, and the point (nil: every `on tap` emitter fires at
   /// its origin). They fire after the `input` block's events at the same time (§8).
   public var taps: [Tap] = []
+  /// `--no-input`: the scene's `input` block is ignored; `--tap`s still fire (§13).
+  public var ignoresInput = false
   /// Evaluates every spawn's block with the interpreter rather than the emitter's
   /// prepared `SpawnPlan` (for tests, which compare the two: the output is the same).
   public var interpretsSpawns = false

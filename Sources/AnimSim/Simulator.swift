@@ -234,7 +234,7 @@ public final class Simulator {
       }
     }
     for replicator in scene.replicators { try createCopies(replicator) }
-    runSources = scene.input.map(RunEventSource.from)
+    runSources = options.ignoresInput ? [] : scene.input.map(RunEventSource.from)
     for tap in options.taps {
       let target: InputEvent.Target = tap.point.map { .point($0) } ?? .none
       runSources.append(RunEventSource(event: .tap(target), times: TimeSequence(times: [tap.time]), priority: 1))

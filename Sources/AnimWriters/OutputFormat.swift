@@ -78,8 +78,24 @@ public struct OutputFormat: Sendable {
     return PNGSequenceWriter(to: sink, options)
   }
 
+  public static let lottie = OutputFormat(
+    name: "lottie", extensions: ["json"], destination: .file, frames: .run, isPicture: true,
+    summary: "the run as a Lottie animation (§13)"
+  ) { target, options in
+    guard case .bytes(let sink) = target else { return nil }
+    return LottieWriter(to: sink, options)
+  }
+
+  public static let sticker = OutputFormat(
+    name: "tgs", extensions: ["tgs"], destination: .file, frames: .run, isPicture: true,
+    summary: "the run as a Telegram animated sticker: gzip-compressed Lottie (§13)"
+  ) { target, options in
+    guard case .bytes(let sink) = target else { return nil }
+    return LottieWriter(to: sink, options, sticker: true)
+  }
+
   /// Every format, in the order `--help` lists them.
-  public static let all: [OutputFormat] = [jsonLines, csv, gif, png, svg, pngSequence]
+  public static let all: [OutputFormat] = [jsonLines, csv, gif, png, svg, pngSequence, lottie, sticker]
 
   /// The format named `name` (`--format`).
   public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }

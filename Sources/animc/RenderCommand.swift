@@ -9,18 +9,21 @@ import Foundation
 
 /// `animc render FILE -o OUT`: pictures of a run. `OUT.gif` animates the whole run,
 /// `OUT.png` and `OUT.svg` are stills (`--time` or `--frame`), `DIR/` gets one numbered
-/// PNG per frame.
+/// PNG per frame, `OUT.json` is a Lottie animation and `OUT.tgs` a Telegram sticker (§13).
 enum RenderCommand {
-  static let summary = "Render a scene to GIF, PNG or SVG."
+  static let summary = "Render a scene to GIF, PNG, SVG or Lottie."
 
   static let spec = CommandSpec(
     name: "render",
     summary: summary,
-    usage: "FILE -o OUT.gif|OUT.png|OUT.svg|DIR/ [options]",
+    usage: "FILE -o OUT.gif|OUT.png|OUT.svg|OUT.json|OUT.tgs|DIR/ [options]",
     options: [
       OptionSpec(
         names: ["-o", "--output"], value: "OUT",
-        help: "OUT.gif (the run), OUT.png or OUT.svg (a still), DIR/ (a PNG per frame)."),
+        help:
+          "OUT.gif (the run), OUT.png or OUT.svg (a still), DIR/ (a PNG per frame), OUT.json (Lottie), OUT.tgs (a Telegram sticker)."
+      ),
+      OptionSpec(names: ["--only"], value: "NAME", help: "Keep only the instances of one node, emitter or replicator."),
       OptionSpec(names: ["--time"], value: "T", help: "The still's run time: 1.5s, 1500ms or plain seconds."),
       OptionSpec(names: ["--frame"], value: "N", help: "The still's frame number (default 0)."),
       OptionSpec(
@@ -48,16 +51,22 @@ enum RenderCommand {
     do { format = try outputFormat(output) } catch { return Console.fail(error.message) }
     let options: SimulationOptions
     do { options = try SimulationRequest.options(parsed) } catch { return Console.fail(error.message) }
+    if format.name == OutputFormat.lottie.name || format.name == OutputFormat.sticker.name,
+      let still = ["--time", "--frame"].first(where: parsed.has)
+    {
+      return Console.fail("`\(still)` does not go with a Lottie export: `.json` and `.tgs` hold the whole run (§13)")
+    }
     let (loaded, status) = SceneLoader.load(path, color: parsed.value("--color"))
     guard let (file, ir) = loaded else { return status }
     do {
       let simulator = try Simulator(ir, options: options)
       let size = try pixelSize(parsed, ir.settings)
+      let only = try parsed.value("--only").map { name throws(UsageError) in try NodeSelection(name, in: ir) }
       let selection: RunOutput.Selection =
         format.frames == .still ? .still(try stillFrame(parsed, simulator)) : .run(nil)
       try RunOutput.write(
         simulator, format: format, to: output, inputs: [path],
-        picture: PictureOptions(width: size.width, height: size.height), selection)
+        picture: PictureOptions(width: size.width, height: size.height), selection, only: only)
       return .success
     } catch {
       return Console.report(error, in: file, color: parsed.value("--color"))
@@ -77,7 +86,9 @@ enum RenderCommand {
       return .pngSequence
     }
     throw UsageError(
-      message: "`\(output)`: name the output `.gif`, `.png` or `.svg`, or end it with `/` for a folder of PNGs")
+      message:
+        "`\(output)`: name the output `.gif`, `.png` or `.svg`, `.json` or `.tgs` (Lottie), or end it with `/` for a folder of PNGs"
+    )
   }
 
   static func pixelSize(_ parsed: Arguments, _ s: SceneSettings) throws(UsageError) -> (width: Int, height: Int) {

@@ -14,7 +14,7 @@ enum RunOutput {
 
   static func write(
     _ simulator: Simulator, format: OutputFormat, to path: String?, inputs: [String], picture: PictureOptions,
-    _ selection: Selection
+    _ selection: Selection, only: NodeSelection? = nil
   ) throws {
     let options = OutputOptions(inputs: inputs)
     switch format.destination {
@@ -22,7 +22,7 @@ enum RunOutput {
       // Opened (and refused, when it must be) before the first frame is simulated.
       let output = try OutputFile(path: path ?? "-", options: options)
       do {
-        try drive(simulator, format, .bytes(FileSink(output)), picture, selection)
+        try drive(simulator, format, .bytes(FileSink(output)), picture, selection, only)
         try output.commit()
       } catch {
         output.abandon()
@@ -32,7 +32,7 @@ enum RunOutput {
       guard let path else { throw UsageError(message: "give a folder with `-o DIR/`") }
       let output = try OutputDirectory(path: path, options: options)
       do {
-        try drive(simulator, format, .files(FolderSink(output)), picture, selection)
+        try drive(simulator, format, .files(FolderSink(output)), picture, selection, only)
         try output.commit()
       } catch {
         output.abandon()
@@ -43,11 +43,18 @@ enum RunOutput {
 
   private static func drive(
     _ simulator: Simulator, _ format: OutputFormat, _ target: WriterTarget, _ picture: PictureOptions,
-    _ selection: Selection
+    _ selection: Selection, _ only: NodeSelection?
   ) throws {
-    guard var writer = format.writer(to: target, picture) else {
+    guard let made = format.writer(to: target, picture) else {
       throw UsageError(message: "the \(format.name) format cannot be written there")
     }
+    var writer = only.map { $0.filtering(made) } ?? made
+    try drive(simulator, format, &writer, selection)
+  }
+
+  private static func drive(
+    _ simulator: Simulator, _ format: OutputFormat, _ writer: inout some FrameWriter, _ selection: Selection
+  ) throws {
     switch selection {
     case .run(let frames):
       var progress = ProgressBar(total: simulator.frameCount, visible: format.isPicture)

@@ -1,7 +1,8 @@
 import AnimMath
 import AnimSim
 
-/// The run settings `dump`, `run` and `render` share: `--fps`, `--duration`, `--seed`, `--tap`.
+/// The run settings `dump`, `run` and `render` share: `--fps`, `--duration`, `--seed`, `--tap`,
+/// `--no-input`.
 enum SimulationRequest {
   /// The options' specs, for each command's `--help`.
   static let optionSpecs: [OptionSpec] = [
@@ -11,6 +12,7 @@ enum SimulationRequest {
     OptionSpec(names: ["--seed"], value: "N", help: "Random seed (default: the scene's)."),
     OptionSpec(
       names: ["--tap"], value: "TIME[@X,Y]", help: "Add a tap: 0.5s, or 0.5s@120,300 (repeatable).", repeatable: true),
+    OptionSpec(names: ["--no-input"], help: "Ignore the file's `input` block (`--tap`s still fire)."),
   ]
 
   static func options(_ parsed: Arguments) throws(UsageError) -> SimulationOptions {
@@ -37,6 +39,7 @@ enum SimulationRequest {
       }
     }
     for text in parsed.all("--tap") { options.taps.append(try tap(text)) }
+    options.ignoresInput = parsed.has("--no-input")
     return options
   }
 

@@ -1,0 +1,176 @@
+import AnimJSON
+import AnimMath
+
+/// §13's tolerances in output units, each kept a little inside the limit so that the
+/// six decimals of the JSON numbers cannot push a value over it.
+struct LottieTolerance: Sendable {
+  /// Output units per scene point (the picture's scale; the smaller axis).
+  var unit: Double
+
+  /// Outline points through the whole transform: 0.05 pt, split between the arcs'
+  /// cubics and the transform's three properties, whose errors add at most.
+  var arc: Double { 0.0005 * unit }
+  var transform: Double { 0.0495 * unit }
+  var position: Double { 0.018 * unit }
+  var rotation: Double { 0.0157 * unit }
+  var scale: Double { 0.0157 * unit }
+  /// Opacity and trim fractions as Lottie percentages (0.001 → 0.1).
+  static let percent = 0.0999
+  /// Colour channels, 0…1 (1/255).
+  static let color = 0.00392
+  /// Colour alpha as a percentage.
+  static let alphaPercent = 0.392
+  /// Line width, local units.
+  static let lineWidth = 0.00999
+}
+
+/// One instance as one Lottie shape layer: its transform, opacity, outline, fill, stroke
+/// and trim, each reduced to keyframes within tolerance.
+struct LottieLayer {
+  let instance: LottieInstance
+  let tolerance: LottieTolerance
+  /// Scene points to output units.
+  let scale: AffineTransform
+  var easings: [LottieEasing] = LottieEasing.named
+
+  /// The layer's JSON, `ind` being its index, and whether a skew had to be left out.
+  func json(index: Int) -> (layer: JSONValue, skewed: Bool) {
+    let samples = instance.samples
+    let stretch = samples.reduce(1e-9) { m, s in
+      max(
+        m,
+        (s.matrix.a * s.matrix.a + s.matrix.b * s.matrix.b + s.matrix.c * s.matrix.c + s.matrix.d * s.matrix.d)
+          .squareRoot())
+    }
+    let beziers = LottiePath.beziers(instance.shape.outline.path, tolerance: tolerance.arc / stretch)
+    let points = beziers.flatMap(\.points)
+    let anchor = instance.anchor(scale: scale)
+    let (transform, skewed) = transformTracks(anchor: anchor, points: points)
+
+    let opacity = reduce(samples.map { [$0.opacity * 100] }) { abs($0 - $1) <= LottieTolerance.percent }
+    var shapes: [JSONValue] = []
+    let paths = beziers.enumerated().map { LottieJSON.path($1, name: "outline \($0 + 1)") }
+    if instance.hasStroke && samples.contains(where: { $0.stroke.a > 0 && $0.lineWidth > 0 }) {
+      var items = paths
+      if instance.hasTrim {
+        let start = reduce(samples.map { [$0.strokeStart * 100] }) { abs($0 - $1) <= LottieTolerance.percent }
+        let end = reduce(samples.map { [$0.strokeEnd * 100] }) { abs($0 - $1) <= LottieTolerance.percent }
+        items.append(
+          .object([
+            ("ty", .string("tm")), ("nm", .string("trim")), ("s", LottieJSON.property(start, scalar: true)),
+            ("e", LottieJSON.property(end, scalar: true)), ("o", LottieJSON.fixed(0)),
+            // The outline's subpaths are trimmed as one path, end to end (§6.1).
+            ("m", LottieJSON.int(beziers.count > 1 ? 2 : 1)),
+          ]))
+      }
+      let width = reduce(samples.map { [$0.lineWidth] }) { abs($0 - $1) <= LottieTolerance.lineWidth }
+      items.append(
+        .object([
+          ("ty", .string("st")), ("nm", .string("stroke")), ("c", color(samples.map(\.stroke))),
+          ("o", alpha(samples.map(\.stroke))), ("w", LottieJSON.property(width, scalar: true)),
+          // Butt caps and miter joins with limit 10, as animc strokes.
+          ("lc", LottieJSON.int(1)), ("lj", LottieJSON.int(1)), ("ml", .number(10)), ("bm", LottieJSON.int(0)),
+        ]))
+      // Listed first: Lottie draws the first item on top, and the stroke covers the fill.
+      shapes.append(LottieJSON.group("stroke", items))
+    }
+    if samples.contains(where: { $0.fill.a > 0 }) {
+      let fill: JSONValue = .object([
+        ("ty", .string("fl")), ("nm", .string("fill")), ("c", color(samples.map(\.fill))),
+        ("o", alpha(samples.map(\.fill))), ("r", LottieJSON.int(1)), ("bm", LottieJSON.int(0)),
+      ])
+      shapes.append(LottieJSON.group("fill", paths + [fill]))
+    }
+    let ks: JSONValue = .object([
+      ("o", LottieJSON.property(opacity, scalar: true)),
+      ("r", LottieJSON.property(transform.rotation, scalar: true)),
+      ("p", LottieJSON.property(transform.position, scalar: false)),
+      ("a", LottieJSON.fixed([anchor.x, anchor.y])),
+      ("s", LottieJSON.property(transform.scale, scalar: false)),
+    ])
+    let layer: JSONValue = .object([
+      ("ddd", LottieJSON.int(0)), ("ind", LottieJSON.int(index)), ("ty", LottieJSON.int(4)),
+      ("nm", .string(instance.id.description)), ("sr", LottieJSON.int(1)), ("ks", ks), ("ao", LottieJSON.int(0)),
+      ("shapes", .array(shapes)), ("ip", LottieJSON.int(instance.firstFrame)),
+      ("op", LottieJSON.int(instance.endFrame)), ("st", LottieJSON.int(0)), ("bm", LottieJSON.int(0)),
+    ])
+    return (layer, skewed)
+  }
+
+  private func reduce(_ values: [[Double]], within: @escaping (Double, Double) -> Bool) -> LottieTrack {
+    var reducer = LottieReducer(samples: values, first: instance.firstFrame) { k, v in
+      zip(v, values[k]).allSatisfy { within($0, $1) }
+    }
+    reducer.easings = easings
+    return reducer.reduce()
+  }
+
+  private func color(_ colors: [Color]) -> JSONValue {
+    LottieJSON.property(
+      reduce(colors.map { [$0.r, $0.g, $0.b] }) { abs($0 - $1) <= LottieTolerance.color }, scalar: false)
+  }
+
+  private func alpha(_ colors: [Color]) -> JSONValue {
+    LottieJSON.property(
+      reduce(colors.map { [$0.a * 100] }) { abs($0 - $1) <= LottieTolerance.alphaPercent }, scalar: true)
+  }
+
+  // MARK: - Transform
+
+  struct TransformTracks {
+    var position: LottieTrack
+    var rotation: LottieTrack
+    var scale: LottieTrack
+  }
+
+  /// Position, rotation and scale about `anchor`: each reduced within its share of the
+  /// point tolerance, then pruned together against the whole transform on `points`.
+  private func transformTracks(anchor: Point, points: [Point]) -> (TransformTracks, skewed: Bool) {
+    var decomposed: [LottieTransformSample] = []
+    for s in instance.samples {
+      decomposed.append(LottieTransformSample(s.matrix, anchor: anchor, previous: decomposed.last?.rotation))
+    }
+    let radius = points.reduce(1e-9) { max($0, $1.distance(to: anchor)) }
+    let maxScale = decomposed.reduce(1e-9) { max($0, abs($1.scaleX), abs($1.scaleY)) }
+    let skewed = decomposed.contains { abs($0.skew) * radius > tolerance.transform }
+    let positions = decomposed.map { [$0.position.x, $0.position.y] }
+    let rotations = decomposed.map { [$0.rotation] }
+    let scales = decomposed.map { [$0.scaleX * 100, $0.scaleY * 100] }
+    let targets = decomposed.map {
+      LottieTransformSample.matrix(
+        position: [$0.position.x, $0.position.y], rotation: $0.rotation, scale: [$0.scaleX * 100, $0.scaleY * 100],
+        anchor: anchor)
+    }
+    let tol = tolerance
+    func ok(_ k: Int, _ v: [[Double]]) -> Bool {
+      let m = LottieTransformSample.matrix(position: v[0], rotation: v[1][0], scale: v[2], anchor: anchor)
+      let target = targets[k]
+      return points.allSatisfy { m.apply($0).distance(to: target.apply($0)) <= tol.transform }
+    }
+    var p = LottieReducer(samples: positions, first: instance.firstFrame) { k, v in
+      (v[0] - positions[k][0]) * (v[0] - positions[k][0]) + (v[1] - positions[k][1]) * (v[1] - positions[k][1])
+        <= tol.position * tol.position
+    }
+    var r = LottieReducer(samples: rotations, first: instance.firstFrame) { k, v in
+      abs(v[0] - rotations[k][0]) * .pi / 180 * radius * maxScale <= tol.rotation
+    }
+    var s = LottieReducer(samples: scales, first: instance.firstFrame) { k, v in
+      max(abs(v[0] - scales[k][0]), abs(v[1] - scales[k][1])) / 100 * radius <= tol.scale
+    }
+    p.easings = easings
+    r.easings = easings
+    s.easings = easings
+    var tracks = [p.reduce(), r.reduce(), s.reduce()]
+    let n = decomposed.count
+    let first = instance.firstFrame
+    let values = { (k: Int) in tracks.map { $0.value(at: Double(first + k)) } }
+    if !(0..<n).allSatisfy({ ok($0, values($0)) }) {
+      // The shares did not add up (they should not fail): a keyframe at every frame.
+      tracks = [positions, rotations, scales].map { series in
+        LottieTrack(keys: series.enumerated().map { LottieKey(time: Double(first + $0), value: $1) })
+      }
+    }
+    LottieReducer.prune(&tracks, count: n, first: first, ok: ok)
+    return (TransformTracks(position: tracks[0], rotation: tracks[1], scale: tracks[2]), skewed)
+  }
+}

@@ -1,0 +1,252 @@
+/// Turns one value sampled at every integer frame into as few keyframes as §13's
+/// tolerances allow.
+///
+/// The samples split into runs of motion between frames where the value holds still. A
+/// run is first tried as one keyframe pair with one of the candidate easings, its ends
+/// allowed to fall between frames where the run meets the start or end of the samples
+/// (an animation that began before an instance's first frame). A run that no single
+/// curve fits is covered greedily by the longest segments any candidate fits, and every
+/// keyframe is finally tried for removal: the result keeps only keyframes whose removal
+/// would break a tolerance.
+struct LottieReducer {
+  /// The value at frame `first + k`.
+  let samples: [[Double]]
+  let first: Int
+  /// Whether `value` is within tolerance of sample k.
+  let fits: (_ k: Int, _ value: [Double]) -> Bool
+  var easings: [LottieEasing] = LottieEasing.named
+
+  /// How many failed ends in a row end the greedy search for a segment's end: a longer
+  /// segment that fits after that many failures is rare, and the pruning pass still
+  /// removes the keyframe it would have saved when it can.
+  private static let patience = 12
+
+  func reduce() -> LottieTrack {
+    guard let v0 = samples.first else { return LottieTrack(keys: []) }
+    let n = samples.count
+    if (0..<n).allSatisfy({ fits($0, v0) }) {
+      return LottieTrack(keys: [LottieKey(time: Double(first), value: v0)])
+    }
+    var keys: [LottieKey] = []
+    for (a, b) in motionRuns() {
+      let run = single(a, b) ?? greedy(a, b)
+      for key in run {
+        if let last = keys.last, last.time >= key.time {
+          keys[keys.count - 1].easing = key.easing
+        } else {
+          keys.append(key)
+        }
+      }
+    }
+    var tracks = [LottieTrack(keys: keys)]
+    Self.prune(&tracks, count: n, first: first) { k, values in fits(k, values[0]) }
+    return tracks[0]
+  }
+
+  /// Spans [a, b] of sample indices: a is the last still sample before a run of changes
+  /// (or its first sample), b the first still sample after it (or its last).
+  private func motionRuns() -> [(Int, Int)] {
+    var runs: [(Int, Int)] = []
+    var k = 1
+    while k < samples.count {
+      guard samples[k] != samples[k - 1] else {
+        k += 1
+        continue
+      }
+      let a = k - 1
+      while k < samples.count && samples[k] != samples[k - 1] { k += 1 }
+      runs.append((a, k - 1))
+    }
+    return runs
+  }
+
+  // MARK: - One pair for a whole run
+
+  /// One keyframe pair for samples a…b, or nil when no candidate easing fits.
+  private func single(_ a: Int, _ b: Int) -> [LottieKey]? {
+    guard b - a >= 2 else { return nil }
+    let freeStart = a == 0
+    let freeEnd = b == samples.count - 1
+    var range = 0.0
+    for d in samples[a].indices {
+      let values = (a...b).map { samples[$0][d] }
+      range = max(range, (values.max() ?? 0) - (values.min() ?? 0))
+    }
+    for easing in easings {
+      // A curve that misses the run by a tenth of its range with the ends on frames will
+      // not fit with them moved by less than a frame: the search is skipped (speed only).
+      if let rough = endValues(a, b, Double(a), Double(b), easing, false, false), rough.cost > 0.1 * range,
+        b - a > 4
+      {
+        continue
+      }
+      // Ends between frames: searched on a grid that is refined twice around the best.
+      var best: (t0: Double, t1: Double, cost: Double)? = nil
+      var lo0 = freeStart ? -1.0 : 0
+      var hi0 = 0.0
+      var lo1 = 0.0
+      var hi1 = freeEnd ? 1.0 : 0
+      for _ in 0..<(freeStart || freeEnd ? 3 : 1) {
+        for i in 0...(freeStart ? 8 : 0) {
+          let t0 = Double(a) + lo0 + (hi0 - lo0) * Double(i) / 8
+          for j in 0...(freeEnd ? 8 : 0) {
+            let t1 = Double(b) + lo1 + (hi1 - lo1) * Double(j) / 8
+            guard let fit = endValues(a, b, t0, t1, easing, freeStart, freeEnd) else { continue }
+            if best == nil || fit.cost < best!.cost { best = (t0, t1, fit.cost) }
+          }
+        }
+        guard let b0 = best else { break }
+        let step0 = (hi0 - lo0) / 8
+        let step1 = (hi1 - lo1) / 8
+        (lo0, hi0) = (b0.t0 - Double(a) - step0, b0.t0 - Double(a) + step0)
+        (lo1, hi1) = (b0.t1 - Double(b) - step1, b0.t1 - Double(b) + step1)
+        if !freeStart { (lo0, hi0) = (0, 0) }
+        if !freeEnd { (lo1, hi1) = (0, 0) }
+        lo0 = max(lo0, -1)
+        hi0 = min(hi0, 0)
+        lo1 = max(lo1, 0)
+        hi1 = min(hi1, 1)
+      }
+      guard let found = best,
+        let fit = endValues(a, b, found.t0, found.t1, easing, freeStart, freeEnd)
+      else { continue }
+      let start = LottieKey(time: Double(first) + found.t0, value: fit.v0, easing: easing)
+      let end = LottieKey(time: Double(first) + found.t1, value: fit.v1)
+      let ok = (a...b).allSatisfy { k in
+        fits(k, LottieTrack.interpolate(start, end, Double(first + k)))
+      }
+      if ok { return [start, end] }
+    }
+    return nil
+  }
+
+  /// The end values of the pair from t0 to t1 (sample-index times) that best match samples
+  /// a…b under `easing`: fixed to the samples at a fixed end, least squares at a free one.
+  /// `cost` is the largest residual of any component.
+  private func endValues(
+    _ a: Int, _ b: Int, _ t0: Double, _ t1: Double, _ easing: LottieEasing, _ freeStart: Bool, _ freeEnd: Bool
+  ) -> (v0: [Double], v1: [Double], cost: Double)? {
+    guard t1 > t0 else { return nil }
+    let p = (a...b).map { easing.progress((Double($0) - t0) / (t1 - t0)) }
+    let dims = samples[a].count
+    var v0 = samples[a]
+    var v1 = samples[b]
+    for d in 0..<dims {
+      // Minimise Σ (v0·(1 − p) + v1·p − y)² over the free ends.
+      var s00 = 0.0
+      var s01 = 0.0
+      var s11 = 0.0
+      var r0 = 0.0
+      var r1 = 0.0
+      for (i, k) in (a...b).enumerated() {
+        let w0 = 1 - p[i]
+        let w1 = p[i]
+        let y = samples[k][d]
+        s00 += w0 * w0
+        s01 += w0 * w1
+        s11 += w1 * w1
+        r0 += w0 * y
+        r1 += w1 * y
+      }
+      switch (freeStart, freeEnd) {
+      case (true, true):
+        let det = s00 * s11 - s01 * s01
+        guard abs(det) > 1e-12 else { return nil }
+        v0[d] = (r0 * s11 - r1 * s01) / det
+        v1[d] = (s00 * r1 - s01 * r0) / det
+      case (true, false):
+        guard s00 > 1e-12 else { return nil }
+        v0[d] = (r0 - s01 * v1[d]) / s00
+      case (false, true):
+        guard s11 > 1e-12 else { return nil }
+        v1[d] = (r1 - s01 * v0[d]) / s11
+      case (false, false): break
+      }
+    }
+    var cost = 0.0
+    for (i, k) in (a...b).enumerated() {
+      for d in 0..<dims {
+        cost = max(cost, abs(v0[d] + (v1[d] - v0[d]) * p[i] - samples[k][d]))
+      }
+    }
+    return (v0, v1, cost)
+  }
+
+  // MARK: - Greedy segments
+
+  /// Keyframes at sample frames covering a…b, each segment the longest a candidate fits.
+  private func greedy(_ a: Int, _ b: Int) -> [LottieKey] {
+    var keys = [LottieKey(time: Double(first + a), value: samples[a])]
+    var i = a
+    while i < b {
+      var best = i + 1
+      var bestEasing = LottieEasing.linear
+      var failures = 0
+      var j = i + 2
+      while j <= b && failures < Self.patience {
+        if let easing = segmentEasing(i, j) {
+          best = j
+          bestEasing = easing
+          failures = 0
+        } else {
+          failures += 1
+        }
+        j += 1
+      }
+      keys[keys.count - 1].easing = bestEasing
+      keys.append(LottieKey(time: Double(first + best), value: samples[best]))
+      i = best
+    }
+    return keys
+  }
+
+  /// A candidate easing under which the segment from sample i to sample j fits every
+  /// sample between them.
+  private func segmentEasing(_ i: Int, _ j: Int) -> LottieEasing? {
+    for easing in easings {
+      let start = LottieKey(time: Double(i), value: samples[i], easing: easing)
+      let end = LottieKey(time: Double(j), value: samples[j])
+      if (i + 1..<j).allSatisfy({ fits($0, LottieTrack.interpolate(start, end, Double($0))) }) { return easing }
+    }
+    return nil
+  }
+
+  // MARK: - Pruning
+
+  /// Removes keyframes from `tracks` one at a time while every sample still fits (`ok`
+  /// is given the tracks' values at sample k), until none can go. A removed keyframe's
+  /// segment is tried with the easing before it, then linear.
+  static func prune(
+    _ tracks: inout [LottieTrack], count: Int, first: Int, ok: (_ k: Int, _ values: [[Double]]) -> Bool
+  ) {
+    func fitsAll(_ trial: [LottieTrack], _ range: ClosedRange<Int>) -> Bool {
+      range.allSatisfy { k in ok(k, trial.map { $0.value(at: Double(first + k)) }) }
+    }
+    var changed = true
+    while changed {
+      changed = false
+      for t in tracks.indices {
+        var idx = tracks[t].keys.count - 1
+        while idx >= 0 && tracks[t].keys.count > 1 {
+          let keys = tracks[t].keys
+          // Samples whose value can change: between the neighbours of the key.
+          let lo = idx > 0 ? Int(keys[idx - 1].time.rounded(.down)) - first : 0
+          let hi = idx < keys.count - 1 ? Int(keys[idx + 1].time.rounded(.up)) - first : count - 1
+          let range = max(lo, 0)...max(min(hi, count - 1), max(lo, 0))
+          var trial = tracks
+          trial[t].keys.remove(at: idx)
+          var removed = fitsAll(trial, range)
+          if !removed && idx > 0 && !keys[idx - 1].easing.isLinear {
+            trial[t].keys[idx - 1].easing = .linear
+            removed = fitsAll(trial, range)
+          }
+          if removed {
+            tracks = trial
+            changed = true
+          }
+          idx -= 1
+        }
+      }
+    }
+  }
+}

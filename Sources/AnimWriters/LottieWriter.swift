@@ -1,0 +1,128 @@
+import AnimJSON
+import AnimMath
+import AnimSim
+
+/// The run as a Lottie animation (§13): every instance's values are kept frame by frame,
+/// and at `finish` each instance becomes one shape layer whose properties are reduced to
+/// keyframes within §13's tolerances; the background is a solid layer at the bottom
+/// unless it is clear. As a sticker (`.tgs`) the same JSON carries `"tgs":1` and is
+/// gzip-compressed, within Telegram's limits or refused.
+///
+/// Lottie's layer order is fixed, so instances keep the paint order of the frame each
+/// first appears in: one drawn below another then stays below it.
+public struct LottieWriter: FrameWriter {
+  private let sink: ByteSink
+  private let options: PictureOptions
+  private let sticker: Bool
+  private var header: RunHeader?
+  private var scale = AffineTransform.identity
+  private var frameCount = 0
+  private var instances: [LottieInstance] = []
+  /// Instances present in the last frame, by id.
+  private var present: [NodeID: Int] = [:]
+  /// Instance indices in paint order, bottom first.
+  private var order: [Int] = []
+  /// Timing curves to try before sampling (the scene's own, beyond the named ones).
+  public var easings: [(Double, Double, Double, Double)] = []
+  /// Ids of layers whose shear Lottie could not carry (their skew is left out).
+  public private(set) var skewedLayers: [String] = []
+
+  public init(to sink: ByteSink, _ options: PictureOptions, sticker: Bool = false) {
+    self.sink = sink
+    self.options = options
+    self.sticker = sticker
+  }
+
+  public mutating func begin(_ header: RunHeader) throws {
+    if sticker {
+      try LottieSticker.check(
+        width: options.width, height: options.height, fps: header.fps, frames: header.frames)
+    }
+    self.header = header
+    let kx = header.width > 0 ? Double(options.width) / header.width : 1
+    let ky = header.height > 0 ? Double(options.height) / header.height : 1
+    scale = .scale(kx, ky)
+  }
+
+  public mutating func write(_ frame: Frame) throws {
+    let n = frameCount
+    frameCount += 1
+    var next: [NodeID: Int] = [:]
+    next.reserveCapacity(frame.nodes.count)
+    var below: Int? = nil
+    for node in frame.nodes {
+      let index: Int
+      if let i = present[node.id], instances[i].endFrame == n, instances[i].shape === node.shape {
+        index = i
+      } else {
+        index = instances.count
+        instances.append(LottieInstance(node, frame: n))
+        let at = below.flatMap { b in order.firstIndex(of: b).map { $0 + 1 } } ?? 0
+        order.insert(index, at: at)
+      }
+      instances[index].samples.append(LottieInstance.sample(node, scale: scale))
+      next[node.id] = index
+      below = index
+    }
+    present = next
+  }
+
+  public mutating func finish() throws {
+    guard let header else { return }
+    let document = self.document(header)
+    var text = ""
+    document.write(to: &text)
+    let bytes = Array(text.utf8)
+    if sticker {
+      let packed = LottieSticker.gzip(bytes)
+      try LottieSticker.check(compressedBytes: packed.count)
+      try sink.write(packed)
+    } else {
+      try sink.write(bytes)
+    }
+  }
+
+  /// The whole Lottie document.
+  private mutating func document(_ header: RunHeader) -> JSONValue {
+    let tolerance = LottieTolerance(unit: min(scale.a, scale.d))
+    let candidates = LottieEasing.named + easings.map { LottieEasing(x1: $0.0, y1: $0.1, x2: $0.2, y2: $0.3) }
+    var layers: [JSONValue] = []
+    // Top first: the last instance in paint order is the first layer.
+    for (k, i) in order.reversed().enumerated() {
+      var layer = LottieLayer(instance: instances[i], tolerance: tolerance, scale: scale)
+      layer.easings = candidates
+      let (json, skewed) = layer.json(index: k + 1)
+      if skewed { skewedLayers.append(instances[i].id.description) }
+      layers.append(json)
+    }
+    let frames = frameCount
+    if header.background.a > 0 {
+      layers.append(background(header, index: layers.count + 1, frames: frames))
+    }
+    var members: [(String, JSONValue)] = sticker ? [("tgs", LottieJSON.int(1))] : []
+    members += [
+      ("v", .string("5.7.4")), ("nm", .string(header.title)), ("fr", .number(header.fps)),
+      ("ip", LottieJSON.int(0)), ("op", LottieJSON.int(frames)), ("w", LottieJSON.int(options.width)),
+      ("h", LottieJSON.int(options.height)), ("ddd", LottieJSON.int(0)), ("assets", .array([])),
+      ("layers", .array(layers)),
+    ]
+    return .object(members)
+  }
+
+  /// The background as a solid layer covering the canvas for the whole run.
+  private func background(_ header: RunHeader, index: Int, frames: Int) -> JSONValue {
+    let c = header.background
+    let (r, g, b, _) = c.rgba8
+    let hex = "#" + [r, g, b].map { v in (v < 16 ? "0" : "") + String(v, radix: 16) }.joined()
+    let ks: JSONValue = .object([
+      ("o", LottieJSON.fixed(lottieUnit(c.a) * 100)), ("r", LottieJSON.fixed(0)),
+      ("p", LottieJSON.fixed([0, 0])), ("a", LottieJSON.fixed([0, 0])), ("s", LottieJSON.fixed([100, 100])),
+    ])
+    return .object([
+      ("ddd", LottieJSON.int(0)), ("ind", LottieJSON.int(index)), ("ty", LottieJSON.int(1)),
+      ("nm", .string("background")), ("sr", LottieJSON.int(1)), ("ks", ks), ("ao", LottieJSON.int(0)),
+      ("sw", LottieJSON.int(options.width)), ("sh", LottieJSON.int(options.height)), ("sc", .string(hex)),
+      ("ip", LottieJSON.int(0)), ("op", LottieJSON.int(frames)), ("st", LottieJSON.int(0)), ("bm", LottieJSON.int(0)),
+    ])
+  }
+}

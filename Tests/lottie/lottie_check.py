@@ -1,0 +1,256 @@
+"""Independent checks of animc's Lottie export (§13), run by Tests/animcTests/LottieExportTests.swift.
+
+usage:
+  lottie_check.py schema FILE.json...        validate against lottie-specs' schema (Draft 2020-12)
+  lottie_check.py psnr ARGBDIR PNGDIR W H N...  rlottie's raw frames against animc's PNGs
+  lottie_check.py tgs FILE.tgs                python-lottie's Telegram sticker validator
+  lottie_check.py values FILE.json DUMP.jsonl every frame within §13's tolerances
+  lottie_check.py economy FILE.json DUMP.jsonl removing any one keyframe breaks a tolerance
+
+The evaluator below is written from the Lottie format's definition (keyframes held
+before the first and after the last, cubic-Bezier easing from `o`/`i` solved for x),
+not from animc's code. Prints one line per failure and exits 1 when any.
+"""
+import json
+import math
+import os
+import sys
+
+TOL_POINT = 0.05
+TOL_OPACITY = 0.001
+TOL_COLOR = 1 / 255
+TOL_WIDTH = 0.01
+TOL_TRIM = 0.001
+SLACK = 1e-6  # the JSON's six decimals
+# animc keeps its arcs' cubics within 0.0005 pt of the circle, so its Lottie outline's
+# own points may take the rest of the 0.05 pt: economy is judged on that.
+TOL_POINT_ECONOMY = 0.0495
+
+
+def bezier_progress(x1, y1, x2, y2, u):
+    if u <= 0:
+        return 0.0
+    if u >= 1:
+        return 1.0
+    if x1 == y1 and x2 == y2:
+        return u
+
+    def bx(s):
+        return 3 * x1 * s * (1 - s) ** 2 + 3 * x2 * s * s * (1 - s) + s ** 3
+
+    def by(s):
+        return 3 * y1 * s * (1 - s) ** 2 + 3 * y2 * s * s * (1 - s) + s ** 3
+
+    lo, hi = 0.0, 1.0
+    for _ in range(60):  # bisection: x(s) is monotonic for x1, x2 in 0..1
+        mid = (lo + hi) / 2
+        if bx(mid) < u:
+            lo = mid
+        else:
+            hi = mid
+    return by((lo + hi) / 2)
+
+
+def first(v):
+    return v[0] if isinstance(v, list) else v
+
+
+def value(prop, t):
+    """A property's value at frame t, as a list."""
+    k = prop["k"]
+    if prop.get("a", 0) == 0:
+        return list(k) if isinstance(k, list) else [k]
+    keys = k
+    if t <= keys[0]["t"]:
+        return list(keys[0]["s"])
+    if t >= keys[-1]["t"]:
+        return list(keys[-1]["s"])
+    for a, b in zip(keys, keys[1:]):
+        if a["t"] <= t <= b["t"]:
+            if a.get("h", 0) == 1:
+                return list(a["s"])
+            span = b["t"] - a["t"]
+            u = (t - a["t"]) / span if span > 0 else 1
+            p = bezier_progress(first(a["o"]["x"]), first(a["o"]["y"]), first(a["i"]["x"]), first(a["i"]["y"]), u)
+            return [s + (e - s) * p for s, e in zip(a["s"], b["s"])]
+    raise AssertionError("unreachable")
+
+
+def layer_matrix(ks, t):
+    p = value(ks["p"], t)
+    r = math.radians(value(ks["r"], t)[0])
+    s = value(ks["s"], t)
+    a = value(ks["a"], t)
+    sx, sy = s[0] / 100, s[1] / 100
+    c, n = math.cos(r), math.sin(r)
+    m = [c * sx, n * sx, -n * sy, c * sy]
+    return m + [p[0] - (m[0] * a[0] + m[2] * a[1]), p[1] - (m[1] * a[0] + m[3] * a[1])]
+
+
+def apply(m, q):
+    return (m[0] * q[0] + m[2] * q[1] + m[4], m[1] * q[0] + m[3] * q[1] + m[5])
+
+
+def hex_color(text):
+    return [int(text[i:i + 2], 16) / 255 for i in (1, 3, 5, 7)]
+
+
+def items(layer, ty):
+    found = []
+    for group in layer["shapes"]:
+        for item in group["it"]:
+            if item["ty"] == ty:
+                found.append(item)
+    return found
+
+
+def outline_points(layer):
+    pts = []
+    for sh in items(layer, "sh"):
+        k = sh["ks"]["k"]
+        for v, i, o in zip(k["v"], k["i"], k["o"]):
+            pts += [v, (v[0] + i[0], v[1] + i[1]), (v[0] + o[0], v[1] + o[1])]
+    return pts
+
+
+def load_dump(path):
+    frames = []
+    for line in open(path):
+        rec = json.loads(line)
+        if rec["type"] == "frame":
+            frames.append(rec)
+    return frames
+
+
+def layer_errors(layer, frames, limit=1, point_tolerance=TOL_POINT):
+    """Failures of one layer against the dump (at most `limit`)."""
+    errors = []
+    pts = outline_points(layer)
+    fills = items(layer, "fl")
+    strokes = items(layer, "st")
+    trims = items(layer, "tm")
+    for n in range(layer["ip"], layer["op"]):
+        node = next((x for x in frames[n]["nodes"] if x["id"] == layer["nm"]), None)
+        if node is None:
+            errors.append(f"{layer['nm']}: not in the dump at frame {n}")
+            break
+        m = layer_matrix(layer["ks"], n)
+        d = node["matrix"]
+        worst = max((math.dist(apply(m, q), apply(d, q)) for q in pts), default=0)
+        tint = hex_color(node["tint"]) if "tint" in node else [1, 1, 1, 1]
+
+        def tinted(c):
+            return [min(max(a * b, 0), 1) for a, b in zip(hex_color(c), tint)]
+
+        checks = [("points", worst, point_tolerance)]
+        checks.append(("opacity", abs(value(layer["ks"]["o"], n)[0] / 100 - node["opacity"]), TOL_OPACITY))
+        for paint, key in ((fills, "fill"), (strokes, "stroke")):
+            if paint and key in node:
+                want = tinted(node[key])
+                got = value(paint[0]["c"], n)[:3] + [value(paint[0]["o"], n)[0] / 100]
+                checks.append((key, max(abs(a - b) for a, b in zip(got, want)), TOL_COLOR))
+        if strokes and "lineWidth" in node:
+            checks.append(("lineWidth", abs(value(strokes[0]["w"], n)[0] - node["lineWidth"]), TOL_WIDTH))
+        if trims:
+            checks.append(("strokeStart", abs(value(trims[0]["s"], n)[0] / 100 - node["strokeStart"]), TOL_TRIM))
+            checks.append(("strokeEnd", abs(value(trims[0]["e"], n)[0] / 100 - node["strokeEnd"]), TOL_TRIM))
+        for name, err, tol in checks:
+            if err > tol + SLACK:
+                errors.append(f"{layer['nm']} frame {n}: {name} off by {err:.6g} (tolerance {tol:.6g})")
+        if len(errors) >= limit:
+            break
+    return errors
+
+
+def animated(layer):
+    """(label, property) for every keyframed property of a layer."""
+    props = [(f"ks.{k}", v) for k, v in layer["ks"].items()]
+    for group in layer["shapes"]:
+        for item in group["it"]:
+            for k, v in item.items():
+                if isinstance(v, dict) and "a" in v and "k" in v:
+                    props.append((f"{group['nm']}.{item['ty']}.{k}", v))
+    return [(label, p) for label, p in props if p.get("a") == 1]
+
+
+def main():
+    cmd, args = sys.argv[1], sys.argv[2:]
+    failures = []
+    if cmd == "schema":
+        import jsonschema
+        import lottie_specs
+
+        path = os.path.join(os.path.dirname(lottie_specs.__file__), "data", "lottie.schema.json")
+        validator = jsonschema.Draft202012Validator(json.load(open(path)))
+        for f in args:
+            for e in validator.iter_errors(json.load(open(f))):
+                failures.append(f"{f}: {'/'.join(map(str, e.absolute_path))}: {e.message[:200]}")
+    elif cmd == "psnr":
+        from PIL import Image
+
+        raw, pngs, w, h = args[0], args[1], int(args[2]), int(args[3])
+        for n in args[4:]:
+            data = open(os.path.join(raw, f"{n}.argb"), "rb").read()
+            png = Image.open(os.path.join(pngs, f"{n}.png")).convert("RGBA")
+            png = png.resize((w, h)) if png.size != (w, h) else png
+            px = png.load()
+            se = 0.0
+            for y in range(h):
+                for x in range(w):
+                    # Both over black: rlottie's premultiplied ARGB (little-endian BGRA),
+                    # animc's straight RGBA times its alpha.
+                    i = 4 * (y * w + x)
+                    b1, g1, r1 = data[i], data[i + 1], data[i + 2]
+                    r2, g2, b2, a2 = px[x, y]
+                    for p1, p2 in ((r1, r2), (g1, g2), (b1, b2)):
+                        d = p1 - p2 * a2 / 255
+                        se += d * d
+            mse = se / (3 * w * h)
+            psnr = 99.0 if mse == 0 else 10 * math.log10(255 * 255 / mse)
+            print(f"frame {n}: PSNR {psnr:.2f} dB")
+            if psnr < 30:
+                failures.append(f"frame {n}: PSNR {psnr:.2f} dB < 30")
+    elif cmd == "tgs":
+        from lottie.exporters.tgs_validator import TgsValidator, Severity
+        from lottie.parsers.tgs import parse_tgs
+
+        validator = TgsValidator(Severity.Note)
+        validator(parse_tgs(args[0]))
+        validator.check_file_size(args[0])
+        for e in validator.errors:
+            failures.append(str(e))
+    elif cmd == "values":
+        doc = json.load(open(args[0]))
+        frames = load_dump(args[1])
+        layers = [x for x in doc["layers"] if x["ty"] == 4]
+        for layer in layers:
+            failures += layer_errors(layer, frames, limit=3)
+        count = sum(len(f["nodes"]) for f in frames)
+        covered = sum(x["op"] - x["ip"] for x in layers)
+        if count != covered:
+            failures.append(f"the dump has {count} instance-frames, the layers cover {covered}")
+        print(f"{len(layers)} layers, {covered} instance-frames checked")
+    elif cmd == "economy":
+        doc = json.load(open(args[0]))
+        frames = load_dump(args[1])
+        tried = 0
+        for layer in (x for x in doc["layers"] if x["ty"] == 4):
+            for label, prop in animated(layer):
+                keys = prop["k"]
+                for i in range(len(keys)):
+                    prop["k"] = keys[:i] + keys[i + 1:]
+                    if len(prop["k"]) == 1:
+                        prop["k"][0] = dict(prop["k"][0])
+                    tried += 1
+                    if not layer_errors(layer, frames, point_tolerance=TOL_POINT_ECONOMY):
+                        failures.append(f"{layer['nm']}: {label} keyframe {i} (t={keys[i]['t']}) is not needed")
+                prop["k"] = keys
+        print(f"{tried} keyframes removed one at a time")
+    for f in failures[:40]:
+        print(f)
+    print(f"{len(failures)} failures")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
