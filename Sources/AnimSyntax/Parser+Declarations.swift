@@ -78,9 +78,13 @@ extension Parser {
   mutating func endStatement() {
     if accept(.semicolon) { return }
     if atStatementEnd || (inParens.isEmpty && atDeclarationStart) { return }
+    let unitFix = unitAfterSpaceFix()
     error(
-      SyntaxCode.expectedStatementEnd, "expected the end of the statement, found \(tokenDescription)",
-      notes: ["statements end at a newline or `;`"])
+      SyntaxCode.expectedStatementEnd,
+      unitFix.isEmpty
+        ? "expected the end of the statement, found \(tokenDescription)"
+        : "a unit follows its number with no space between",
+      notes: unitFix.isEmpty ? ["statements end at a newline or `;`"] : [], fixes: unitFix)
     synchronize()
   }
 

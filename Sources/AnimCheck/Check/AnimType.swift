@@ -45,7 +45,7 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
   /// The type with its article, for messages: "a Duration", "an Angle".
   var withArticle: String {
     let d = description
-    return (d.first.map { "AEIOU".contains($0) } ?? false ? "an " : "a ") + d
+    return (d.first.map { "AEIOUaeiou".contains($0) } ?? false ? "an " : "a ") + d
   }
 
   /// Written out so that comparing two plain types (nearly every comparison) is one
