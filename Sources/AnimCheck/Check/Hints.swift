@@ -88,11 +88,11 @@ extension Checker {
   /// the written one starts with (`cornerRadius:` → `corner:`, `dampingRatio:` →
   /// `damping:`), or else the shortest that starts with it.
   func nearestLabel(to label: String, in labels: [String], others: [String] = []) -> String? {
-    if let near = nearestLabel(to: label, in: labels) { return near }
-    return others.isEmpty ? nil : nearestLabel(to: label, in: others)
+    if let near = labelMeant(by: label, among: labels) { return near }
+    return others.isEmpty ? nil : labelMeant(by: label, among: others)
   }
 
-  private func nearestLabel(to label: String, in labels: [String]) -> String? {
+  private func labelMeant(by label: String, among labels: [String]) -> String? {
     if let near = closestWord(to: label, in: labels) { return near }
     let lower = label.lowercased()
     let prefixes = labels.filter { lower.hasPrefix($0.lowercased()) }
