@@ -14,7 +14,9 @@ extension Parser {
     let number = String(decoding: lexer.bytes[start..<lastEnd], as: UTF8.self)
     let written = number + lexer.symbols[token.symbol]
     return [
-      .replace(SourceRange(start: start, end: Int(token.end)), with: written, "write the unit right after the number: `\(written)`")
+      .replace(
+        SourceRange(start: start, end: Int(token.end)), with: written,
+        "write the unit right after the number: `\(written)`")
     ]
   }
 

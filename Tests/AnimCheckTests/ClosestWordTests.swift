@@ -17,7 +17,9 @@ import Testing
       for j in stride(from: 1, through: b.count, by: 1) {
         let cost = a[i - 1] == b[j - 1] ? 0 : 1
         d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
       }
     }
     return d[a.count][b.count]

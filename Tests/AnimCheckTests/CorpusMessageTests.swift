@@ -1,5 +1,5 @@
-import AnimSource
 import AnimCheck
+import AnimSource
 import AnimSyntax
 import Testing
 

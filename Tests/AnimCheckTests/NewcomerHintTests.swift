@@ -17,22 +17,26 @@ import Testing
     "node dot = circle(8) {\n  position (100, 100)\n\(body)\n}\n"
   }
 
-  @Test("a later animation that reads the value below hides nothing", arguments: [
-    // Seed 000: the fade-out's omitted `from` starts from the fade-in.
-    "animate opacity from 0 to 0.9 over 0.5s timing easeOut\n  animate opacity to 0 over 6s",
-    "animate opacity from 0 to 0.9 over 0.5s\n  animate opacity by -0.5 over 6s",
-    "animate position to (200, 200) over 1s\n  animate position along line(to: (300, 300)) over 6s",
-    "animate position to (200, 200) over 1s\n  animate position along parabola(to: (300, 300), height: 40) over 6s",
-  ])
+  @Test(
+    "a later animation that reads the value below hides nothing",
+    arguments: [
+      // Seed 000: the fade-out's omitted `from` starts from the fade-in.
+      "animate opacity from 0 to 0.9 over 0.5s timing easeOut\n  animate opacity to 0 over 6s",
+      "animate opacity from 0 to 0.9 over 0.5s\n  animate opacity by -0.5 over 6s",
+      "animate position to (200, 200) over 1s\n  animate position along line(to: (300, 300)) over 6s",
+      "animate position to (200, 200) over 1s\n  animate position along parabola(to: (300, 300), height: 40) over 6s",
+    ])
   func readingBelowHidesNothing(body: String) {
     #expect(codes(node("  " + body)).isEmpty)
   }
 
-  @Test("a later animation with its own start still hides", arguments: [
-    "animate opacity from 0 to 0.9 over 0.5s\n  animate opacity from 1 to 0 over 6s",
-    "animate opacity from 0 to 0.9 over 0.5s\n  animate opacity keyframes 0: 1, 1: 0 over 6s",
-    "animate position to (200, 200) over 1s\n  animate position along line(from: (0, 0), to: (300, 300)) over 6s",
-  ])
+  @Test(
+    "a later animation with its own start still hides",
+    arguments: [
+      "animate opacity from 0 to 0.9 over 0.5s\n  animate opacity from 1 to 0 over 6s",
+      "animate opacity from 0 to 0.9 over 0.5s\n  animate opacity keyframes 0: 1, 1: 0 over 6s",
+      "animate position to (200, 200) over 1s\n  animate position along line(from: (0, 0), to: (300, 300)) over 6s",
+    ])
   func ownStartHides(body: String) {
     #expect(codes(node("  " + body)) == [SemanticCode.hiddenAnimation])
   }

@@ -90,7 +90,8 @@ import Testing
     #expect(r.stderr.isEmpty)
     let lines = DumpCommandTests.lines(r.stdout)
     // The shape's own box: from (0, 0) to the largest x and y of its points (§3.1).
-    #expect(lines.contains(#"{"type":"shape","id":"trail","path":"M 10 10 L 120 60 L 230 20","width":230,"height":60}"#))
+    #expect(
+      lines.contains(#"{"type":"shape","id":"trail","path":"M 10 10 L 120 60 L 230 20","width":230,"height":60}"#))
     let frame = try #require(DumpCommandTests.frameLines(r.stdout).first)
     #expect(frame.contains(#""matrix":[1,0,0,1,0,0]"#), "\(frame)")
   }
