@@ -66,6 +66,10 @@ import Testing
     #expect(AnimType.enumLiteral("up").description == "enum case `.up`")
     let d = diagnostics(node("  animate opacity to .up over 1s"))
     #expect(d.map(\.message) == ["expected a Number, found an enum case `.up`"])
+    let k = diagnostics(node("  animate opacity keyframes 0: 0, 1: 1 over 1s interpolate .bogus"))
+    #expect(k.map(\.message).first?.hasPrefix("`.bogus` is not an Interpolation;") == true, "\(k.map(\.message))")
+    let twice = diagnostics("emitter e {\n  at 1s\n  spawn circle(4)\n}\nnode e = circle(4)\n")
+    #expect(twice.flatMap(\.labels).map(\.message).contains("first declared here as an emitter"))
   }
 
   @Test func aDelayOfHundredsOffersMilliseconds() {

@@ -32,7 +32,7 @@ extension Checker {
       let near = closestWord(to: name, in: kind.cases)
       error(
         SemanticCode.unknownEnumCase,
-        "`.\(name)` is not a \(kind.typeName); expected one of \(kind.cases.map { "`.\($0)`" }.joined(separator: ", "))",
+        "`.\(name)` is not \(AnimType.withArticle(kind.typeName)); expected one of \(kind.cases.map { "`.\($0)`" }.joined(separator: ", "))",
         at: range, fixes: near.map { [.replace(range, with: "." + $0, "did you mean `.\($0)`?")] } ?? [])
       return .error
     }
