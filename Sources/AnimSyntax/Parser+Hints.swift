@@ -20,6 +20,15 @@ extension Parser {
     ]
   }
 
+  /// An E0204 where a bracket's list stopped; when what stopped it is a unit apart from
+  /// its number (`rotate(45 deg)`), that is the message and the fix.
+  mutating func expectedTokenError(_ message: String) {
+    let unitFix = unitAfterSpaceFix()
+    error(
+      SyntaxCode.expectedToken, unitFix.isEmpty ? message : "a unit follows its number with no space between",
+      fixes: unitFix)
+  }
+
   /// Where the number literal ending at `end` starts: back over digits, `.` and an
   /// exponent's letters and sign. The lexer has read it as one number, so it stops at
   /// the separator before it.

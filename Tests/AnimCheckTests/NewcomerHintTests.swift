@@ -79,6 +79,14 @@ import Testing
     #expect(small.flatMap(\.fixes).flatMap(\.edits).map(\.newText) == ["2s"])
   }
 
+  @Test func aFillModeOnItsOwnLineIsNamed() {
+    // `fill forwards` alone is the style statement (a Color): no edit can make it a
+    // clause, but the note says what `forwards` is.
+    let d = diagnostics(node("  fill forwards"))
+    #expect(d.map(\.code) == [SemanticCode.undefinedName])
+    #expect(d.flatMap(\.notes) == ["`.forwards` is a FillMode case, written with a dot where one is wanted"])
+  }
+
   @Test func piOffersBothHalfTurns() {
     let d = diagnostics(node("  rotation pi / 2"))
     #expect(d.map(\.code) == [SemanticCode.undefinedName])

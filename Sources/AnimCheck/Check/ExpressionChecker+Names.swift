@@ -29,7 +29,7 @@ extension Checker {
   func reportUndefined(_ name: String, at range: SourceRange, in scope: BlockScope) {
     let near = nearestName(to: name, in: scope)
     error(
-      SemanticCode.undefinedName, "cannot find `\(name)` in scope", at: range,
+      SemanticCode.undefinedName, "cannot find `\(name)` in scope", at: range, notes: enumCaseNotes(name),
       fixes: near.map { [.replace(range, with: $0, "did you mean `\($0)`?")] } ?? [])
   }
 

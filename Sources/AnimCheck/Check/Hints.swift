@@ -52,6 +52,14 @@ extension Checker {
     return (what, .replace(range, with: name, "write `\(name)` without the dot"))
   }
 
+  /// For an undefined name that is an enum case of another place: `fill forwards` on a
+  /// line of its own is the style statement, which wants a Color; the fill mode belongs
+  /// in an `animate`, and no edit here can move it there.
+  func enumCaseNotes(_ name: String) -> [String] {
+    guard let kind = EnumKind.allCases.first(where: { $0.cases.contains(name) }) else { return [] }
+    return ["`.\(name)` is \(AnimType.withArticle(kind.typeName)) case, written with a dot where one is wanted"]
+  }
+
   /// Spellings of π from C, Swift and JavaScript.
   static let piNames: Set<String> = ["pi", "PI", "Pi", "M_PI"]
 
