@@ -74,15 +74,18 @@ extension Parser {
   var continuesAnimation: Bool {
     guard let w = token.word else { return false }
     if w == .fill { return lookahead.kind == .dot }
-    if w == .timing && lookahead.kind == .identifier { return peekSecond.kind != .equals }
+    if w == .timing && lookahead.kind == .identifier { return !equalsFollowsLookahead }
     return w.isAnimationClause
   }
 
-  /// The token after `lookahead`, read from a copy of the lexer (rare: only to tell a
-  /// `timing` clause from a `timing` declaration).
-  var peekSecond: Token {
-    var copy = lexer
-    return copy.next()
+  /// Whether `=` comes next after `lookahead` on its line (spaces and tabs between), to
+  /// tell a `timing` clause from a `timing` declaration. Read from the bytes, not by
+  /// lexing ahead: a lexer's copy that interns a name copies the whole symbol table.
+  var equalsFollowsLookahead: Bool {
+    let bytes = lexer.bytes
+    var i = Int(lookahead.end)
+    while i < bytes.count && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+    return i < bytes.count && bytes[i] == 0x3D
   }
 
   var lastStatementWasOneLineAnimate: Bool {
