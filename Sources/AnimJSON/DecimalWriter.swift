@@ -15,7 +15,8 @@
 ///   `rest · 10^6 / 2^shift`, and `rest · 10^6 < 2^73` fits a 128-bit product, so its
 ///   quotient and remainder, and hence the rounding, are exact. A shift of 74 or more
 ///   leaves the remainder below half a millionth: the fraction rounds to 0.
-/// Digits are written two at a time from a table, with divisions only by constants.
+/// Digits are made eight at a time in a 64-bit word (`DecimalDigits`), with divisions
+/// only by constants, and a number is appended in one step rather than byte by byte.
 extension JSONNumber {
   public static func append(_ value: Double, to out: inout [UInt8]) {
     guard value.isFinite else {
@@ -59,10 +60,17 @@ extension JSONNumber {
       return
     }
     if negative { out.append(minus) }
-    DecimalDigits.appendInteger(whole, to: &out)
-    if micros != 0 {
-      out.append(0x2E)  // .
-      DecimalDigits.appendMillionths(micros, to: &out)
+    if micros == 0 {
+      DecimalDigits.appendInteger(whole, to: &out)
+    } else if whole < 100_000_000 {
+      // The common case: the whole number in one append.
+      let (digits, count) = DecimalDigits.shortDigits(whole)
+      let (fraction, fractionCount) = DecimalDigits.millionths(micros)
+      PackedBytes(digits, count: count, then: fraction, count: fractionCount).append(to: &out)
+    } else {
+      DecimalDigits.appendInteger(whole, to: &out)
+      let (fraction, fractionCount) = DecimalDigits.millionths(micros)
+      PackedBytes(fraction, count: fractionCount).append(to: &out)
     }
   }
 
@@ -77,6 +85,7 @@ extension JSONNumber {
 
   /// `rest / 2^shift` in millionths, rounded half to even: `0...1_000_000`.
   /// Requires `rest < 2^53` and `rest < 2^shift`.
+  @inline(__always)
   static func roundedMillionths(_ rest: UInt64, shift: Int) -> UInt64 {
     // rest · 10^6 < 2^73 ≤ 2^(shift−1): strictly below half, so never a tie.
     if shift >= 74 { return 0 }
