@@ -16,7 +16,8 @@
 ///   quotient and remainder, and hence the rounding, are exact. A shift of 74 or more
 ///   leaves the remainder below half a millionth: the fraction rounds to 0.
 /// Digits are made eight at a time in a 64-bit word (`DecimalDigits`), with divisions
-/// only by constants, and a number is appended in one step rather than byte by byte.
+/// only by constants, and a number's bytes, gathered in two words, are appended in one
+/// short loop.
 extension JSONNumber {
   public static func append(_ value: Double, to out: inout [UInt8]) {
     guard value.isFinite else {
@@ -63,7 +64,7 @@ extension JSONNumber {
     if micros == 0 {
       DecimalDigits.appendInteger(whole, to: &out)
     } else if whole < 100_000_000 {
-      // The common case: the whole number in one append.
+      // The common case: the whole number gathered in two words, then appended.
       let (digits, count) = DecimalDigits.shortDigits(whole)
       let (fraction, fractionCount) = DecimalDigits.millionths(micros)
       PackedBytes(digits, count: count, then: fraction, count: fractionCount).append(to: &out)
