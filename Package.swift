@@ -55,6 +55,7 @@ let package = Package(
       name: "animc-bench",
       dependencies: [
         "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimWriters", "AnimMath", "AnimFormat",
+        "AnimOutput",
       ]
     ),
 
