@@ -122,36 +122,37 @@ enum RenderCommand {
     abs(v) < 1e15 ? String(Int64(v)) : String(v)
   }
 
-  /// The frame a still shows: `--frame N`, or the frame at run time `--time T`.
+  /// How far into a run a still may be: scenes keep running after their duration (as
+  /// `animc run` shows), so a still past it simulates on, up to this many frames.
+  static let stillFrameLimit = 1_000_000
+
+  /// The frame a still shows: `--frame N`, or the frame at run time `--time T` (past the
+  /// run's duration too, up to `stillFrameLimit`).
   static func stillFrame(_ parsed: Arguments, _ simulator: Simulator) throws(UsageError) -> Int {
     if parsed.has("--frame") && parsed.has("--time") {
       throw UsageError(message: "give `--frame` or `--time`, not both")
     }
-    var n = 0
+    let limit = Self.stillFrameLimit
+    let tooFar =
+      "stills go at most \(limit) frames into the run (\(JSONNumber.format(Double(limit) / simulator.fps)) s at "
+      + "\(JSONNumber.format(simulator.fps)) fps)"
     if let f = parsed.value("--frame") {
-      guard let v = Int(f), v >= 0 else { throw UsageError(message: "`--frame` takes a frame number ≥ 0, not `\(f)`") }
-      n = v
-    } else if let t = parsed.value("--time") {
-      guard let seconds = SimulationRequest.seconds(t) else {
-        throw UsageError(message: "`--time` takes 1.5s, 1500ms or plain seconds, not `\(t)`")
-      }
-      // The last frame at or before T. Frame k's time is k / fps (§9); the product
-      // T × fps can land just under an integer (1.13 × 100 = 112.999…), so the next
-      // frame is checked with that same division. Past the end: no Int conversion.
-      let product = (seconds * simulator.fps).rounded(.down)
-      guard product < Double(simulator.frameCount) else {
-        throw UsageError(
-          message: "`--time \(t)` is past the end of the run (\(JSONNumber.format(simulator.duration)) s)")
-      }
-      n = Int(product)
-      if Double(n + 1) / simulator.fps <= seconds { n += 1 }
+      guard let n = Int(f), n >= 0 else { throw UsageError(message: "`--frame` takes a frame number ≥ 0, not `\(f)`") }
+      guard n <= limit else { throw UsageError(message: "frame \(n) is too far: \(tooFar)") }
+      return n
     }
-    guard n < simulator.frameCount else {
-      throw UsageError(
-        message:
-          "frame \(n) is past the end of the run (\(simulator.frameCount) frames at \(JSONNumber.format(simulator.fps)) fps)"
-      )
+    guard let t = parsed.value("--time") else { return 0 }
+    guard let seconds = SimulationRequest.seconds(t) else {
+      throw UsageError(message: "`--time` takes 1.5s, 1500ms or plain seconds, not `\(t)`")
     }
+    // The last frame at or before T. Frame k's time is k / fps (§9); the product T × fps
+    // can land just under an integer (1.13 × 100 = 112.999…), so the next frame is
+    // checked with that same division. Compared as a Double first: no Int conversion
+    // of a huge product.
+    let product = (seconds * simulator.fps).rounded(.down)
+    guard product <= Double(limit) else { throw UsageError(message: "`--time \(t)` is too far: \(tooFar)") }
+    var n = Int(product)
+    if Double(n + 1) / simulator.fps <= seconds { n += 1 }
     return n
   }
 }

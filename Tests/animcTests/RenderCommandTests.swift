@@ -407,12 +407,12 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: output))
     }
     #expect(try CLITests.animc(["render", "examples/heart-view.anim"]).status == 2)
-    let late = try CLITests.animc([
+    let tooFar = try CLITests.animc([
       "render", "examples/heart-view.anim", "-o", dir.appendingPathComponent("x.png").path,
-      "--time", "99s",
+      "--time", "99999s",
     ])
-    #expect(late.status == 2, "a still past the end of the run")
-    #expect(late.stderr.contains("past the end of the run"))
+    #expect(tooFar.status == 2, "a still past the limit")
+    #expect(tooFar.stderr.contains("stills go at most 1000000 frames into the run"), "\(tooFar.stderr)")
   }
 
   /// Picture sizes far past Int's range (or overflowing to infinity) are refused with
@@ -458,15 +458,22 @@ import Testing
       let b = try String(contentsOfFile: byFrame, encoding: .utf8)
       #expect(a == b, "--time \(time) at \(fps) fps is not frame \(frame)")
     }
-    // Times far past the end are refused (exit 2), not a crash converting to Int.
-    for time in ["3s", "1e300s", "1e20"] {
+    // Times far past the limit are refused (exit 2), not a crash converting to Int.
+    for time in ["1e300s", "1e20"] {
       let r = try CLITests.animc([
         "render", "examples/heart-view.anim", "-o", dir.appendingPathComponent("x.png").path,
         "--time", time, "--duration", "3s",
       ])
       #expect(r.status == 2, "--time \(time): exit \(r.status)")
-      #expect(r.stderr.contains("past the end of the run"), "--time \(time): \(r.stderr)")
+      #expect(r.stderr.contains("is too far: stills go at most"), "--time \(time): \(r.stderr)")
     }
+    // Past the run's duration, a still simulates on: at 4 s of a 3 s run it shows frame
+    // 240 of the same scene run for 5 s (the duration does not change what happens).
+    let past = dir.appendingPathComponent("past.svg").path
+    let within = dir.appendingPathComponent("within.svg").path
+    try Self.animcOK(["render", "examples/heart-view.anim", "-o", past, "--time", "4s", "--duration", "3s", "--fps", "60"])
+    try Self.animcOK(["render", "examples/heart-view.anim", "-o", within, "--frame", "240", "--duration", "5s", "--fps", "60"])
+    #expect(try String(contentsOfFile: past, encoding: .utf8) == String(contentsOfFile: within, encoding: .utf8))
   }
 
   @Test func filesWithErrorsExitOneAndWriteNothing() throws {
