@@ -302,13 +302,18 @@ public final class Simulator {
     var ended = 0
     var leading = 0
     earliestEnd = .infinity
-    for i in live.indices {
-      guard live[i].end <= limit else {
-        earliestEnd = min(earliestEnd, live[i].end)
-        continue
+    // Read in the storage (the list's subscript would copy each instance out), released
+    // before the list changes so that the change copies nothing.
+    do {
+      let all = live.storage
+      for i in live.head..<all.count {
+        guard all[i].end <= limit else {
+          earliestEnd = min(earliestEnd, all[i].end)
+          continue
+        }
+        if leading == i - live.head { leading += 1 }
+        ended += 1
       }
-      if leading == i { leading += 1 }
-      ended += 1
     }
     // Spawns mostly end in the order they began, so the ended ones are mostly the
     // oldest: removing a prefix moves the rest in one block, where moving instances one
