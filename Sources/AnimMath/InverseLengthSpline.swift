@@ -46,29 +46,19 @@
   private static func knots<Curve: BezierCurve>(_ curve: Curve, _ tolerance: Double) -> [Double]? {
     // Knot 0 is the same in every attempt.
     guard let first = knot(curve, t: 0, s: 0) else { return nil }
-    return attempt(curve, intervals: 8, tolerance, first: first, previous: UnsafeBufferPointer(start: nil, count: 0))
-  }
-
-  /// One attempt at `intervals` steps, and the next ones while a step is not accurate.
-  ///
-  /// Every spawn on a random path builds a spline, so an attempt works in scratch memory
-  /// (on the stack while it is small) and allocates once, for the knots it returns. A
-  /// typical cubic fails 8 steps at the first and passes 16.
-  private static func attempt<Curve: BezierCurve>(
-    _ curve: Curve, intervals: Int, _ tolerance: Double, first: Knot, previous: UnsafeBufferPointer<Double>
-  ) -> [Double]? {
-    let halfCount = 2 * intervals
-    let knotCount = stride * (intervals + 1)
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: halfCount + knotCount) { scratch in
-      let halves = UnsafeMutableBufferPointer(rebasing: scratch[..<halfCount])
-      let knots = UnsafeMutableBufferPointer(rebasing: scratch[halfCount...])
-      switch measure(curve, intervals, tolerance, first, previous, halves, knots) {
+    var previous: [Double] = []
+    var intervals = 8
+    while true {
+      var halves = [Double](repeating: 0, count: 2 * intervals)
+      var knots = [Double](repeating: 0, count: stride * (intervals + 1))
+      switch measure(curve, intervals, tolerance, first, previous, &halves, &knots) {
       case .accurate:
-        return Array(UnsafeBufferPointer(knots))
+        return knots
       case .inaccurate(let measured):
         guard 2 * intervals <= maxIntervals else { return nil }
-        let taken = UnsafeBufferPointer(rebasing: halves[..<measured])
-        return attempt(curve, intervals: 2 * intervals, tolerance, first: first, previous: taken)
+        halves.removeSubrange(measured...)
+        previous = halves
+        intervals *= 2
       case .singular:
         return nil
       }
@@ -91,10 +81,10 @@
   /// is a whole step of 2n. With n a power of two every t here is exact, so a length taken
   /// over is the one the quadrature would give again.
   private static func measure<Curve: BezierCurve>(
-    _ curve: Curve, _ intervals: Int, _ tolerance: Double, _ first: Knot, _ previous: UnsafeBufferPointer<Double>,
-    _ halves: UnsafeMutableBufferPointer<Double>, _ knots: UnsafeMutableBufferPointer<Double>
+    _ curve: Curve, _ intervals: Int, _ tolerance: Double, _ first: Knot, _ previous: [Double],
+    _ halves: inout [Double], _ knots: inout [Double]
   ) -> Outcome {
-    store(first, 0, knots)
+    store(first, 0, &knots)
     var s = 0.0
     let n = Double(intervals)
     for j in 0..<intervals {
@@ -108,8 +98,8 @@
       // The quadrature error shows as a disagreement between the halves and the whole.
       guard abs(left + right - whole) <= tolerance else { return .inaccurate(measured: 2 * j + 2) }
       guard let next = knot(curve, t: b, s: s + left + right) else { return .singular }
-      store(next, j + 1, knots)
-      let t = interpolate(s + left, UnsafeBufferPointer(knots), j, n)
+      store(next, j + 1, &knots)
+      let t = interpolate(s + left, knots, from: 0, j, n)
       guard curve.point(t).distance(to: curve.point(mid)) <= tolerance else {
         return .inaccurate(measured: 2 * j + 2)
       }
@@ -123,7 +113,7 @@
 
   /// Writes knot `j`'s numbers.
   @inline(__always)
-  private static func store(_ knot: Knot, _ j: Int, _ knots: UnsafeMutableBufferPointer<Double>) {
+  private static func store(_ knot: Knot, _ j: Int, _ knots: inout [Double]) {
     knots[stride * j] = knot.s
     knots[stride * j + 1] = knot.dtds
     knots[stride * j + 2] = knot.d2tds2
@@ -145,16 +135,14 @@
 
   /// The parameter at arc length `s`, 0 < s < length.
   func parameter(atLength s: Double) -> Double {
-    knots.withUnsafeBufferPointer {
-      Self.parameter(atLength: s, knots: $0, from: 0, count: count, length: length)
-    }
+    Self.parameter(atLength: s, knots: knots, from: 0, count: count, length: length)
   }
 
   /// `parameter(atLength:)` on a spline of `count` knots and arc length `length` stored
   /// from index `from` of a larger buffer.
   @inlinable @inline(__always)
   static func parameter(
-    atLength s: Double, knots k: UnsafeBufferPointer<Double>, from: Int, count: Int, length: Double
+    atLength s: Double, knots k: [Double], from: Int, count: Int, length: Double
   ) -> Double {
     // The last knot at or before s. Knots are equal steps of t, so s in proportion to
     // the length lands on or near it: walk from there rather than bisect across the
@@ -170,19 +158,20 @@
   /// the guess changes the time taken, never the result.
   @inlinable @inline(__always)
   static func parameter(
-    atLength s: Double, knots k: UnsafeBufferPointer<Double>, from: Int, count: Int, near guess: Int
+    atLength s: Double, knots k: [Double], from: Int, count: Int, near guess: Int
   ) -> Double {
     let last = count &- 1
     var j = guess
     while j < last &- 1 && k[from &+ stride &* (j &+ 1)] <= s { j &+= 1 }
     while j > 0 && k[from &+ stride &* j] > s { j &-= 1 }
-    return interpolate(s, UnsafeBufferPointer(rebasing: k[from...]), j, Double(last))
+    return interpolate(s, k, from: from, j, Double(last))
   }
 
-  /// The quintic between knots j and j + 1 (at t = j/n and (j + 1)/n), at arc length s.
+  /// The quintic between knots j and j + 1 (at t = j/n and (j + 1)/n) of the spline
+  /// whose knots start at index `from` of `k`, at arc length s.
   @inlinable @inline(__always)
-  static func interpolate(_ s: Double, _ k: UnsafeBufferPointer<Double>, _ j: Int, _ n: Double) -> Double {
-    let base = stride &* j
+  static func interpolate(_ s: Double, _ k: [Double], from: Int, _ j: Int, _ n: Double) -> Double {
+    let base = from &+ stride &* j
     let h = k[base &+ stride] - k[base]
     let u = h > 0 ? (s - k[base]) / h : 0
     return quinticHermite(

@@ -53,7 +53,7 @@ public final class PathMeasure: Sendable {
   private let drawn: [MeasuredPiece]
   /// Every spline's knots, unless `flat` holds the one spline.
   private let knots: [Double]
-  /// The path laid out in one block when it draws one Bezier with a spline (what the
+  /// The path laid out in one array when it draws one Bezier with a spline (what the
   /// simulator reads for a particle's drift); it then holds the spline, and answers
   /// every query part-way along.
   public let flat: FlatCurvePath?
@@ -189,14 +189,14 @@ public final class PathMeasure: Sendable {
     // The common case in one step, without the general route's folding, search and
     // guards: one curve with a spline (laid out flat), part-way along (where both
     // pacings give p·L).
-    if p > 0 && p < 1, let flat { return (0, FlatCurvePath.parameter(flat.base, at: p)) }
+    if p > 0 && p < 1, let flat { return (0, flat.parameter(at: p)) }
     return locateNormalized(normalized(p), pacing)
   }
 
   /// `locate` for progress already folded into 0…1.
   private func locateNormalized(_ p: Double, _ pacing: PathPacing) -> (Int?, Double) {
     // A closed path's progress may land part-way along only once folded.
-    if p > 0 && p < 1, let flat { return (0, FlatCurvePath.parameter(flat.base, at: p)) }
+    if p > 0 && p < 1, let flat { return (0, flat.parameter(at: p)) }
     guard !drawn.isEmpty, length > 0 else { return (nil, 0) }
     switch pacing {
     case .paced:
@@ -226,10 +226,8 @@ public final class PathMeasure: Sendable {
     case .uniform: return s / total
     case .spline(let from, let count):
       // Part-way along a flat path `locate` answers first; this is for completeness.
-      if let flat { return FlatCurvePath.parameter(flat.base, at: s / total) }
-      return knots.withUnsafeBufferPointer {
-        InverseLengthSpline.parameter(atLength: s, knots: $0, from: from, count: count, length: total)
-      }
+      if let flat { return flat.parameter(at: s / total) }
+      return InverseLengthSpline.parameter(atLength: s, knots: knots, from: from, count: count, length: total)
     case .exact(let index): return exactTables[index].parameter(atLength: s, of: drawn[i].piece)
     }
   }

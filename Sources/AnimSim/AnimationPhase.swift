@@ -24,34 +24,29 @@ struct PhaseCache {
   /// The `TimingGroup.id` of the phases held; −1: none.
   private var group = -1
   private var time = Double.nan
-  /// Never empty, so it always has a base address.
-  private var phases: [AnimationPhase] = [.inactive]
+  /// The phases of the last stack asked for, one per animation (more when an earlier
+  /// stack had more).
+  private(set) var phases: [AnimationPhase] = []
 
-  /// The phases of `stack` (in timing group `group`; nil: none) at instance time `t`,
-  /// passed to `body`.
+  /// Makes `phases` those of `stack` (in timing group `group`; nil: none) at instance
+  /// time `t`, unless they are already.
   @inline(__always)
-  mutating func with<R>(
-    _ stack: AnimationStack, group: TimingGroup?, at t: Double, _ body: (UnsafePointer<AnimationPhase>) -> R
-  ) -> R {
+  mutating func update(_ stack: AnimationStack, group: TimingGroup?, at t: Double) {
     let id = group?.id ?? -1
-    if id != self.group || t != time || id < 0 {
-      if phases.count < stack.animations.count {
-        phases = Array(repeating: .inactive, count: stack.animations.count)
-      }
-      phases.withUnsafeMutableBufferPointer {
-        stack.phases(at: t, into: $0)
-        if let group { stack.shareValues(group.sharedValues, $0) }
-      }
-      self.group = id
-      time = t
+    guard id != self.group || t != time || id < 0 else { return }
+    if phases.count < stack.animations.count {
+      phases = Array(repeating: .inactive, count: stack.animations.count)
     }
-    return phases.withUnsafeBufferPointer { body($0.baseAddress!) }
+    stack.phases(at: t, into: &phases)
+    if let group { stack.shareValues(group.sharedValues, &phases) }
+    self.group = id
+    time = t
   }
 }
 
 /// Stacks with the same timings (so the same phases at the same time), and which of
 /// their animations have the same value in every member.
-final class TimingGroup: @unchecked Sendable {
+final class TimingGroup {
   /// Distinct for every group of a run.
   let id: Int
   /// Per animation: whether its output depends on its phase alone (a basic animation with
@@ -82,7 +77,7 @@ final class TimingGroup: @unchecked Sendable {
   }
 
   private static func shapes(_ stack: AnimationStack) -> [AnimationShape] {
-    let slot = AnimationBlock.firstCurve(stack.animations).slot
+    let slot = AnimationBlock.firstCurve(stack).slot
     return stack.animations.indices.map { AnimationShape(stack.animations, $0, curveSlot: slot) }
   }
 
@@ -95,7 +90,7 @@ final class TimingGroup: @unchecked Sendable {
     if !animatesStyle && stack.animatesStyle { animatesStyle = true }
     // Compared in place: every spawn joins, and an array of its shapes was an allocation.
     if shapes.contains(where: { $0 != .general }) {
-      let slot = AnimationBlock.firstCurve(stack.animations).slot
+      let slot = AnimationBlock.firstCurve(stack).slot
       for k in shapes.indices where shapes[k] != .general {
         if k >= stack.animations.count || AnimationShape(stack.animations, k, curveSlot: slot) != shapes[k] {
           shapes[k] = .general

@@ -8,8 +8,7 @@ import AnimSource
 /// path's check), with the rest evaluated in the same order.
 ///
 /// A class: a spawn reads it in place (a struct this size was copied at every step).
-final class AnimationPlan: @unchecked Sendable {
-  // Immutable after init.
+final class AnimationPlan {
   /// A basic animation's `from`, `to` or `by`.
   enum ChannelsOperand {
     /// Evaluated once, finite.
@@ -20,8 +19,9 @@ final class AnimationPlan: @unchecked Sendable {
 
   /// An `along` animation's path.
   enum PathOperand {
-    /// The same at every spawn: measured once, and shared by every spawn's stack.
-    case constant(PathMeasure, CompiledAnimation.Kind)
+    /// The same at every spawn: measured once, and shared by every spawn's stack, with
+    /// its span (`AnimationStack.span`).
+    case constant(PathMeasure, span: Channels)
     /// `line`, `quad` or `cubic` with its start given: the arguments are evaluated at
     /// every spawn and the curve measured without a `Path` value.
     case curve(Builtin, [SpawnPlan.Operand])
@@ -94,7 +94,7 @@ final class AnimationPlan: @unchecked Sendable {
   ) -> PathOperand {
     if e.isSameAtEverySpawn, case .path(let path)? = try? Evaluator.evaluate(e, &builder.ctx) {
       let measure = PathMeasure(path)
-      return .constant(measure, AnimationStack.alongKind(measure, pacing, rotation))
+      return .constant(measure, span: AnimationStack.span(measure, pacing))
     }
     // `Builtins.call` defers a curve whose first argument is the instance's start.
     if case .call(let b, let args, _) = e, b == .line || b == .quad || b == .cubic {
@@ -138,7 +138,7 @@ final class AnimationPlan: @unchecked Sendable {
       (timing, _) = try TimelineCompiler.timing(clauses, defaultDuration: nil, &ctx)
       timing.begin += 0
     }
-    if case .along(let path, _, _, _) = compiled.kind, !path.takeUnretainedValue().length.isFinite {
+    if !stack.hasFiniteLength(compiled.kind) {
       throw EvaluationError(message: "the path's length is not finite", range: range)
     }
     stack.animations.append(compiled)
@@ -155,9 +155,8 @@ final class AnimationPlan: @unchecked Sendable {
       let t = try channels(to, &ctx)
       let b = try channels(by, &ctx)
       return .basic(BasicValues(from: f, to: t, by: b))
-    case .along(.constant(let measure, let kind), _, _):
-      stack.paths.append(measure)
-      return kind
+    case .along(.constant(let measure, let span), let pacing, let rotation):
+      return stack.along(measure, pacing, rotation, span: span)
     case .along(.curve(let b, let args), let pacing, let rotation):
       return stack.along(try Self.curve(b, args, &ctx), pacing, rotation)
     case .along(.perSpawn(let e), let pacing, let rotation):

@@ -9,8 +9,8 @@
 enum AnimationShape: Equatable, Sendable {
   /// Anything else: each member decides (`AnimationStack.applyBasic`, then `apply`).
   case general
-  /// A basic animation of a one-number property, at byte `offset` in `NodeState`.
-  case scalar(offset: Int, hasFrom: Bool, end: BasicValues.End, additive: Bool)
+  /// A basic animation of a one-number property.
+  case scalar(NodeState.Scalar, hasFrom: Bool, end: BasicValues.End, additive: Bool)
   /// The position drift along the member's flat curve (`AnimationBlock.curve`).
   case flatCurve
 
@@ -20,16 +20,10 @@ enum AnimationShape: Equatable, Sendable {
     let a = animations[k]
     if k == curveSlot {
       self = .flatCurve
-    } else if case .basic(let values) = a.kind, let offset = Self.offset(of: a.target) {
-      self = .scalar(offset: offset, hasFrom: values.hasFrom, end: values.endKind, additive: a.additive)
+    } else if case .basic(let values) = a.kind, let scalar = a.target.scalar {
+      self = .scalar(scalar, hasFrom: values.hasFrom, end: values.endKind, additive: a.additive)
     } else {
       self = .general
     }
-  }
-
-  /// Where a one-number target lies in `NodeState`; nil for points and colours.
-  static func offset(of target: Target) -> Int? {
-    let slot = target.slot
-    return slot.count == 1 ? slot.offset : nil
   }
 }

@@ -19,12 +19,13 @@ struct AnimationStack: Sendable {
   /// `along` tangent rotation to add on top.
   func sample(_ model: NodeState, at t: Double) -> (NodeState, extraRotation: Double) {
     var cache = PhaseCache()
-    return cache.with(self, group: nil, at: t) { compose(model, $0) }
+    cache.update(self, group: nil, at: t)
+    return compose(model, cache.phases)
   }
 
   /// The composed values on top of `model` given every animation's phase.
   @inline(__always)
-  func compose(_ model: NodeState, _ phases: UnsafePointer<AnimationPhase>) -> (NodeState, extraRotation: Double) {
+  func compose(_ model: NodeState, _ phases: [AnimationPhase]) -> (NodeState, extraRotation: Double) {
     var state = model
     var extra = 0.0
     apply(animations.indices, phases, &state, &extra)
@@ -32,35 +33,27 @@ struct AnimationStack: Sendable {
   }
 
   /// Where every animation is at instance time `t` (`phases` holds one per animation).
-  func phases(at t: Double, into phases: UnsafeMutableBufferPointer<AnimationPhase>) {
-    animations.withUnsafeBufferPointer { stack in
-      timings.withUnsafeBufferPointer { timings in
-        parents.withUnsafeBufferPointer { parents in
-          for i in stack.indices { phases[i] = Self.phase(stack.baseAddress! + i, timings[i], parents, at: t) }
-        }
-      }
-    }
+  func phases(at t: Double, into phases: inout [AnimationPhase]) {
+    for i in animations.indices { phases[i] = phase(i, at: t) }
   }
 
-  /// One animation's phase at instance time `t`: its enclosing groups map t to the time
-  /// it sees, its own timing to u and p (§6.2).
+  /// Animation i's phase at instance time `t`: its enclosing groups map t to the time it
+  /// sees, its own timing to u and p (§6.2).
   @inline(__always)
-  private static func phase(
-    _ a: UnsafePointer<CompiledAnimation>, _ timing: ActiveTiming, _ parents: UnsafeBufferPointer<ActiveTiming>,
-    at t: Double
-  ) -> AnimationPhase {
+  private func phase(_ i: Int, at t: Double) -> AnimationPhase {
     var local = t
-    for p in a.pointee.parents {
+    for p in animations[i].parents {
       guard let inner = parents[p].childTime(local) else { return .inactive }
       local = inner
     }
+    let timing = timings[i]
     guard let sample = timing.sample(local) else { return .inactive }
-    let repeats = a.pointee.cumulative && sample.iteration > 0 ? sample.iteration : 0
+    let repeats = animations[i].cumulative && sample.iteration > 0 ? sample.iteration : 0
     return AnimationPhase(active: true, progress: timing.progress(sample), repeats: repeats)
   }
 
   /// Fills in the shared values of the animations `shared` marks (see `AnimationPhase`).
-  func shareValues(_ shared: [Bool], _ phases: UnsafeMutableBufferPointer<AnimationPhase>) {
+  func shareValues(_ shared: [Bool], _ phases: inout [AnimationPhase]) {
     for k in shared.indices where shared[k] && phases[k].active {
       guard case .basic(let values) = animations[k].kind else { continue }
       phases[k].shared = true
@@ -81,26 +74,15 @@ struct AnimationStack: Sendable {
     return true
   }
 
-  /// Applies animations `range` in order, given their phases. Through buffer pointers:
-  /// nothing is copied or retained per animation.
-  func apply(
-    _ range: Range<Int>, _ phases: UnsafePointer<AnimationPhase>, _ state: inout NodeState, _ extra: inout Double
-  ) {
-    animations.withUnsafeBufferPointer { stack in
-      for i in range where phases[i].active {
-        if phases[i].shared {
-          phases[i].target.write(phases[i].value, &state)
-        } else {
-          Self.apply(stack.baseAddress! + i, slot: i, phases[i], self, &state, &extra)
-        }
+  /// Applies animations `range` in order, given their phases.
+  func apply(_ range: Range<Int>, _ phases: [AnimationPhase], _ state: inout NodeState, _ extra: inout Double) {
+    for i in range where phases[i].active {
+      if phases[i].shared {
+        phases[i].target.write(phases[i].value, &state)
+      } else {
+        apply(i, phases[i], &state, &extra)
       }
     }
-  }
-
-  /// Applies animation `k`, active with `phase` and not shared, on top of `state`.
-  @inline(__always)
-  func apply(_ k: Int, _ phase: AnimationPhase, _ state: inout NodeState, _ extra: inout Double) {
-    animations.withUnsafeBufferPointer { Self.apply($0.baseAddress! + k, slot: k, phase, self, &state, &extra) }
   }
 
   /// The animation's begin in the instance's time, for a deferred path's snapshot: the
@@ -109,32 +91,28 @@ struct AnimationStack: Sendable {
     parents[animations[i].parents].reduce(timings[i].begin) { $0 + $1.begin }
   }
 
-  /// Applies one active animation on top of `state` (the value below): replaces or adds
-  /// to its target, and adds an `along` path's tangent angle to `extraRotation` (§6.6: on
-  /// top of the composed rotation).
+  /// Applies animation `k`, active with `phase` and not shared, on top of `state` (the
+  /// value below): replaces or adds to its target, and adds an `along` path's tangent
+  /// angle to `extraRotation` (§6.6: on top of the composed rotation).
   @inline(__always)
-  private static func apply(
-    _ a: UnsafePointer<CompiledAnimation>, slot: Int, _ phase: AnimationPhase, _ stack: borrowing AnimationStack,
-    _ state: inout NodeState, _ extraRotation: inout Double
-  ) {
-    if applyBasic(a, phase, &state) { return }
+  func apply(_ k: Int, _ phase: AnimationPhase, _ state: inout NodeState, _ extraRotation: inout Double) {
+    let a = animations[k]
+    if Self.applyBasic(a, phase, &state) { return }
     let p = phase.progress
     let repeats = phase.repeats
-    let target = a.pointee.target
-    let additive = a.pointee.additive
-    let below = target.read(state)
+    let below = a.target.read(state)
     var value: Channels
-    switch a.pointee.kind {
+    switch a.kind {
     case .basic:
       return
     case .keyframes(let index, let span):
-      value = stack.tracks[index].value(at: p, duration: stack.timings[slot].duration)
+      value = tracks[index].value(at: p, duration: timings[k].duration)
       if repeats > 0 { value = value + span * repeats }
     case .along(let path, let pacing, let rotation, let span):
       if rotation == .none {
-        value = Channels(path._withUnsafeGuaranteedRef { $0.point(at: p, pacing: pacing) })
+        value = Channels(paths[path].point(at: p, pacing: pacing))
       } else {
-        let sample = path._withUnsafeGuaranteedRef { $0.sample(at: p, pacing: pacing) }
+        let sample = paths[path].sample(at: p, pacing: pacing)
         value = Channels(sample.point)
         extraRotation += rotation == .auto ? sample.angle : sample.angle + 180
       }
@@ -143,18 +121,16 @@ struct AnimationStack: Sendable {
       // Resolved before the instance is sampled; an unresolved path has no effect.
       return
     }
-    target.write(additive ? below + value : value, &state)
+    a.target.write(a.additive ? below + value : value, &state)
   }
 
   /// Applies `a` on top of `state` if it is a basic animation (which needs nothing of
   /// its stack); false if it is another kind.
   @inline(__always)
-  static func applyBasic(
-    _ a: UnsafePointer<CompiledAnimation>, _ phase: AnimationPhase, _ state: inout NodeState
-  ) -> Bool {
-    guard case .basic(let values) = a.pointee.kind else { return false }
-    let target = a.pointee.target
-    let additive = a.pointee.additive
+  static func applyBasic(_ a: CompiledAnimation, _ phase: AnimationPhase, _ state: inout NodeState) -> Bool {
+    guard case .basic(let values) = a.kind else { return false }
+    let target = a.target
+    let additive = a.additive
     let below = target.read(state)
     // Implicit values are read afresh at every sample (§6.3); zero when additive.
     let value = values.value(
@@ -172,7 +148,8 @@ struct AnimationStack: Sendable {
       var state = model
       var extra = 0.0
       var cache = PhaseCache()
-      cache.with(self, group: nil, at: absoluteBegin(i)) { apply(0..<i, $0, &state, &extra) }
+      cache.update(self, group: nil, at: absoluteBegin(i))
+      apply(0..<i, cache.phases, &state, &extra)
       animations[i].kind = along(deferred[index].build(state.position), pacing, rotation)
     }
   }
@@ -185,16 +162,26 @@ struct AnimationStack: Sendable {
   /// `along` for a path measured already.
   mutating func along(_ measure: PathMeasure, _ pacing: PathPacing, _ rotation: AlongRotation) -> CompiledAnimation.Kind
   {
-    paths.append(measure)
-    return Self.alongKind(measure, pacing, rotation)
+    along(measure, pacing, rotation, span: Self.span(measure, pacing))
   }
 
-  /// The kind of an `along` on `measure`, which the stack must keep (in `paths`).
-  static func alongKind(_ measure: PathMeasure, _ pacing: PathPacing, _ rotation: AlongRotation)
-    -> CompiledAnimation.Kind
-  {
-    let span = Channels(measure.point(at: 1, pacing: pacing)) - Channels(measure.point(at: 0, pacing: pacing))
-    return .along(Unmanaged.passUnretained(measure), pacing, rotation, span: span)
+  /// `along` for a path measured already, whose span is known.
+  mutating func along(
+    _ measure: PathMeasure, _ pacing: PathPacing, _ rotation: AlongRotation, span: Channels
+  ) -> CompiledAnimation.Kind {
+    paths.append(measure)
+    return .along(path: paths.count - 1, pacing, rotation, span: span)
+  }
+
+  /// End − start of an `along` on `measure`, for `cumulative`.
+  static func span(_ measure: PathMeasure, _ pacing: PathPacing) -> Channels {
+    Channels(measure.point(at: 1, pacing: pacing)) - Channels(measure.point(at: 0, pacing: pacing))
+  }
+
+  /// Whether the path of an `along` kind has a finite length (other kinds have no path).
+  func hasFiniteLength(_ kind: CompiledAnimation.Kind) -> Bool {
+    guard case .along(let path, _, _, _) = kind else { return true }
+    return paths[path].length.isFinite
   }
 
   mutating func keyframes(_ track: Keyframes<Channels>) -> CompiledAnimation.Kind {

@@ -4,20 +4,19 @@ import AnimMath
 /// One `animate` statement of one instance with its per-spawn values evaluated, ready to
 /// be sampled at any time: the unit of the source-order composition stack (§6.3).
 ///
-/// Plain values only: a keyframe track is an index into its `AnimationStack`, a path an
-/// unretained reference the stack owns, enclosing groups a range of the stack's parents,
-/// and the timing sits in the stack's parallel `timings` (sampling reads timings once per
-/// timing group, values for every instance). Sampling runs for every instance in every
-/// frame; a counted reference or an array here would be retained and released each time.
+/// Plain values only: a keyframe track and a path are indices into its `AnimationStack`,
+/// enclosing groups a range of the stack's parents, and the timing sits in the stack's
+/// parallel `timings` (sampling reads timings once per timing group, values for every
+/// instance). Sampling copies one out for every instance in every frame; a counted
+/// reference or an array here would be retained and released each time.
 struct CompiledAnimation: Sendable {
   enum Kind: Sendable {
     /// `from`, `to` or `by`; an omitted one is read from the value below at every sample.
     case basic(BasicValues)
     /// `AnimationStack.tracks[index]`; `span` is last − first value, for `cumulative`.
     case keyframes(index: Int, span: Channels)
-    /// A path of `AnimationStack.paths`, unretained (the stack keeps it); `span` is
-    /// end − start, for `cumulative`.
-    case along(Unmanaged<PathMeasure>, PathPacing, AlongRotation, span: Channels)
+    /// `AnimationStack.paths[path]`; `span` is end − start, for `cumulative`.
+    case along(path: Int, PathPacing, AlongRotation, span: Channels)
     /// `AnimationStack.deferred[index]`: a path whose start is the instance's position
     /// when the animation begins, replaced by `.along` once the model values are known.
     case deferredAlong(index: Int, PathPacing, AlongRotation)

@@ -29,10 +29,9 @@ public struct NodeID: Hashable, Sendable, CustomStringConvertible {
 /// One instance as drawn in one frame: its composed properties and the complete
 /// transform from its shape's local box to scene coordinates.
 ///
-/// What changes in most frames comes first: the matrix, then the state's position, scale,
-/// rotation and opacity. A record that holds the same instance as in the frame before,
-/// with no style animated, gets only those (`RunSampler.compose`): the lines of memory
-/// after them are not touched.
+/// A record that holds the same instance as in the frame before, with no style animated,
+/// gets only its matrix and the state's position, scale, rotation and opacity
+/// (`RunSampler.compose`): the rest is what it held.
 public struct NodeFrame: Sendable {
   /// SVG `matrix(a b c d tx ty)`: T(position)·R(rotation)·S(scale)·T(−anchor·size),
   /// after the replicator's T(position)·Mⁱ for a copy.
@@ -48,9 +47,6 @@ public struct NodeFrame: Sendable {
   /// A replicator copy's colour multiplier.
   public var tint: Color?
   public var z: Double
-
-  /// The bytes of the matrix and the state's leading values (a test checks the layout).
-  static let leadingBytes = MemoryLayout<AffineTransform>.size + NodeState.leadingBytes
 
   /// A record the simulator overwrites.
   static let placeholder = NodeFrame(

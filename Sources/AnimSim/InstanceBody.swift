@@ -5,14 +5,15 @@ import AnimSource
 /// What a node's or spawn's block evaluated to: model values, style, anchor, z, the
 /// compiled animation stack and the lifetime. Shared by every replicator copy of a child.
 ///
-/// Immutable once evaluated: sampling reads it for every instance in every frame, and
-/// `let` properties need neither copies nor exclusivity checks.
-final class InstanceBody: @unchecked Sendable {
-  // Sampling reads a run's first body only (the stack, its timing group and, once per
-  // run when the members share them, the model values): what it needs of every instance
-  // is in `block` and in the `LiveInstance`.
+/// Immutable once evaluated but for the hit-test outline, built on first use: sampling
+/// reads it for every instance in every frame, and `let` properties need neither copies
+/// nor exclusivity checks.
+final class InstanceBody {
+  // Sampling reads a run's first body (the stack, its timing group and, when the members
+  // share them, the model values) and a member's only for its model values or an
+  // animation `block` does not cover: the rest is in the `LiveInstance`.
   let stack: AnimationStack
-  /// The stack's animations where sampling reaches them from the instance.
+  /// What sampling reads of the stack for every member (copied into the instance).
   let block: AnimationBlock
   let anchor: Point
   /// The shape box's top-left corner from the anchor: −anchor·(width, height).

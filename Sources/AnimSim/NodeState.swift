@@ -4,8 +4,8 @@ import AnimMath
 /// The property values of one instance (§6.1): its model values, then the result of
 /// composing its animations on top of them (§6.3).
 ///
-/// Plain `Double`s only, 17 of them: `copy(_:to:)` relies on it. Position, scale, rotation
-/// and opacity lead (what most animations change; `copyLeading(_:to:)`), the style follows.
+/// Position, scale, rotation and opacity lead (what most animations change;
+/// `takeLeading(of:)`), the style follows.
 public struct NodeState: Hashable, Sendable {
   public var position = Point.zero
   public var scaleX = 1.0
@@ -21,40 +21,53 @@ public struct NodeState: Hashable, Sendable {
   public var strokeEnd = 1.0
 
   public init() {}
-}
 
-extension NodeState {
-  /// Copies `source` into `destination` with five vector loads and stores. Sampling
-  /// copies two states per instance and frame; at this size a plain assignment is a call
-  /// to memcpy, which costs more than the copy itself.
+  /// Takes position, scale, rotation and opacity from `other`, not the style: what a
+  /// record kept from the frame before needs when no animation changes its style.
   @inline(__always)
-  static func copy(_ source: UnsafePointer<NodeState>, to destination: UnsafeMutablePointer<NodeState>) {
-    let from = UnsafeRawPointer(source)
-    let to = UnsafeMutableRawPointer(destination)
-    let vector = MemoryLayout<SIMD4<Double>>.size
-    for i in 0..<4 {
-      to.storeBytes(
-        of: from.loadUnaligned(fromByteOffset: i * vector, as: SIMD4<Double>.self), toByteOffset: i * vector,
-        as: SIMD4<Double>.self)
+  mutating func takeLeading(of other: NodeState) {
+    position = other.position
+    scaleX = other.scaleX
+    scaleY = other.scaleY
+    rotation = other.rotation
+    opacity = other.opacity
+  }
+
+  /// The one-number properties, for loops that read and write one of them in many states.
+  enum Scalar: Hashable, Sendable {
+    case x, y, scaleX, scaleY, rotation, opacity, lineWidth, strokeStart, strokeEnd
+  }
+
+  /// One number of the state, chosen by a switch (no memory offsets).
+  @inline(__always)
+  subscript(scalar scalar: Scalar) -> Double {
+    get {
+      switch scalar {
+      case .x: return position.x
+      case .y: return position.y
+      case .scaleX: return scaleX
+      case .scaleY: return scaleY
+      case .rotation: return rotation
+      case .opacity: return opacity
+      case .lineWidth: return lineWidth
+      case .strokeStart: return strokeStart
+      case .strokeEnd: return strokeEnd
+      }
     }
-    to.storeBytes(of: from.load(fromByteOffset: 4 * vector, as: Double.self), toByteOffset: 4 * vector, as: Double.self)
+    set {
+      switch scalar {
+      case .x: position.x = newValue
+      case .y: position.y = newValue
+      case .scaleX: scaleX = newValue
+      case .scaleY: scaleY = newValue
+      case .rotation: rotation = newValue
+      case .opacity: opacity = newValue
+      case .lineWidth: lineWidth = newValue
+      case .strokeStart: strokeStart = newValue
+      case .strokeEnd: strokeEnd = newValue
+      }
+    }
   }
-
-  /// Copies position, scale, rotation and opacity (the first six numbers), not the style.
-  @inline(__always)
-  static func copyLeading(_ source: UnsafePointer<NodeState>, to destination: UnsafeMutablePointer<NodeState>) {
-    let from = UnsafeRawPointer(source)
-    let to = UnsafeMutableRawPointer(destination)
-    let vector = MemoryLayout<SIMD4<Double>>.size
-    to.storeBytes(of: from.loadUnaligned(as: SIMD4<Double>.self), as: SIMD4<Double>.self)
-    to.storeBytes(
-      of: from.loadUnaligned(fromByteOffset: vector, as: SIMD2<Double>.self), toByteOffset: vector,
-      as: SIMD2<Double>.self)
-  }
-
-  /// The bytes `copyLeading` copies: they end where the style begins (a test checks it).
-  /// Counted rather than asked of a key path, which is not a constant the compiler folds.
-  static let leadingBytes = 6 * MemoryLayout<Double>.stride
 }
 
 /// Which components of `NodeState` an animation reads and writes. Component targets
@@ -122,7 +135,7 @@ enum Target: Sendable {
   }
 
   /// Whether it animates the style (fill, stroke, line width, trim) rather than one of
-  /// the leading values (see `NodeState.copyLeading`).
+  /// the leading values (see `NodeState.takeLeading`).
   var isStyle: Bool {
     switch self {
     case .position, .x, .y, .scale, .scaleX, .scaleY, .rotation, .opacity: return false
@@ -130,25 +143,19 @@ enum Target: Sendable {
     }
   }
 
-  /// Where `write` puts a value: `count` consecutive numbers of `NodeState` from byte
-  /// `offset`, channel by channel (a point's x and y, a colour's r, g, b and a), for loops
-  /// that write one value into many states without asking the target each time.
-  var slot: (offset: Int, count: Int) {
-    func at(_ path: PartialKeyPath<NodeState>) -> Int { MemoryLayout<NodeState>.offset(of: path)! }
+  /// The one number it writes, for a one-number target; nil for points and colours.
+  var scalar: NodeState.Scalar? {
     switch self {
-    case .position: return (at(\.position), 2)
-    case .x: return (at(\.position.x), 1)
-    case .y: return (at(\.position.y), 1)
-    case .scale: return (at(\.scaleX), 2)
-    case .scaleX: return (at(\.scaleX), 1)
-    case .scaleY: return (at(\.scaleY), 1)
-    case .rotation: return (at(\.rotation), 1)
-    case .opacity: return (at(\.opacity), 1)
-    case .fill: return (at(\.fill), 4)
-    case .stroke: return (at(\.stroke), 4)
-    case .lineWidth: return (at(\.lineWidth), 1)
-    case .strokeStart: return (at(\.strokeStart), 1)
-    case .strokeEnd: return (at(\.strokeEnd), 1)
+    case .x: return .x
+    case .y: return .y
+    case .scaleX: return .scaleX
+    case .scaleY: return .scaleY
+    case .rotation: return .rotation
+    case .opacity: return .opacity
+    case .lineWidth: return .lineWidth
+    case .strokeStart: return .strokeStart
+    case .strokeEnd: return .strokeEnd
+    case .position, .scale, .fill, .stroke: return nil
     }
   }
 

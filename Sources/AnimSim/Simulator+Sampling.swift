@@ -17,34 +17,30 @@ extension Simulator {
       nodes.append(contentsOf: repeatElement(NodeFrame.placeholder, count: live.count - nodes.count))
       recordOwners.append(contentsOf: repeatElement(-1, count: nodes.count - recordOwners.count))
     }
-    // Sampling writes through a pointer to both, record by record.
     precondition(recordOwners.count == nodes.count, "a record without an owner slot")
+    var owners: [Int] = []
+    swap(&owners, &recordOwners)
+    defer { swap(&owners, &recordOwners) }
     var sampler = RunSampler(sceneTime: s)
     var phases = PhaseCache()
     var failed: Int? = nil
-    live.withUnsafeBufferPointer { instances in
-      nodes.withUnsafeMutableBufferPointer { out in
-        recordOwners.withUnsafeMutableBufferPointer { owners in
-          guard let first = instances.baseAddress, let records = out.baseAddress, let owners = owners.baseAddress
-          else { return }
-          var i = 0
-          while i < instances.count {
-            guard s >= instances[i].created - eps && s < instances[i].end - eps else {
-              i += 1
-              continue
-            }
-            let count = sampler.runLength(first + i, available: instances.count - i)
-            if let bad = sampler.sample(first + i, count: count, &phases, &runScratch, into: records, owners: owners) {
-              failed = i + bad
-              return
-            }
-            i += count
-          }
-        }
+    let instances = live.storage
+    var i = live.head
+    while i < instances.count {
+      guard s >= instances[i].created - eps && s < instances[i].end - eps else {
+        i += 1
+        continue
       }
+      let count = sampler.runLength(instances, from: i)
+      let run = RunSampler.Run(first: i, count: count)
+      if let bad = sampler.sample(instances, run, &phases, &runScratch, into: &nodes, owners: &owners) {
+        failed = i - live.head + bad
+        break
+      }
+      i += count
     }
     nodes.removeSubrange(sampler.written...)
-    recordOwners.removeSubrange(sampler.written...)
+    owners.removeSubrange(sampler.written...)
     if let bad = failed.map({ live[$0] }) {
       throw SimulationError(
         code: "E0901", message: "a property of `\(bad.id)` is not finite at \(s)s", range: bad.body.template.range)
@@ -57,7 +53,7 @@ extension Simulator {
       }
       nodes = order.map { nodes[$0] }
       // Sorted, a record may hold another instance than it did.
-      for i in recordOwners.indices { recordOwners[i] = -1 }
+      for i in owners.indices { owners[i] = -1 }
     }
   }
 }
@@ -92,54 +88,51 @@ struct RunSampler {
     self.sceneTime = sceneTime
   }
 
-  /// The instance's time: scene time since creation, less a replicator copy's offset.
-  @inline(__always)
-  private func instanceTime(_ p: UnsafePointer<LiveInstance>) -> Double {
-    sceneTime - p.pointee.created - p.pointee.timeOffset
+  /// Consecutive live instances sampled together: `count` from index `first` of the
+  /// live storage.
+  struct Run {
+    let first: Int
+    let count: Int
   }
 
-  /// How many instances from `first` (active itself) form a run: active, in the same
-  /// timing group, at the same instance time.
-  func runLength(_ first: UnsafePointer<LiveInstance>, available: Int) -> Int {
+  /// The instance's time: scene time since creation, less a replicator copy's offset.
+  @inline(__always)
+  private func instanceTime(_ instance: LiveInstance) -> Double {
+    sceneTime - instance.created - instance.timeOffset
+  }
+
+  /// How many instances from `live[first]` (active itself) form a run: active, in the
+  /// same timing group, at the same instance time.
+  func runLength(_ live: ContiguousArray<LiveInstance>, from first: Int) -> Int {
     let eps = ActiveTiming.epsilon
     // Instances of one run share their group, creation and time offset (`LiveInstance.run`),
     // so the first's being active means each is active but for its own end.
-    let run = first.pointee.run
+    let run = live[first].run
+    let available = min(live.count - first, Self.maxRun)
     var n = 1
-    while n < min(available, Self.maxRun) {
-      let next = first + n
-      guard next.pointee.run == run && sceneTime < next.pointee.end - eps else { break }
-      n += 1
-    }
+    while n < available && live[first &+ n].run == run && sceneTime < live[first &+ n].end - eps { n &+= 1 }
     return n
   }
 
-  /// Samples `count` instances from `first` and writes their records after those
-  /// written so far; `records` is the start of the frame's records, `owners` of their
-  /// owners (`Simulator.recordOwners`). Returns the index (from `first`) of a member with
-  /// a value that is not finite, if any: its record and those after it are left
-  /// unfinished, for the caller to drop.
+  /// Samples the run's members and writes their records after those written so far;
+  /// `owners` are the records' owners (`Simulator.recordOwners`). Returns the index (from
+  /// the run's first) of a member with a value that is not finite, if any: its record and
+  /// those after it are left unfinished, for the caller to drop.
   mutating func sample(
-    _ first: UnsafePointer<LiveInstance>, count: Int, _ phases: inout PhaseCache, _ scratch: inout RunScratch,
-    into records: UnsafeMutablePointer<NodeFrame>, owners: UnsafeMutablePointer<Int>
+    _ live: ContiguousArray<LiveInstance>, _ run: Run, _ phases: inout PhaseCache, _ scratch: inout RunScratch,
+    into records: inout [NodeFrame], owners: inout [Int]
   ) -> Int? {
-    if scratch.extras.count < count {
-      scratch.extras = Array(repeating: 0, count: count)
+    if scratch.extras.count < run.count {
+      scratch.extras = Array(repeating: 0, count: run.count)
     }
-    let t = instanceTime(first)
-    // The first member's body, borrowed: copying its stack out retained six arrays.
-    return first.pointee.unretainedBody._withUnsafeGuaranteedRef { body in
-      scratch.extras.withUnsafeMutableBufferPointer { extras in
-        phases.with(body.stack, group: body.timingGroup, at: t) { phases in
-          let states = StateColumn(records + written)
-          let group = body.timingGroup
-          let facts = GroupFacts(
-            sharedModel: group.sharedModel, animatesStyle: group.animatesStyle, shapes: group.shapes)
-          let styleKept = Self.compose(
-            first, count, body.block.count, facts, phases, states, owners + written, extras.baseAddress!)
-          return write(first, count, states, extras.baseAddress!, styleKept: styleKept, into: records)
-        }
-      }
-    }
+    let body = live[run.first].body
+    let group = body.timingGroup
+    phases.update(body.stack, group: group, at: instanceTime(live[run.first]))
+    let facts = GroupFacts(
+      sharedModel: group.sharedModel, animatesStyle: group.animatesStyle, shapes: group.shapes,
+      firstModel: body.model)
+    let styleKept = Self.compose(
+      live, run, body.stack.animations.count, facts, phases.phases, at: written, &records, &owners, &scratch.extras)
+    return write(live, run, scratch.extras, styleKept: styleKept, into: &records)
   }
 }

@@ -9,24 +9,18 @@ import AnimSource
 #endif
 
 /// One instance in the run: a node, a spawn or a replicator copy.
-// `@unchecked`: `animations` and `curve` point into `body`'s immutable memory, alive as
-// long as `body`.
-struct LiveInstance: @unchecked Sendable {
-  // Three lines of 64 bytes (`LiveList` aligns them). The first holds all that sampling
-  // reads of a run's members in most frames (finding the run, composing, writing the
-  // record); the second what it reads of a run's first member, or in rarer cases; the
-  // third what only filling a new record and freeing a shape need.
-
+///
+/// What sampling reads of every member of a run sits here (`block`, `boxOrigin`, `z`),
+/// so that it reads the body only for what differs between members.
+struct LiveInstance {
   /// The same for consecutive instances of one timing group created together (at the
   /// same time, with the same time offset, all replicator copies or none): a run's
   /// members (see `RunSampler`), found by comparing this alone.
   var run = 0
   /// Scene time from which it no longer appears (§6.4).
   let end: Double
-  /// `body.block`'s animations and flat curve, here so that sampling reaches them in one
-  /// step from the instance (see `AnimationBlock`).
-  let animations: UnsafePointer<CompiledAnimation>
-  let curve: UnsafePointer<Double>?
+  /// `body.block`.
+  let block: AnimationBlock
   /// Creation order, for paint order among equal z; it also tells whether a record still
   /// holds this instance (`Simulator.recordOwners`).
   let seq: Int
@@ -34,45 +28,31 @@ struct LiveInstance: @unchecked Sendable {
   /// reads the instance alone.
   let boxOrigin: Point
   let z: Double
-
   /// Scene time of creation (the event's, not the frame's).
   let created: Double
   /// A replicator copy's `i·D`.
   var timeOffset = 0.0
-  /// `body` again, for sampling: read through it, the body is neither retained nor
-  /// released (`body` keeps it alive).
-  let unretainedBody: Unmanaged<InstanceBody>
-  /// The animation `curve` belongs to.
-  let curveSlot: Int
   /// A replicator copy's transform and colour; nil for nodes and spawns.
   var placement: CopyPlacement? = nil
   /// `body.timingGroup`'s id, here so that finding a run reads no body.
   let group: Int
   let shape: SceneShape
   let body: InstanceBody
-
   let id: NodeID
   let hasStroke: Bool
   let hasTrim: Bool
-  /// Keeps the size three lines (`shape` replaced a slot number and a flag): see above.
-  private let flagPadding = false
-  /// Makes the size three lines: see above.
-  private let padding: (Int, Int, Int) = (0, 0, 0)
 
   init(
     body: InstanceBody, id: NodeID, created: Double, end: Double, seq: Int, shape: SceneShape
   ) {
     self.body = body
-    unretainedBody = .passUnretained(body)
     group = body.timingGroup.id
     self.id = id
     self.created = created
     self.end = end
     self.seq = seq
     self.shape = shape
-    animations = UnsafePointer(body.block.animations)
-    curve = body.block.curve?.base
-    curveSlot = body.block.curveSlot
+    block = body.block
     boxOrigin = body.boxOrigin
     z = body.z
     hasStroke = body.hasStroke
@@ -284,24 +264,31 @@ public final class Simulator {
   /// `localMatrix` with the sine and cosine of `s.rotation` given.
   @inline(__always)
   static func localMatrix(_ s: NodeState, boxOrigin o: Point, sin sn: Double, cos cs: Double) -> AffineTransform {
-    let a = cs * s.scaleX
-    let b = sn * s.scaleX
-    let c = -sn * s.scaleY
-    let d = cs * s.scaleY
+    localMatrix(position: s.position, scaleX: s.scaleX, scaleY: s.scaleY, boxOrigin: o, sin: sn, cos: cs)
+  }
+
+  /// `localMatrix` of the values it reads of a state.
+  @inline(__always)
+  static func localMatrix(
+    position: Point, scaleX: Double, scaleY: Double, boxOrigin o: Point, sin sn: Double, cos cs: Double
+  ) -> AffineTransform {
+    let a = cs * scaleX
+    let b = sn * scaleX
+    let c = -sn * scaleY
+    let d = cs * scaleY
     return AffineTransform(
-      a: a, b: b, c: c, d: d, tx: s.position.x + a * o.x + c * o.y, ty: s.position.y + b * o.x + d * o.y)
+      a: a, b: b, c: c, d: d, tx: position.x + a * o.x + c * o.y, ty: position.y + b * o.x + d * o.y)
   }
 
   /// Adds an instance to the run.
   func addLive(_ instance: consuming LiveInstance) {
-    instance.run = live.withUnsafeBufferPointer { all in
-      guard let base = all.baseAddress, !all.isEmpty else { return 0 }
-      let last = base + (all.count - 1)
+    if let last = live.last {
       let together =
-        last.pointee.group == instance.group && last.pointee.created == instance.created
-        && last.pointee.timeOffset == instance.timeOffset
-        && (last.pointee.placement == nil) == (instance.placement == nil)
-      return together ? last.pointee.run : last.pointee.run &+ 1
+        last.group == instance.group && last.created == instance.created && last.timeOffset == instance.timeOffset
+        && (last.placement == nil) == (instance.placement == nil)
+      instance.run = together ? last.run : last.run &+ 1
+    } else {
+      instance.run = 0
     }
     live.append(instance)
     earliestEnd = min(earliestEnd, instance.end)
@@ -315,13 +302,18 @@ public final class Simulator {
     var ended = 0
     var leading = 0
     earliestEnd = .infinity
-    for i in live.indices {
-      guard live[i].end <= limit else {
-        earliestEnd = min(earliestEnd, live[i].end)
-        continue
+    // Read in the storage (the list's subscript would copy each instance out), released
+    // before the list changes so that the change copies nothing.
+    do {
+      let all = live.storage
+      for i in live.head..<all.count {
+        guard all[i].end <= limit else {
+          earliestEnd = min(earliestEnd, all[i].end)
+          continue
+        }
+        if leading == i - live.head { leading += 1 }
+        ended += 1
       }
-      if leading == i { leading += 1 }
-      ended += 1
     }
     // Spawns mostly end in the order they began, so the ended ones are mostly the
     // oldest: removing a prefix moves the rest in one block, where moving instances one

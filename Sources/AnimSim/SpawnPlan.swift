@@ -14,8 +14,7 @@ import AnimSource
 /// sequences or keyframes have no plan (nil): their spawns take the interpreter.
 ///
 /// A class: a spawn reads it in place rather than copying it out of the simulator.
-final class SpawnPlan: @unchecked Sendable {
-  // Immutable after init.
+final class SpawnPlan {
 
   /// One statement of the block; its values are `Operand`s (`SpawnPlan+Operand.swift`).
   enum Step {
@@ -102,14 +101,12 @@ final class SpawnPlan: @unchecked Sendable {
     stack.animations.reserveCapacity(animationCount)
     if let timings { stack.timings = timings } else { stack.timings.reserveCapacity(animationCount) }
     var latestEnd: Double? = nil
-    try steps.withUnsafeBufferPointer { steps throws(EvaluationError) in
-      for step in steps {
-        if case .animation(let plan) = step {
-          let end = try plan.compile(into: &stack, fixedTiming: timings != nil, &ctx)
-          if latestEnd.map({ $0 < end }) ?? true { latestEnd = end }
-        } else {
-          try run(step, &model, &settings, &ctx)
-        }
+    for step in steps {
+      if case .animation(let plan) = step {
+        let end = try plan.compile(into: &stack, fixedTiming: timings != nil, &ctx)
+        if latestEnd.map({ $0 < end }) ?? true { latestEnd = end }
+      } else {
+        try run(step, &model, &settings, &ctx)
       }
     }
     stack.resolveDeferredPaths(model)

@@ -46,56 +46,54 @@ struct SpawnProgram: Sendable {
 
   /// Runs the operations; a number result is the point's `x`.
   func run(_ ctx: inout EvaluationContext) throws(EvaluationError) -> Point {
-    try withUnsafeTemporaryAllocation(of: Point.self, capacity: depth) {
-      (stack: UnsafeMutableBufferPointer<Point>) throws(EvaluationError) -> Point in
-      var top = -1
-      for op in ops {
-        switch op {
-        case .push(let p):
-          top += 1
-          stack[top] = p
-        case .local(let slot, let kind):
-          top += 1
-          let v = ctx.locals[slot]
-          stack[top] = kind == .point ? v.point : Point(v.number, 0)
-        case .selfIndex:
-          top += 1
-          stack[top] = Point(Double(ctx.selfIndex), 0)
-        case .triggerPosition:
-          top += 1
-          stack[top] = ctx.triggerPosition
-        case .triggerTime:
-          top += 1
-          stack[top] = Point(ctx.triggerTime, 0)
-        case .negate(let kind):
-          stack[top] = kind == .point ? -stack[top] : Point(-stack[top].x, 0)
-        case .arithmetic(let op, let left, let right, let range):
-          top -= 1
-          stack[top] = try Self.arithmetic(op, left, stack[top], right, stack[top + 1], range)
-        case .makePoint:
-          top -= 1
-          stack[top] = Point(stack[top].x, stack[top + 1].x)
-        case .component(let axis):
-          stack[top] = Point(axis == .x ? stack[top].x : stack[top].y, 0)
-        case .random(let b, let range):
-          top -= 1
-          let (lo, hi) = (stack[top].x, stack[top + 1].x)
-          let n = b == .random ? ctx.random.uniform(lo, hi) : ctx.random.int(lo, hi)
-          try Self.requireFinite(n, range, "`\(b.rawValue)` gave no number")
-          stack[top] = Point(n, 0)
-        case .choose(let count, let kind, let range):
-          top -= count - 1
-          let chosen = stack[top + ctx.random.chooseIndex(count)]
-          if kind == .point {
-            try Self.requireFinite(chosen, range, "`choose` gave no number")
-          } else {
-            try Self.requireFinite(chosen.x, range, "`choose` gave no number")
-          }
-          stack[top] = chosen
+    var stack = ContiguousArray<Point>(repeating: .zero, count: max(depth, 1))
+    var top = -1
+    for op in ops {
+      switch op {
+      case .push(let p):
+        top += 1
+        stack[top] = p
+      case .local(let slot, let kind):
+        top += 1
+        let v = ctx.locals[slot]
+        stack[top] = kind == .point ? v.point : Point(v.number, 0)
+      case .selfIndex:
+        top += 1
+        stack[top] = Point(Double(ctx.selfIndex), 0)
+      case .triggerPosition:
+        top += 1
+        stack[top] = ctx.triggerPosition
+      case .triggerTime:
+        top += 1
+        stack[top] = Point(ctx.triggerTime, 0)
+      case .negate(let kind):
+        stack[top] = kind == .point ? -stack[top] : Point(-stack[top].x, 0)
+      case .arithmetic(let op, let left, let right, let range):
+        top -= 1
+        stack[top] = try Self.arithmetic(op, left, stack[top], right, stack[top + 1], range)
+      case .makePoint:
+        top -= 1
+        stack[top] = Point(stack[top].x, stack[top + 1].x)
+      case .component(let axis):
+        stack[top] = Point(axis == .x ? stack[top].x : stack[top].y, 0)
+      case .random(let b, let range):
+        top -= 1
+        let (lo, hi) = (stack[top].x, stack[top + 1].x)
+        let n = b == .random ? ctx.random.uniform(lo, hi) : ctx.random.int(lo, hi)
+        try Self.requireFinite(n, range, "`\(b.rawValue)` gave no number")
+        stack[top] = Point(n, 0)
+      case .choose(let count, let kind, let range):
+        top -= count - 1
+        let chosen = stack[top + ctx.random.chooseIndex(count)]
+        if kind == .point {
+          try Self.requireFinite(chosen, range, "`choose` gave no number")
+        } else {
+          try Self.requireFinite(chosen.x, range, "`choose` gave no number")
         }
+        stack[top] = chosen
       }
-      return stack[0]
     }
+    return stack[0]
   }
 
   /// `Evaluator.arithmetic` for operands of the kinds given.

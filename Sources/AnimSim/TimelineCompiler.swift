@@ -63,7 +63,7 @@ struct TimelineCompiler {
       var compiled = CompiledAnimation(target: Target(a.property), kind: value)
       compiled.additive = a.additive
       compiled.cumulative = a.cumulative
-      if case .along(let path, _, _, _) = value, !path.takeUnretainedValue().length.isFinite {
+      if !stack.hasFiniteLength(value) {
         throw EvaluationError(message: "the path's length is not finite", range: a.range)
       }
       stack.animations.append(compiled)

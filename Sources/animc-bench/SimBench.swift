@@ -1,8 +1,8 @@
 import AnimCheck
 import AnimMath
-import AnimWriters
 import AnimSim
 import AnimSource
+import AnimWriters
 import Foundation
 
 #if canImport(Glibc)
@@ -119,14 +119,14 @@ enum SimBench {
   static func dumpMemory() {
     do {
       let sim = try Simulator(particles(burst: 17, duration: 600))
-      let fd = open("/dev/null", O_WRONLY)
-      defer { close(fd) }
+      let devNull = FileHandle(forWritingAtPath: "/dev/null")
+      defer { try? devNull?.close() }
       var bytes = 0
       var atOneMinute = 0
       var frames = 0
       let start = DispatchTime.now().uptimeNanoseconds
       let sink = CallbackSink { chunk in
-        chunk.withUnsafeBytes { buffer in bytes += max(0, write(fd, buffer.baseAddress, buffer.count)) }
+        if (try? devNull?.write(contentsOf: chunk)) != nil { bytes += chunk.count }
         frames += 1
         if frames == 3600 { atOneMinute = Measure.currentResidentBytes }
       }

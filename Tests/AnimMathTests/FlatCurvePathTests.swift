@@ -17,13 +17,13 @@ func flatCurveGivesTheSplinesPoint(path: Path) throws {
   let piece = try #require(PathPiece.pieces(of: path).pieces.first)
   let spline = try #require(
     InverseLengthSpline(piece, tolerance: PathMeasure.splineTolerance * piece.controlPolygonLength))
-  #expect(flat.base[1] == spline.length)
-  #expect(flat.base[1] == measure.length)
+  #expect(flat.numbers[1] == spline.length)
+  #expect(flat.numbers[1] == measure.length)
   for i in 1..<1000 {
     let p = Double(i) / 1000
     let t = spline.parameter(atLength: p * spline.length)
-    #expect(FlatCurvePath.parameter(flat.base, at: p) == t, "p = \(p)")
-    #expect(FlatCurvePath.point(flat.base, at: p) == piece.point(at: t), "p = \(p)")
+    #expect(flat.parameter(at: p) == t, "p = \(p)")
+    #expect(flat.point(at: p) == piece.point(at: t), "p = \(p)")
     for pacing in [PathPacing.paced, .linear] {
       #expect(measure.point(at: p, pacing: pacing) == piece.point(at: t), "p = \(p)")
     }
@@ -54,16 +54,17 @@ func flatCurveGivesTheSplinesPoint(path: Path) throws {
   }
 }
 
-/// The interval to prefetch lies inside the block for any progress, NaN and infinities
-/// too, and is the interval of p·L for progress part-way along.
-@Test func intervalAddressStaysInTheBlock() throws {
+/// The interval a search starts from lies inside the layout for any progress, NaN and
+/// infinities too, and is the interval of p·L, or the one before it, for progress
+/// part-way along.
+@Test func nearIntervalStaysInTheLayout() throws {
   let flat = try #require(PathMeasure(cubic).flat)
-  let start = UnsafeRawPointer(flat.base) + MemoryLayout<Double>.stride * FlatCurvePath.header
-  let intervals = Int(flat.base[2])
-  let end = start + MemoryLayout<Double>.stride * FlatCurvePath.intervalStride * intervals
+  let intervals = flat.intervals
+  #expect(intervals == Int(flat.numbers[2]))
+  #expect(flat.numbers.count == FlatCurvePath.header + FlatCurvePath.intervalStride * intervals)
   for p in [-1, 0, 1e-300, 0.5, 1 - 1e-16, 1, 2, 1e300, .nan, .infinity, -.infinity] {
-    let address = FlatCurvePath.intervalAddress(flat.base, at: p)
-    #expect(address >= start && address < end, "p = \(p)")
+    let j = flat.nearInterval(at: p)
+    #expect(j >= 0 && j < intervals, "p = \(p)")
   }
   // The guide points at the interval holding p·L or the one before it (the knots are
   // at equal steps of t, so p·(intervals) is often further off on this curve).
@@ -75,7 +76,7 @@ func flatCurveGivesTheSplinesPoint(path: Path) throws {
     let p = Double(i) / 1000
     let s = p * spline.length
     let holding = (0..<intervals).last { spline.knots[stride * $0] <= s } ?? 0
-    let guess = (FlatCurvePath.intervalAddress(flat.base, at: p) - start) / (8 * FlatCurvePath.intervalStride)
+    let guess = flat.nearInterval(at: p)
     #expect(guess == holding || guess == holding - 1, "p = \(p)")
   }
 }
@@ -90,10 +91,10 @@ func flatCurveGivesTheSplinesPoint(path: Path) throws {
   var knots: [Double] = []
   for j in 0...n { knots += [Double(j) / Double(n) * 300, 1.0 / 300, 0] }
   let flat = try #require(FlatCurvePath(piece, knots: knots[...], length: 300))
-  #expect(FlatCurvePath.intervals(flat.base) == n)
+  #expect(flat.intervals == n)
   for i in 1..<1000 {
     let p = Double(i) / 1000
-    #expect(abs(FlatCurvePath.parameter(flat.base, at: p) - p) < 1e-12, "p = \(p)")
-    #expect(abs(FlatCurvePath.point(flat.base, at: p).x - 300 * p) < 1e-9, "p = \(p)")
+    #expect(abs(flat.parameter(at: p) - p) < 1e-12, "p = \(p)")
+    #expect(abs(flat.point(at: p).x - 300 * p) < 1e-9, "p = \(p)")
   }
 }

@@ -4,8 +4,7 @@ import Testing
 
 @testable import AnimSim
 
-/// A block keeps, before its animations, each basic animation's first `from` and end
-/// channel (what sampling reads of a one-number animation), zeros for other kinds.
+/// A block keeps each basic animation's first `from` and end channel (what sampling reads of a one-number animation), zeros for other kinds.
 @Test func animationBlockKeepsEachBasicAnimationsScalars() throws {
   let turn = animate(.rotation, from: num(10), to: num(20), over: 1)
   let drift = TimelineItem.animation(
@@ -15,7 +14,7 @@ import Testing
   let sim = try Simulator(oneNode([.timeline(turn), .timeline(drift), .timeline(fade), .timeline(grow)]))
   try sim.step()
   let block = try #require(sim.live.first).body.block
-  let pairs = (0..<block.count).map { AnimationBlock.scalars(block.animations, $0).pointee }
+  let pairs = Array(block.scalars)
   // `by` is the end channel; an omitted `from` is 0; a path has none; scale keeps x.
   #expect(pairs == [SIMD2(10, 20), SIMD2(0, 0), SIMD2(0, -0.5), SIMD2(0.5, 2)])
 }

@@ -141,10 +141,9 @@ private func compareWithEachInstanceAlone(_ sim: Simulator, frames: Int, _ name:
   alone.emitters = [ir.emitters[0]]
   let single = try Simulator(alone)
   for _ in 0..<3 { try single.step() }
-  let rotation = try #require(AnimationShape.offset(of: .rotation))
   #expect(
     single.live[0].body.timingGroup.shapes == [
-      .scalar(offset: rotation, hasFrom: false, end: .to, additive: false), .flatCurve,
+      .scalar(.rotation, hasFrom: false, end: .to, additive: false), .flatCurve,
     ])
 }
 
@@ -182,36 +181,21 @@ private func compareWithEachInstanceAlone(_ sim: Simulator, frames: Int, _ name:
   #expect(plain.isSameAtEverySpawn)
 }
 
-/// `NodeState.copy` copies 17 `Double`s with vector moves; a new field must change it.
-@Test func nodeStateIsSeventeenDoubles() {
-  #expect(MemoryLayout<NodeState>.size == 17 * MemoryLayout<Double>.size)
-  var state = NodeState()
-  state.position = Point(1, 2)
-  state.strokeEnd = 0.25
-  state.fill = Color(r: 0.1, g: 0.2, b: 0.3, a: 0.4)
-  var copy = NodeState()
-  withUnsafePointer(to: state) { from in withUnsafeMutablePointer(to: &copy) { NodeState.copy(from, to: $0) } }
-  #expect(copy == state)
-}
-
-/// `Target.slot` says where `write` puts each channel, for every target.
-@Test func targetSlotsAreWhereWriteWrites() {
-  let targets: [Target] = [
-    .position, .x, .y, .scale, .scaleX, .scaleY, .rotation, .opacity, .fill, .stroke, .lineWidth, .strokeStart,
-    .strokeEnd,
-  ]
-  let value = Channels(11, 22, 33, 44)
-  for target in targets {
+/// `NodeState[scalar:]` reads and writes what `Target.write` writes, for every
+/// one-number target; the others have no scalar.
+@Test func scalarsAreWhatTargetsWrite() {
+  for property in Property.allCases {
+    let target = Target(property)
     var written = NodeState()
-    target.write(value, &written)
-    var placed = NodeState()
-    let (offset, count) = target.slot
-    withUnsafeMutableBytes(of: &placed) { bytes in
-      for i in 0..<count {
-        bytes.storeBytes(of: [value.x, value.y, value.z, value.w][i], toByteOffset: offset + 8 * i, as: Double.self)
-      }
+    target.write(Channels(11, 22, 33, 44), &written)
+    guard let scalar = target.scalar else {
+      #expect([.position, .scale, .fill, .stroke].contains(property), "\(property)")
+      continue
     }
-    #expect(placed == written, "\(target)")
+    var placed = NodeState()
+    placed[scalar: scalar] = 11
+    #expect(placed == written, "\(property)")
+    #expect(written[scalar: scalar] == 11, "\(property)")
   }
 }
 
