@@ -29,11 +29,16 @@ extension Parser {
   mutating func parseClauses() {
     while !atStatementEnd && !at(.leftBrace) && !statementFailed {
       guard token.isClauseWord || token.is(.timing) else {
+        let unitFix = unitAfterSpaceFix()
         error(
-          SyntaxCode.expectedToken, "expected a clause, found \(tokenDescription)",
-          notes: [
-            "clauses are from, to, by, keyframes, along, over, delay, timing, repeat, autoreverse, fill, additive, cumulative, interpolate, pacing, rotate"
-          ])
+          SyntaxCode.expectedToken,
+          unitFix.isEmpty
+            ? "expected a clause, found \(tokenDescription)" : "a unit follows its number with no space between",
+          notes: unitFix.isEmpty
+            ? [
+              "clauses are from, to, by, keyframes, along, over, delay, timing, repeat, autoreverse, fill, additive, cumulative, interpolate, pacing, rotate"
+            ] : [],
+          fixes: unitFix)
         synchronize()
         return
       }

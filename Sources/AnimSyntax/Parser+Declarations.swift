@@ -78,9 +78,13 @@ extension Parser {
   mutating func endStatement() {
     if accept(.semicolon) { return }
     if atStatementEnd || (inParens.isEmpty && atDeclarationStart) { return }
+    let unitFix = unitAfterSpaceFix()
     error(
-      SyntaxCode.expectedStatementEnd, "expected the end of the statement, found \(tokenDescription)",
-      notes: ["statements end at a newline or `;`"])
+      SyntaxCode.expectedStatementEnd,
+      unitFix.isEmpty
+        ? "expected the end of the statement, found \(tokenDescription)"
+        : "a unit follows its number with no space between",
+      notes: unitFix.isEmpty ? ["statements end at a newline or `;`"] : [], fixes: unitFix)
     synchronize()
   }
 
@@ -169,40 +173,4 @@ extension Parser {
   mutating func errorExpression() {
     finish(.errorExpression, from: Int(token.start), mark: mark, end: Int(token.start))
   }
-}
-
-/// The closest of `candidates` to `word` by edit distance, when close enough to be a typo.
-public func closestWord(to word: String, in candidates: [String]) -> String? {
-  let limit = max(1, min(3, word.count / 3))
-  var best: (String, Int)? = nil
-  let length = word.utf8.count
-  let ascii = word.utf8.allSatisfy { $0 < 0x80 }
-  for c in candidates where c != word {
-    // The distance is at least the difference in length, which ASCII counts in bytes.
-    if ascii && abs(c.utf8.count - length) > limit && c.utf8.allSatisfy({ $0 < 0x80 }) { continue }
-    let d = editDistance(word, c)
-    if d <= limit, d < (best?.1 ?? Int.max) { best = (c, d) }
-  }
-  return best?.0
-}
-
-/// Damerau–Levenshtein (optimal string alignment) distance, case-insensitive.
-public func editDistance(_ a: String, _ b: String) -> Int {
-  let x = Array(a.lowercased().unicodeScalars)
-  let y = Array(b.lowercased().unicodeScalars)
-  if x.isEmpty { return y.count }
-  if y.isEmpty { return x.count }
-  var prev2 = [Int](repeating: 0, count: y.count + 1)
-  var prev = Array(0...y.count)
-  var cur = [Int](repeating: 0, count: y.count + 1)
-  for i in 1...x.count {
-    cur[0] = i
-    for j in 1...y.count {
-      let cost = x[i - 1] == y[j - 1] ? 0 : 1
-      cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-      if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] { cur[j] = min(cur[j], prev2[j - 2] + 1) }
-    }
-    (prev2, prev, cur) = (prev, cur, prev2)
-  }
-  return prev[y.count]
 }

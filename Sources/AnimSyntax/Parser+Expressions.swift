@@ -213,7 +213,7 @@ extension Parser {
       finish(.argument, from: start, mark: m, payload: label)
       if !accept(.comma) && !at(.rightParen) {
         if stopsBracket() { continue }
-        error(SyntaxCode.expectedToken, "expected `,` or `)` in the argument list, found \(tokenDescription)")
+        expectedTokenError("expected `,` or `)` in the argument list, found \(tokenDescription)")
         skipToCloser(.rightParen)
         return
       }
@@ -267,7 +267,7 @@ extension Parser {
       if stopsBracket() {
         reportUnclosed(opener, closer: "`)`")
       } else {
-        error(SyntaxCode.expectedToken, "expected `)`, found \(tokenDescription)")
+        expectedTokenError("expected `)`, found \(tokenDescription)")
         skipToCloser(.rightParen)
       }
     }
@@ -290,7 +290,7 @@ extension Parser {
       parseExpression()
       if !accept(.comma) && !at(.rightBracket) {
         if stopsBracket() { continue }
-        error(SyntaxCode.expectedToken, "expected `,` or `]` in the list, found \(tokenDescription)")
+        expectedTokenError("expected `,` or `]` in the list, found \(tokenDescription)")
         skipToCloser(.rightBracket)
         break
       }

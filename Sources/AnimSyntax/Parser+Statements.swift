@@ -37,13 +37,16 @@ extension Parser {
         advance()
         break
       }
-      if at(.endOfFile) || atDeclarationStart && closesBlock(context) {
+      // Asked first: `timing` is also a declaration word, and `timing easeIn` under a
+      // one-line `animate` is its clause, not a new declaration (§1).
+      let strayClause = previousWasOneLineAnimate && token.newlineBefore && continuesAnimation
+      if !strayClause && (at(.endOfFile) || atDeclarationStart && closesBlock(context)) {
         if opener.kind == .leftBrace { reportUnclosed(opener, closer: "`}`") }
         break
       }
       statementFailed = false
       let before = token.start
-      if previousWasOneLineAnimate && token.newlineBefore && continuesAnimation {
+      if strayClause {
         reportClauseOnNextLine()
       } else {
         parseStatement(context)
@@ -67,10 +70,22 @@ extension Parser {
 
   /// A clause word that can only continue an animation (`fill` only with an enum case,
   /// since `fill COLOR` is also a style statement).
+  /// `timing NAME = …` is a declaration even there: the block above was never closed.
   var continuesAnimation: Bool {
     guard let w = token.word else { return false }
     if w == .fill { return lookahead.kind == .dot }
+    if w == .timing && lookahead.kind == .identifier { return !equalsFollowsLookahead }
     return w.isAnimationClause
+  }
+
+  /// Whether `=` comes next after `lookahead` on its line (spaces and tabs between), to
+  /// tell a `timing` clause from a `timing` declaration. Read from the bytes, not by
+  /// lexing ahead: a lexer's copy that interns a name copies the whole symbol table.
+  var equalsFollowsLookahead: Bool {
+    let bytes = lexer.bytes
+    var i = Int(lookahead.end)
+    while i < bytes.count && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+    return i < bytes.count && bytes[i] == 0x3D
   }
 
   var lastStatementWasOneLineAnimate: Bool {
@@ -131,9 +146,12 @@ extension Parser {
   mutating func parseCommand() {
     let start = Int(token.start)
     let m = mark
+    let head = token.range
     leaf(.name, payload: token.symbol.id)
     var flags: UInt8 = 0
-    if !atStatementEnd && !at(.leftBrace) {
+    if at(.colon) || at(.equals) {
+      parseSeparatedValue(head: head)
+    } else if !atStatementEnd && !at(.leftBrace) {
       repeat {
         parseExpression()
         if at(.ccw) {

@@ -220,7 +220,13 @@ public struct Parser {
   /// 9M instructions of a large file's parse.
   mutating func expect(_ kind: TokenKind, _ what: @autoclosure () -> String) -> Bool {
     if accept(kind) { return true }
-    error(SyntaxCode.expectedToken, "expected \(kind.spelling) \(what()), found \(tokenDescription)")
+    // `rotate(45 deg)`: the unit, apart from its number, is what stopped the expression.
+    let unitFix = unitAfterSpaceFix()
+    error(
+      SyntaxCode.expectedToken,
+      unitFix.isEmpty
+        ? "expected \(kind.spelling) \(what()), found \(tokenDescription)"
+        : "a unit follows its number with no space between", fixes: unitFix)
     return false
   }
 

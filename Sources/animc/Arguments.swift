@@ -1,3 +1,4 @@
+import AnimSource
 import AnimSyntax
 
 /// One option a command accepts. `value` names its argument (`--fps N`); nil for a flag.
@@ -18,7 +19,11 @@ struct CommandSpec {
 
   var helpText: String {
     var s = "\(summary)\n\nUSAGE: animc \(name) \(usage)\n\nOPTIONS:\n"
-    let all = options + [OptionSpec(names: ["-h", "--help"], help: "Show this help.")]
+    let all =
+      options + [
+        OptionSpec(names: ["-q", "--quiet"], help: "Print errors only, not warnings."),
+        OptionSpec(names: ["-h", "--help"], help: "Show this help."),
+      ]
     let lefts = all.map { o in o.names.joined(separator: ", ") + (o.value.map { " " + $0 } ?? "") }
     let width = (lefts.map(\.count).max() ?? 0) + 2
     for (o, left) in zip(all, lefts) {
@@ -39,6 +44,8 @@ struct Arguments {
   var values: [String: [String]] = [:]
   var positionals: [String] = []
   var wantsHelp = false
+  /// `-q`/`--quiet`, which every command takes: warnings are not printed.
+  var quiet = false
 
   func has(_ name: String) -> Bool { values[name] != nil }
   func value(_ name: String) -> String? { values[name]?.last }
@@ -60,6 +67,10 @@ struct Arguments {
       }
       if arg == "-h" || arg == "--help" {
         wantsHelp = true
+        continue
+      }
+      if arg == "-q" || arg == "--quiet" {
+        quiet = true
         continue
       }
       var name = arg
@@ -94,6 +105,20 @@ struct Arguments {
         values[key] = [""]
       }
     }
+    if let color = values["--color"]?.last, !["auto", "always", "never"].contains(color) {
+      throw UsageError(message: "`--color` takes `auto`, `always` or `never`, not `\(color)`")
+    }
+  }
+}
+
+/// What the command line asked to be shown of the diagnostics.
+enum Verbosity {
+  /// Set once, from the command line, before any file is read (`-q`).
+  nonisolated(unsafe) static var quiet = false
+
+  /// `diagnostics` without the warnings when quiet.
+  static func shown(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
   }
 }
 
@@ -103,6 +128,7 @@ extension CommandSpec {
   func parse(_ args: [String]) -> (Arguments?, ExitStatus) {
     let parsed: Arguments
     do { parsed = try Arguments(args, spec: self) } catch { return (nil, Console.fail(error.message)) }
+    Verbosity.quiet = parsed.quiet
     if parsed.wantsHelp {
       Console.out(helpText)
       return (nil, .success)

@@ -45,17 +45,18 @@ enum CheckCommand {
       do { file = try InputFiles.read(path) } catch { return Console.fail(error.message) }
       let analysis = analyze(file, keepingIR: parsed.has("--emit-ir"))
       Self.lastAnalysis = analysis
+      let diagnostics = Verbosity.shown(analysis.diagnostics)
       if parsed.has("--emit-syntax") { Console.out(analysis.syntax.sexpr() + "\n") }
       if parsed.has("--emit-ir"), let ir = analysis.ir { Console.out(IRPrinter.print(ir)) }
-      errors += analysis.diagnostics.filter { $0.severity == .error }.count
-      warnings += analysis.diagnostics.filter { $0.severity == .warning }.count
+      errors += diagnostics.filter { $0.severity == .error }.count
+      warnings += diagnostics.filter { $0.severity == .warning }.count
       if format == "json" {
         let uri = InputFiles.uri(for: path)
-        json += analysis.diagnostics.map {
+        json += diagnostics.map {
           DiagnosticRenderer.lspDiagnostic($0, in: file, uri: uri, extraData: [("file", .string(file.name))])
         }
       } else {
-        Console.err(renderer.render(analysis.diagnostics, in: file))
+        Console.err(renderer.render(diagnostics, in: file))
       }
     }
     if format == "json" {

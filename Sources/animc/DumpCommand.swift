@@ -64,9 +64,8 @@ enum SceneLoader {
     let file: SourceFile
     do { file = try InputFiles.read(path) } catch { return (nil, Console.fail(error.message)) }
     let analysis = analyze(file)
-    if !analysis.diagnostics.isEmpty {
-      Console.err(DiagnosticRenderer(useColor: Console.useColor(color)).render(analysis.diagnostics, in: file))
-    }
+    let shown = Verbosity.shown(analysis.diagnostics)
+    if !shown.isEmpty { Console.err(DiagnosticRenderer(useColor: Console.useColor(color)).render(shown, in: file)) }
     if analysis.hasErrors { return (nil, .failure) }
     guard let ir = analysis.ir else {
       return (nil, Console.fail("`\(path)` was checked, but this build of the checker produces no scene to run yet"))

@@ -33,6 +33,7 @@ enum LSPCommand {
         Console.out(help)
         return .success
       case "--stdio": continue  // what editors pass by habit; stdio is the only transport
+      case "-q", "--quiet": continue  // taken by every command; the server prints no warnings
       default:
         return Console.fail("unknown option `\(arg)` for `animc lsp`\n\n" + help)
       }

@@ -4,7 +4,8 @@ import Testing
 
 /// The "entirely hidden" warning (§10, W0302) against the rule applied pair by pair
 /// here: an animation is hidden when a later, non-additive animation of the same
-/// property is in effect over the whole interval in which it is.
+/// property that does not read the value below it (v0.3: an omitted `from` reads it) is
+/// in effect over the whole interval in which it is.
 @Suite struct HiddenAnimationTests {
   struct Spec {
     var property: String
@@ -14,10 +15,13 @@ import Testing
     var duration: Int
     var fill: String  // "", "forwards", "backwards", "both", "removed"
     var additive: Bool
+    /// Written with `to` alone, so that it starts from the value below.
+    var readsBelow = false
 
     var line: String {
       let to = property == "opacity" ? "0.5" : "10"
-      var s = "    animate \(property) to \(to) over \(duration)s delay \(delay)s"
+      let value = readsBelow ? "to \(to)" : "from 0 to \(to)"
+      var s = "    animate \(property) \(value) over \(duration)s delay \(delay)s"
       if !fill.isEmpty { s += " fill .\(fill)" }
       if additive { s += " additive" }
       return s
@@ -37,7 +41,8 @@ import Testing
     specs.indices.filter { i in
       let e = specs[i].effect
       return specs[(i + 1)...].contains { later in
-        later.property == specs[i].property && !later.additive && later.effect.start <= e.start
+        later.property == specs[i].property && !later.additive && !later.readsBelow
+          && later.effect.start <= e.start
           && later.effect.end >= e.end
       }
     }.map { $0 + firstLine }
@@ -62,7 +67,8 @@ import Testing
       let specs = (0..<(2 + next(12))).map { _ in
         Spec(
           property: ["x", "y", "opacity"][next(3)], delay: next(5), duration: 1 + next(4),
-          fill: ["", "forwards", "backwards", "both", "removed"][next(5)], additive: next(4) == 0)
+          fill: ["", "forwards", "backwards", "both", "removed"][next(5)], additive: next(4) == 0,
+          readsBelow: next(4) == 0)
       }
       let file = SourceFile(name: "t.anim", text: Self.source(specs))
       let found = analyze(file).diagnostics.filter { $0.code == "W0302" }.map { file.lineColumn($0.range.start).line }

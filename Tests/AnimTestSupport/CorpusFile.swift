@@ -28,14 +28,16 @@ public struct ExpectedDiagnostic: Hashable, Comparable, CustomStringConvertible,
 ///     // expect: E0106 6:13 fix "s"
 ///
 /// `fix "TEXT"` (optional) is the replacement text one of the diagnostic's fixes must
-/// carry (`\"` and `\\` are the only escapes); applying that fix must make the file parse
-/// without errors, unless the line ends with `partial`. The comment may also be a block
+/// carry (escapes: `\"`, `\\` and `\n` for a line break); applying that fix must make
+/// the file parse without errors, unless the line ends with `partial`. `message "TEXT"`
+/// (optional, after the fix if any) is the diagnostic's whole message. The comment may also be a block
 /// comment (`/* expect: … */`), so a file can hold its mistake on line 1.
 public struct CorpusFile: Sendable {
   public struct Expectation: Sendable {
     public var diagnostic: ExpectedDiagnostic
     public var fixText: String?
     public var fixIsPartial = false
+    public var message: String?
   }
 
   public let name: String
@@ -80,12 +82,17 @@ public struct CorpusFile: Sendable {
       var expectation = Expectation(
         diagnostic: ExpectedDiagnostic(code: String(words[0]), line: line, column: column))
       if words.count == 3 {
-        let tail = words[2].trimmingCharacters(in: .whitespaces)
+        var tail = Substring(words[2].trimmingCharacters(in: .whitespaces))
         if tail.hasPrefix("fix ") {
           let (fixText, after) = quoted(tail.dropFirst(4))
           expectation.fixText = fixText
-          expectation.fixIsPartial = after.trimmingCharacters(in: .whitespaces) == "partial"
+          tail = after.drop { $0 == " " }
+          if tail.hasPrefix("partial") {
+            expectation.fixIsPartial = true
+            tail = tail.dropFirst("partial".count).drop { $0 == " " }
+          }
         }
+        if tail.hasPrefix("message ") { expectation.message = quoted(tail.dropFirst(8)).0 }
       }
       found.append(expectation)
     }
@@ -102,7 +109,7 @@ public struct CorpusFile: Sendable {
       chars = chars.dropFirst()
       if c == "\"" { break }
       if c == "\\", let next = chars.first {
-        value.append(next)
+        value.append(next == "n" ? "\n" : next)
         chars = chars.dropFirst()
       } else {
         value.append(c)

@@ -43,9 +43,11 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The type with its article, for messages: "a Duration", "an Angle".
-  var withArticle: String {
-    let d = description
-    return (d.first.map { "AEIOU".contains($0) } ?? false ? "an " : "a ") + d
+  var withArticle: String { Self.withArticle(description) }
+
+  /// `word` after "a", or "an" before a vowel: "an Interpolation", "an emitter".
+  static func withArticle(_ word: String) -> String {
+    (word.first.map { "AEIOUaeiou".contains($0) } ?? false ? "an " : "a ") + word
   }
 
   /// Written out so that comparing two plain types (nearly every comparison) is one

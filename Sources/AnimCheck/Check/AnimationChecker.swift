@@ -198,8 +198,17 @@ extension Checker {
   func checkEnumClause(_ clause: NodeID?, _ kind: EnumKind, _ apply: (String) -> Void) {
     guard let clause else { return }
     var scope = BlockScope(.constant)
-    let t = check(tree.child(clause, 0), expecting: .enumeration(kind), in: &scope)
-    if !t.type.isError, case .constant(.enumCase(let name)) = t.expr { apply(name) }
+    let value = tree.child(clause, 0)
+    let t = check(value, expecting: .enumeration(kind), in: &scope)
+    guard !t.type.isError else { return }
+    if case .constant(.enumCase(let name)) = t.expr { return apply(name) }
+    // A top-level `let` of one case folds; `choose(.paced, .linear)` does not, and would
+    // otherwise be dropped without a word.
+    if t.stage == .constant, case .enumCase(let name)? = fold(t.expr) { return apply(name) }
+    error(
+      SemanticCode.notConstant,
+      "this clause needs one \(kind.typeName) case, fixed before the run; it cannot vary per run or spawn",
+      at: tree.range(value))
   }
 
   /// `over delay timing repeat autoreverse fill`, into `timing`; whether all were right.

@@ -104,6 +104,7 @@ extension Checker {
     default: break
     }
     guard let property = Property(rawValue: name) else {
+      if reportCornerRadius(stmt, name) { return nil }
       let candidates = BuiltinNames.properties + ["anchor", "z", "animate", "remove"]
       let near = closestWord(to: name, in: candidates)
       error(

@@ -34,6 +34,9 @@ final class Checker {
   var warmed = 0
   /// The parser's heads of the top-level statements, when given (see `DeclarationHead`).
   var heads: [DeclarationHead]? = nil
+  /// The shape expression of the node or shape whose block is being checked (for the
+  /// `cornerRadius` fix, which moves the radius into a `rect(…)`).
+  var currentShape: NodeID? = nil
 
   /// `facts` are those of `tree`'s names, when already made (a second checker shares the first's).
   init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true, facts: SymbolFacts? = nil) {

@@ -88,7 +88,7 @@ extension Checker {
     if declarations.contains(symbol), let previous = declarations[symbol] {
       error(
         SemanticCode.duplicateName, "`\(name)` is already declared", at: range,
-        labels: [Label(previous.nameRange, "first declared here as a \(previous.kindWord)")],
+        labels: [Label(previous.nameRange, "first declared here as \(AnimType.withArticle(previous.kindWord))")],
         fixes: [.replace(range, with: name + "2", "rename this one")])
       return
     }

@@ -28,7 +28,7 @@ extension Checker {
     return args
   }
 
-  func checkCall(_ id: NodeID, in scope: inout BlockScope) -> Typed {
+  func checkCall(_ id: NodeID, expecting expected: AnimType? = nil, in scope: inout BlockScope) -> Typed {
     let callee = tree.child(id, 0)
     let name = tree.name(callee)
     let args = arguments(id)
@@ -53,7 +53,7 @@ extension Checker {
     case .scale:
       return checkScaleTransform(args, range, in: &scope)
     case .generic:
-      return checkGeneric(name, args, range, in: &scope)
+      return checkGeneric(name, args, range, expecting: expected, in: &scope)
     case .signature:
       if let sig = facts.signature(tree.symbol(callee), name) { return checkSignature(sig, args, range, in: &scope) }
       let near = closestWord(to: name, in: BuiltinNames.functions)
@@ -118,6 +118,7 @@ extension Checker {
     case .cubicBezier: checkBezierBounds(args, exprs)
     case .steps: checkCount(args, exprs, of: "`steps`", counting: "steps", in: 1...1_000_000_000)
     case .star: checkCount(args, exprs, of: "`star`", counting: "points", in: 2...100_000)
+    case .rgb, .rgba: warnColorChannels(args)
     default: break
     }
     return Typed(
@@ -136,7 +137,7 @@ extension Checker {
       if let label = arg.label {
         guard let i = sig.parameters.firstIndex(where: { $0.label == label }) else {
           let labels = sig.parameters.compactMap(\.label)
-          let near = closestWord(to: label, in: labels)
+          let near = nearestLabel(to: label, in: labels, others: sig.builtin.isSpring ? Self.springLabels : [])
           error(
             SemanticCode.unknownLabel,
             "`\(name)` has no parameter `\(label):`\(labels.isEmpty ? "" : "; its labels are \(labels.map { "`\($0):`" }.joined(separator: ", "))")",

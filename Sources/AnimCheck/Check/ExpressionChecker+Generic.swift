@@ -4,7 +4,10 @@ import AnimSyntax
 /// Built-ins whose types follow their arguments: `min max abs clamp lerp` on Numbers,
 /// Durations, Angles and Points; `random`, `randomInt`, `choose` (§2).
 extension Checker {
-  func checkGeneric(_ name: String, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
+  func checkGeneric(
+    _ name: String, _ args: [Argument], _ range: SourceRange, expecting result: AnimType? = nil,
+    in scope: inout BlockScope
+  ) -> Typed {
     if let labelled = args.first(where: { $0.label != nil }) {
       error(SemanticCode.unknownLabel, "`\(name)` takes no labelled arguments", at: labelled.labelRange)
       return .error
@@ -27,6 +30,12 @@ extension Checker {
         "`\(name)` takes \(want), found \(args.count)", at: range)
       return .error
     }
+    // `choose(.up, .downUp)`: enum cases take their enum from where the value goes.
+    var cases: AnimType? = nil
+    if name == "choose" {
+      guard let known = chooseEnum(args, expecting: result) else { return .error }
+      cases = known
+    }
     // What the result needs of the arguments, gathered as they are checked: the first
     // one's type, the latest stage, the expressions only when lowering. Keeping every
     // `Typed` in an array (and mapping it twice) was three allocations a call.
@@ -38,7 +47,8 @@ extension Checker {
     var exprs: [Expr] = []
     if lowering { exprs.reserveCapacity(args.count) }
     for (i, a) in args.enumerated() {
-      let expected: AnimType? = name == "lerp" && i == 2 ? .number : (i > 0 && name != "lerp" ? first : nil)
+      let expected: AnimType? =
+        cases ?? (name == "lerp" && i == 2 ? .number : (i > 0 && name != "lerp" ? first : nil))
       let t = check(a.value, expecting: expected?.isError == true ? nil : expected, in: &scope)
       if i == 0 { first = t.type }
       if i == 1 { second = t.type }
@@ -94,5 +104,30 @@ extension Checker {
         type: first, expr: lowering ? .call(builtin, exprs, range) : Self.unlowered, stage: stage,
         usesScene: usesScene)
     }
+  }
+}
+
+extension Checker {
+  /// The enum the cases given to `choose` belong to (§11): the one the value's place
+  /// wants, or, with no such place, the one enum that has every case given. `.some(nil)`
+  /// when the arguments are not all enum cases (their types decide); nil after an error.
+  func chooseEnum(_ args: [Argument], expecting result: AnimType?) -> AnimType?? {
+    if case .enumeration? = result { return .some(result) }
+    guard !args.isEmpty, args.allSatisfy({ tree.kind($0.value) == .enumCase }) else { return .some(nil) }
+    let names = args.map { tree.name($0.value) }
+    let kinds = EnumKind.allCases.filter { kind in names.allSatisfy(kind.cases.contains) }
+    if kinds.count == 1 { return .some(.enumeration(kinds[0])) }
+    let written = names.map { "`.\($0)`" }.joined(separator: ", ")
+    let first = tree.range(args[0].value)
+    let all = SourceRange(start: first.start, end: tree.range(args[args.count - 1].value).end)
+    if kinds.isEmpty {
+      error(SemanticCode.unknownEnumCase, "no enum has all of \(written)", at: all)
+    } else {
+      error(
+        SemanticCode.typeMismatch,
+        "\(written) are cases of \(kinds.map(\.typeName).joined(separator: " and ")): use `choose` where its value's type is known",
+        at: all, notes: ["for example as an argument (`type: choose(.up, .downUp)`), not as a `let` on its own"])
+    }
+    return nil
   }
 }

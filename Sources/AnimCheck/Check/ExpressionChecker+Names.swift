@@ -4,7 +4,7 @@ import AnimSyntax
 /// Names and member access: locals, top-level declarations, colours, timing curves,
 /// `scene.…`, `self.index`, `trigger.…`, `NODE.position`, `p.x`.
 extension Checker {
-  func checkName(_ id: NodeID, in scope: inout BlockScope) -> Typed {
+  func checkName(_ id: NodeID, expecting expected: AnimType? = nil, in scope: inout BlockScope) -> Typed {
     guard let symbol = tree.symbol(id) else { return .error }
     let name = tree.name(id)
     let range = tree.range(id)
@@ -21,6 +21,7 @@ extension Checker {
         fixes: [.replace(.at(range.end), with: "()", "call it: `\(name)(…)`")])
       return .error
     }
+    if reportMistakenName(name, at: range, expecting: expected) { return .error }
     reportUndefined(name, at: range, in: scope)
     return .error
   }
@@ -28,7 +29,7 @@ extension Checker {
   func reportUndefined(_ name: String, at range: SourceRange, in scope: BlockScope) {
     let near = nearestName(to: name, in: scope)
     error(
-      SemanticCode.undefinedName, "cannot find `\(name)` in scope", at: range,
+      SemanticCode.undefinedName, "cannot find `\(name)` in scope", at: range, notes: enumCaseNotes(name),
       fixes: near.map { [.replace(range, with: $0, "did you mean `\($0)`?")] } ?? [])
   }
 

@@ -22,12 +22,25 @@ extension Checker {
       return typed
     }
     let range = tree.range(id)
+    // A Path stands for the shape `shape { … }` with the same commands (§3.1).
+    if typed.type == .path && expected == .shape {
+      return Typed(
+        type: .shape, expr: lowering ? .call(.shapeOfPath, [typed.expr], range) : Self.unlowered, stage: typed.stage,
+        usesScene: typed.usesScene)
+    }
     if case .enumLiteral(let name) = typed.type, case .enumeration(let kind) = expected {
       let near = closestWord(to: name, in: kind.cases)
       error(
         SemanticCode.unknownEnumCase,
-        "`.\(name)` is not a \(kind.typeName); expected one of \(kind.cases.map { "`.\($0)`" }.joined(separator: ", "))",
+        "`.\(name)` is not \(AnimType.withArticle(kind.typeName)); expected one of \(kind.cases.map { "`.\($0)`" }.joined(separator: ", "))",
         at: range, fixes: near.map { [.replace(range, with: "." + $0, "did you mean `.\($0)`?")] } ?? [])
+      return .error
+    }
+    if case .enumLiteral(let name) = typed.type, let named = namedValueFix(name, expected: expected, at: range) {
+      error(
+        SemanticCode.typeMismatch,
+        "expected \(expected.withArticle), found \(typed.type.withArticle); built-in \(named.what) are written without a dot",
+        at: range, fixes: [named.fix])
       return .error
     }
     error(
@@ -44,7 +57,10 @@ extension Checker {
     let written = file.text(range)
     switch (found, expected) {
     case (.number, .duration) where tree.unit(literal) == .none:
-      return [.replace(range, with: written + "s", "add a unit: `\(written)s`")]
+      let seconds = Fix.replace(range, with: written + "s", "add a unit: `\(written)s`")
+      // `delay 300` is more likely milliseconds than five minutes.
+      guard tree.number(literal) >= 100 else { return [seconds] }
+      return [.replace(range, with: written + "ms", "add a unit: `\(written)ms`"), seconds]
     case (.number, .angle) where tree.unit(literal) == .none:
       return [.replace(range, with: written + "deg", "add a unit: `\(written)deg`")]
     case (.duration, .number), (.angle, .number):
@@ -64,15 +80,18 @@ extension Checker {
       return Typed(type: .color, expr: .constant(.color(c)))
     case .bool: return Typed(type: .bool, expr: .constant(.bool(tree.flags(id) == 1)))
     case .enumCase: return Typed(type: .enumLiteral(tree.name(id)), expr: .constant(.enumCase(tree.name(id))))
-    case .name: return checkName(id, in: &scope)
+    case .name: return checkName(id, expecting: expected, in: &scope)
     case .member: return checkMember(id, in: &scope)
     case .paren: return infer(tree.child(id, 0), expecting: expected, in: &scope)
     case .point: return checkPoint(id, in: &scope)
     case .list: return checkList(id, expecting: expected, in: &scope)
     case .negate: return checkNegate(id, in: &scope)
-    case .binary: return checkBinary(id, in: &scope)
+    case .binary:
+      // `timing ease-in-out`: CSS's spelling, read as a subtraction of unknown names.
+      if expected == .timing, reportCSSTiming(id) { return .error }
+      return checkBinary(id, in: &scope)
     case .range: return checkRange(id, expecting: expected, in: &scope)
-    case .call: return checkCall(id, in: &scope)
+    case .call: return checkCall(id, expecting: expected, in: &scope)
     case .shapeLiteral: return checkShapeLiteral(id, in: &scope)
     case .pathLiteral:
       let (commands, stage) = checkPathCommands(tree.child(id, 0), in: &scope)

@@ -2,8 +2,9 @@ import AnimMath
 import AnimSyntax
 
 /// §10: an animation is entirely hidden when a later, non-additive animation of the same
-/// property is in effect (active or filling) over the whole interval in which the
-/// earlier one is. Only animations whose timing is constant can be judged.
+/// property that does not read the value below it is in effect (active or filling) over
+/// the whole interval in which the earlier one is. Only animations whose timing is
+/// constant can be judged.
 extension Checker {
   /// When an animation is in effect, relative to its instance's creation.
   struct Effect {
@@ -62,7 +63,7 @@ extension Checker {
       // The rank of the last start at or before e.start: e's own start is among them.
       let rank = starts.partitionPoint { $0 > e.start } - 1
       if later.latestEnd(throughRank: rank) >= e.end { hidden.append(i) }
-      if !animations[i].additive { later.insert(end: e.end, atRank: rank) }
+      if !animations[i].additive && !animations[i].readsValueBelow { later.insert(end: e.end, atRank: rank) }
     }
     return hidden
   }
@@ -130,5 +131,29 @@ extension Array where Element == Double {
       if belongs(self[mid]) { high = mid } else { low = mid + 1 }
     }
     return low
+  }
+}
+
+extension Animation {
+  /// Whether the animation starts from the value below it, so that the one below still
+  /// shows through it (§10 v0.3): an omitted `from` (with `to`, or `by` alone) and a path
+  /// whose `from:` was omitted read it; an explicit `from`, keyframes and a path with its
+  /// own start do not. A path held in a block's `let` cannot be told apart here, and is
+  /// taken to read it, so that no warning is given wrongly.
+  static let pathBuiltins: Set<Builtin> = [.line, .quad, .cubic, .arc, .polyline, .parabola]
+
+  var readsValueBelow: Bool {
+    switch value {
+    case .basic(let from, _, _): return from == nil
+    case .keyframes: return false
+    case .along(let path, _, _):
+      switch path {
+      case .call(let builtin, let args, _) where Self.pathBuiltins.contains(builtin):
+        if case .instanceStart? = args.first { return true }
+        return false
+      case .pathLiteral, .global, .constant: return false
+      default: return true
+      }
+    }
   }
 }

@@ -45,8 +45,10 @@ extension Checker {
   func nodeTemplate(_ decl: NodeID) -> NodeTemplate? {
     let name = tree.name(tree.child(decl, 0))
     var scope = BlockScope(.node)
-    return template(
+    let t = template(
       name: name, shape: tree.child(decl, 1), block: tree.optionalChild(decl, 2), &scope, range: tree.range(decl))
+    if t != nil { warnOutlineAtOrigin(decl) }
+    return t
   }
 
   func template(name: String, shape: NodeID, block: NodeID?, _ scope: inout BlockScope, range: SourceRange)
@@ -61,7 +63,10 @@ extension Checker {
       shapeID = d.name
       body = d.shapeDefaults
     }
+    let outer = currentShape
+    currentShape = shape
     let own = checkBody(block, &scope, owner: scope.kind == .spawn ? "a spawn block" : "a node block")
+    currentShape = outer
     // Most nodes use no shape's defaults: their body is the block's, taken as it is.
     if body.isEmpty { body = own } else { body += own }
     guard !s.type.isError else { return nil }

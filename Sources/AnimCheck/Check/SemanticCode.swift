@@ -48,4 +48,8 @@ public enum SemanticCode {
   public static let zeroDuration = "W0305"
   public static let maxOverflow = "W0306"
   public static let maxAboveLimit = "W0307"
+  /// `rgb(100%, 0, 0)`: channels are 0…255, so a percentage or a fraction is nearly black.
+  public static let colorChannelScale = "W0308"
+  /// A node whose outline has absolute points is drawn centred on (0, 0) (§3.1).
+  public static let outlineAtOrigin = "W0309"
 }

@@ -9,6 +9,9 @@ extension Checker {
     var settings: [StyleSetting] = []
     var defaults: [BlockStatement] = []
     var stage = base.stage
+    let outer = currentShape
+    currentShape = tree.child(d.syntax, 1)
+    defer { currentShape = outer }
     for stmt in tree.children(block) where tree.kind(stmt) == .command {
       let head = tree.name(tree.child(stmt, 0))
       if let field = styleField(head) {

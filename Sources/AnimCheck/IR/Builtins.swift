@@ -116,6 +116,13 @@ enum Builtins {
     case .translate: return .transform(.translation(n(0), n(1)))
     case .rotate: return .transform(.rotation(radians(fromDegrees: n(0))))
     case .scale: return .transform(.scale(n(0), v.count > 1 ? n(1) : n(0)))
+    case .shapeOfPath:
+      switch v.first {
+      case .path(let p)?: return .shape(ShapeValue(outline: .unshifted(p)))
+      // A path whose `from:` was left to the instance: its outline starts at its own origin.
+      case .deferredPath(let d)?: return .shape(ShapeValue(outline: .unshifted(d.build(.zero))))
+      default: return .number(.nan)
+      }
     }
   }
 

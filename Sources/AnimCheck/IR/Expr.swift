@@ -101,4 +101,7 @@ public enum Builtin: String, Sendable, CaseIterable {
   case springMass
   // Instance transforms (§3.2): translate(dx, dy), rotate(angle), scale(sx, sy)
   case translate, rotate, scale
+  /// A Path where a Shape is wanted (§3.1): the shape `shape { … }` of its commands. Not a
+  /// function users call; the checker inserts it.
+  case shapeOfPath
 }
