@@ -57,6 +57,7 @@ let package = Package(
       name: "animc-bench",
       dependencies: [
         "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimWriters", "AnimMath", "AnimFormat",
+        "AnimOutput",
       ]
     ),
 

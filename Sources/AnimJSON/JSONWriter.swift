@@ -60,43 +60,14 @@ public enum JSONString {
 }
 
 /// Number text: integers without a fraction, others with up to 6 decimals and no
-/// trailing zeros, never in exponent form, `-0` written as `0` (spec §9).
+/// trailing zeros, never in exponent form, `-0` written as `0` (spec §9). Every digit is
+/// the exact decimal value of the double, correctly rounded: see `append(_:to:)` in
+/// DecimalWriter.swift, which writes the same bytes into a buffer without a `String`.
 public enum JSONNumber {
   public static func format(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    let scaled = (value * 1_000_000).rounded()
-    if scaled == 0 { return "0" }
-    if abs(scaled) < 9.0e15 {
-      let micros = Int64(scaled)
-      let negative = micros < 0
-      let magnitude = negative ? UInt64(-micros) : UInt64(micros)
-      let whole = magnitude / 1_000_000
-      var fraction = magnitude % 1_000_000
-      var text = negative ? "-" : ""
-      text += String(whole)
-      if fraction != 0 {
-        var digits = 6
-        while fraction % 10 == 0 {
-          fraction /= 10
-          digits -= 1
-        }
-        let f = String(fraction)
-        text += "." + String(repeating: "0", count: digits - f.count) + f
-      }
-      return text
-    }
-    // Too large for six decimals in an Int64: write the rounded integer digits.
-    return integerDigits(value.rounded())
-  }
-
-  private static func integerDigits(_ value: Double) -> String {
-    var digits: [Character] = []
-    var v = abs(value)
-    while v >= 1 {
-      let d = Int(v.truncatingRemainder(dividingBy: 10))
-      digits.append(Character(Unicode.Scalar(UInt8(48 + d))))
-      v = (v / 10).rounded(.down)
-    }
-    return (value < 0 ? "-" : "") + String(digits.reversed())
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(24)
+    append(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -30,13 +30,20 @@ public struct CSVWriter: FrameWriter {
     out.append(",")
     out.append(number: frame.time)
     out.append(",")
-    out.append(text: cell(node.id.description))
+    if needsQuotes(node.id.name) {
+      out.append(text: cell(node.id.description))
+    } else {
+      out.append(text: node.id.name)
+      out.appendSuffix(node.id)
+    }
     out.append(",")
     out.append(text: cell(node.shape.id))
-    for v in [s.position.x, s.position.y, s.scaleX, s.scaleY, s.rotation, s.opacity] {
-      out.append(",")
-      out.append(number: v)
-    }
+    out.append(cell: s.position.x)
+    out.append(cell: s.position.y)
+    out.append(cell: s.scaleX)
+    out.append(cell: s.scaleY)
+    out.append(cell: s.rotation)
+    out.append(cell: s.opacity)
     out.append(",")
     out.append(hex: s.fill)
     out.append(",")
@@ -57,16 +64,24 @@ public struct CSVWriter: FrameWriter {
     }
     out.append(",")
     if let tint = node.tint { out.append(hex: tint) }
-    for v in [node.z, m.a, m.b, m.c, m.d, m.tx, m.ty] {
-      out.append(",")
-      out.append(number: v)
-    }
+    out.append(cell: node.z)
+    out.append(cell: m.a)
+    out.append(cell: m.b)
+    out.append(cell: m.c)
+    out.append(cell: m.d)
+    out.append(cell: m.tx)
+    out.append(cell: m.ty)
     out.append("\n")
+  }
+
+  /// Whether a cell holding `s` needs RFC 4180 quoting.
+  static func needsQuotes(_ s: String) -> Bool {
+    s.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
   }
 
   /// RFC 4180 quoting, for ids that hold a comma, quote or newline.
   static func cell(_ s: String) -> String {
-    guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+    guard needsQuotes(s) else { return s }
     var out = "\""
     for c in s { out += c == "\"" ? "\"\"" : String(c) }
     return out + "\""

@@ -33,7 +33,7 @@ enum DumpRecords {
   static func node(_ node: NodeFrame, into out: inout DumpBytes) {
     let s = node.state
     out.append("{\"id\":")
-    out.append(jsonString: node.id.description)
+    out.append(jsonID: node.id)
     out.append(",\"shape\":")
     out.append(jsonString: node.shape.id)
     out.append(member: "x", s.position.x)
@@ -58,10 +58,16 @@ enum DumpRecords {
     let m = node.matrix
     out.append(",\"matrix\":[")
     out.append(number: m.a)
-    for v in [m.b, m.c, m.d, m.tx, m.ty] {
-      out.append(",")
-      out.append(number: v)
-    }
+    out.append(",")
+    out.append(number: m.b)
+    out.append(",")
+    out.append(number: m.c)
+    out.append(",")
+    out.append(number: m.d)
+    out.append(",")
+    out.append(number: m.tx)
+    out.append(",")
+    out.append(number: m.ty)
     out.append("]}")
   }
 }

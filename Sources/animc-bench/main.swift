@@ -1,5 +1,5 @@
 // Release-build benchmarks that print figures:
-//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | fmt | render | all]
+//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | all]
 let args = Array(CommandLine.arguments.dropFirst())
 let which = args.first ?? "all"
 switch which {
@@ -8,6 +8,7 @@ case "raster": runRasterBenchmark()
 case "encode": runEncodeBenchmark()
 case "lsp": LSPBench.run()
 case "sim": SimBench.run()
+case "dump": DumpBench.run()
 case "fmt": FmtBench.run()
 case "render": RenderBench.run()
 case "all":
@@ -16,8 +17,9 @@ case "all":
   runEncodeBenchmark()
   LSPBench.run()
   SimBench.run()
+  DumpBench.run()
   FmtBench.run()
   RenderBench.run()
 default:
-  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | fmt | render | all]")
+  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | all]")
 }
