@@ -50,6 +50,8 @@ let package = Package(
         "AnimServer",
       ]
     ),
+    // Writes the editor grammars' word lists from the vocabulary (`swift run animc-grammar`).
+    .executableTarget(name: "animc-grammar", dependencies: ["AnimCheck"]),
     // Release-build benchmarks that print figures.
     .executableTarget(
       name: "animc-bench",

@@ -1,3 +1,4 @@
+import AnimCheck
 import AnimJSON
 import AnimSource
 import AnimSyntax
@@ -87,10 +88,7 @@ enum Completions {
     ("input", "input {\n\ttap ${1:(187, 333)} at ${2:1s}\n}"),
   ].compactMap { name, snippet in WordDocs.keywords[name].map { word($0, CompletionItem.keyword, snippet: snippet) } }
 
-  static let propertyNames = [
-    "position", "x", "y", "scale", "scaleX", "scaleY", "rotation", "opacity", "fill", "stroke", "lineWidth",
-    "strokeStart", "strokeEnd",
-  ]
+  static let propertyNames = Vocabulary.properties.map(\.name)
 
   static let animatable: [CompletionItem] = propertyNames.compactMap {
     WordDocs.properties[$0].map { word($0, CompletionItem.property) }

@@ -1,3 +1,5 @@
+import AnimCheck
+
 /// Documentation of the language's words, from the specification. Each entry is
 /// (word, one-line form, explanation); hover shows them and completion lists them.
 struct WordDoc {
@@ -143,29 +145,18 @@ enum WordDocs {
     ),
   ])
 
-  /// Properties and style (§6.1, §3.1), and scene settings (§3).
-  static let properties = table([
-    ("position", "position (x, y)", "Point: where the anchor sits in the parent's space."),
-    ("x", "x N", "Number: the x component of position."),
-    ("y", "y N", "Number: the y component of position."),
-    ("scale", "scale N", "Number: sets scaleX and scaleY (default 1)."),
-    ("scaleX", "scaleX N", "Number: horizontal scale."),
-    ("scaleY", "scaleY N", "Number: vertical scale."),
-    ("rotation", "rotation A", "Angle, clockwise (default 0°)."),
-    ("opacity", "opacity N", "Number, clamped to 0…1 when drawn (default 1)."),
-    ("fill", "fill COLOR", "Color, interpolated per sRGB channel, straight alpha (default black)."),
-    ("stroke", "stroke COLOR", "Color of the outline (default none)."),
-    ("lineWidth", "lineWidth N", "Number: stroke width (default 1)."),
-    ("strokeStart", "strokeStart N", "Number 0…1: draw the outline from this fraction of its length (default 0)."),
-    ("strokeEnd", "strokeEnd N", "Number 0…1: draw the outline up to this fraction of its length (default 1)."),
-    ("anchor", "anchor (ax, ay)", "Unit point in the shape's box that sits at `position` (default (0.5, 0.5))."),
-    ("z", "z N", "Paint order (default 0; ties paint in creation order)."),
-    ("size", "size W, H", "Scene size in points (default 375, 667; 1…16384 each way)."),
-    ("background", "background COLOR", "Scene background (default clear)."),
-    ("fps", "fps N", "Default frame rate for run, dump and render (1…1000)."),
-    ("duration", "duration D", "Default length of a headless run (0…24 h)."),
-    ("seed", "seed N", "Default random seed (§7); default 0."),
-  ])
+  /// Properties (§6.1, from their `PropertySpec`), style and placement (§3.1), and scene
+  /// settings (§3).
+  static let properties = table(
+    Vocabulary.properties.map { ($0.name, $0.form, $0.doc) } + [
+      ("anchor", "anchor (ax, ay)", "Unit point in the shape's box that sits at `position` (default (0.5, 0.5))."),
+      ("z", "z N", "Paint order (default 0; ties paint in creation order)."),
+      ("size", "size W, H", "Scene size in points (default 375, 667; 1…16384 each way)."),
+      ("background", "background COLOR", "Scene background (default clear)."),
+      ("fps", "fps N", "Default frame rate for run, dump and render (1…1000)."),
+      ("duration", "duration D", "Default length of a headless run (0…24 h)."),
+      ("seed", "seed N", "Default random seed (§7); default 0."),
+    ])
 
   /// Path commands in `path { }` and `shape { }` (§4).
   static let pathCommands = table([

@@ -4,14 +4,7 @@ import AnimSyntax
 /// `animate PROP …` (§6): the property, one value form, the timing clauses, and the
 /// rules on which clauses fit which animation.
 extension Checker {
-  func propertyType(_ p: Property) -> AnimType {
-    switch p {
-    case .position: return .point
-    case .rotation: return .angle
-    case .fill, .stroke: return .color
-    default: return .number
-    }
-  }
+  func propertyType(_ p: Property) -> AnimType { p.spec.type }
 
   func lookupProperty(_ nameNode: NodeID) -> Property? {
     if let symbol = tree.symbol(nameNode), let p = facts.property(symbol, tree.name(nameNode)) { return p }

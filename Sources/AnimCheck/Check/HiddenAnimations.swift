@@ -140,7 +140,7 @@ extension Animation {
   /// whose `from:` was omitted read it; an explicit `from`, keyframes and a path with its
   /// own start do not. A path held in a block's `let` cannot be told apart here, and is
   /// taken to read it, so that no warning is given wrongly.
-  static let pathBuiltins: Set<Builtin> = [.line, .quad, .cubic, .arc, .polyline, .parabola]
+  static let pathBuiltins: Set<Builtin> = Set(Builtin.allCases.filter { $0.spec.kind == .path })
 
   var readsValueBelow: Bool {
     switch value {

@@ -115,15 +115,13 @@ struct SymbolFacts {
 enum CallForm: CaseIterable {
   case signature, spring, heart, scale, generic
 
-  var names: [String] {
-    switch self {
-    case .signature: return []
-    case .spring: return ["spring"]
-    case .heart: return ["heart"]
-    case .scale: return ["scale"]
-    case .generic: return ["min", "max", "abs", "clamp", "lerp", "random", "randomInt", "choose"]
-    }
-  }
+  /// The spellings checked this way, from each built-in's `CallRule`.
+  var names: [String] { Self.namesByForm[self] ?? [] }
+
+  private static let namesByForm: [CallForm: [String]] = [
+    .spring: Vocabulary.names(following: .spring), .heart: Vocabulary.names(following: .heart),
+    .scale: Vocabulary.names(following: .scale), .generic: Vocabulary.names(following: .generic),
+  ]
 
   init(_ name: String) {
     self = Self.allCases.first { $0.names.contains(name) } ?? .signature

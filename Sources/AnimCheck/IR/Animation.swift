@@ -1,11 +1,6 @@
 import AnimMath
 import AnimSource
 
-/// The animatable properties (§6.1).
-public enum Property: String, Sendable, CaseIterable {
-  case position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth, strokeStart, strokeEnd
-}
-
 /// Core Animation's fill modes (§6.2); `.forwards` is the language's default.
 public enum FillMode: String, Sendable {
   case removed, forwards, backwards, both

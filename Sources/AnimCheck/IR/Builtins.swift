@@ -1,19 +1,6 @@
 import AnimMath
 import AnimSource
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-// The C library's functions, named so that no `Builtin` case (`.sin`, …) shadows them
-// inside `Builtins`. Glibc and Darwin both provide the unqualified names.
-private func libmSin(_ x: Double) -> Double { sin(x) }
-private func libmCos(_ x: Double) -> Double { cos(x) }
-private func libmTan(_ x: Double) -> Double { tan(x) }
-private func libmAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
-
 /// The built-in functions and constructors of §2, §3.1, §4, §5 and §11.
 enum Builtins {
   static func call(_ b: Builtin, _ args: [Expr], _ range: SourceRange, _ ctx: inout EvaluationContext)
@@ -25,8 +12,9 @@ enum Builtins {
       var rest: [Value] = []
       for a in args.dropFirst() { rest.append(try Evaluator.evaluate(a, &ctx)) }
       let captured = rest
+      let spec = b.spec
       return .deferredPath(
-        DeferredPath { start in ([.point(start)] + captured).withUnsafeBufferPointer { path(b, $0) } })
+        DeferredPath { start in ([.point(start)] + captured).withUnsafeBufferPointer { spec.path?($0) ?? Path() } })
     }
     let result: Value
     if let drawn = try randomInRange(b, args, &ctx) {
@@ -67,63 +55,11 @@ enum Builtins {
     }
   }
 
+  /// `b` applied to its evaluated arguments: the evaluation its `BuiltinSpec` declares.
   static func apply(
     _ b: Builtin, _ v: UnsafeBufferPointer<Value>, _ ctx: inout EvaluationContext
   ) throws(EvaluationError) -> Value {
-    func n(_ i: Int) -> Double { i < v.count ? v[i].number : .nan }
-    switch b {
-    case .floor: return .number(n(0).rounded(.down))
-    case .ceil: return .number(n(0).rounded(.up))
-    case .round: return .number(n(0).rounded(.toNearestOrAwayFromZero))
-    case .sqrt: return .number(n(0).squareRoot())
-    case .abs: return componentwise(v) { Swift.abs($0[0]) }
-    case .min: return componentwise(v) { Swift.min($0[0], $0[1]) }
-    case .max: return componentwise(v) { Swift.max($0[0], $0[1]) }
-    case .clamp: return componentwise(v) { Swift.min(Swift.max($0[0], $0[1]), $0[2]) }
-    case .lerp:
-      let t = n(2)
-      return componentwise(UnsafeBufferPointer(rebasing: v.prefix(2))) { $0[0] + ($0[1] - $0[0]) * t }
-    case .sin: return .number(libmSin(radians(fromDegrees: n(0))))
-    case .cos: return .number(libmCos(radians(fromDegrees: n(0))))
-    case .tan: return .number(libmTan(radians(fromDegrees: n(0))))
-    case .atan2: return .number(degrees(fromRadians: libmAtan2(n(0), n(1))))
-    case .random, .randomInt:
-      guard case .range(let lo, let hi) = v.first else { return .number(.nan) }
-      return .number(b == .random ? ctx.random.uniform(lo.number, hi.number) : ctx.random.int(lo.number, hi.number))
-    case .choose:
-      return v.isEmpty ? .number(.nan) : v[ctx.random.chooseIndex(v.count)]
-    case .rgb: return .color(Color(r: n(0) / 255, g: n(1) / 255, b: n(2) / 255))
-    case .rgba: return .color(Color(r: n(0) / 255, g: n(1) / 255, b: n(2) / 255, a: n(3)))
-    case .hsl: return .color(hsl(n(0), n(1), n(2)))
-    case .mix:
-      guard v.count == 3 else { return .number(.nan) }
-      return .color(v[0].color.lerp(to: v[1].color, n(2)))
-    case .heart: return .shape(ShapeValue(outline: .heart(width: n(0), height: n(1))))
-    case .circle: return .shape(ShapeValue(outline: .circle(radius: n(0))))
-    case .ellipse: return .shape(ShapeValue(outline: .ellipse(width: n(0), height: n(1))))
-    case .rect: return .shape(ShapeValue(outline: .rect(width: n(0), height: n(1), corner: n(2))))
-    case .star: return .shape(ShapeValue(outline: .star(points: safeInt(n(0)), outer: n(1), inner: n(2))))
-    case .polygon: return .shape(ShapeValue(outline: .polygon(points(v.first))))
-    case .line, .quad, .cubic, .arc, .polyline, .parabola: return .path(path(b, v))
-    case .cubicBezier: return .timing(.cubicBezier(n(0), n(1), n(2), n(3)))
-    case .steps:
-      let position: TimingFunction.StepPosition = enumName(v.count > 1 ? v[1] : nil) == "start" ? .start : .end
-      return .timing(.steps(safeInt(n(0)), position))
-    case .springUIKit: return .timing(.spring(.uiKit(damping: n(0), velocity: n(1))))
-    case .springDuration: return .timing(.spring(Spring(duration: n(0), bounce: n(1))))
-    case .springResponse: return .timing(.spring(Spring(response: n(0), dampingFraction: n(1))))
-    case .springMass: return .timing(.spring(Spring(mass: n(0), stiffness: n(1), damping: n(2), velocity: n(3))))
-    case .translate: return .transform(.translation(n(0), n(1)))
-    case .rotate: return .transform(.rotation(radians(fromDegrees: n(0))))
-    case .scale: return .transform(.scale(n(0), v.count > 1 ? n(1) : n(0)))
-    case .shapeOfPath:
-      switch v.first {
-      case .path(let p)?: return .shape(ShapeValue(outline: .unshifted(p)))
-      // A path whose `from:` was left to the instance: its outline starts at its own origin.
-      case .deferredPath(let d)?: return .shape(ShapeValue(outline: .unshifted(d.build(.zero))))
-      default: return .number(.nan)
-      }
-    }
+    b.spec.evaluate(v, &ctx)
   }
 
   /// A count from a Double, clamped so NaN or a huge value cannot trap.
@@ -150,49 +86,6 @@ enum Builtins {
   static func enumName(_ v: Value?) -> String? {
     if case .enumCase(let name) = v { return name }
     return nil
-  }
-
-  /// The path constructors of §4, arguments in parameter order.
-  static func path(_ b: Builtin, _ v: UnsafeBufferPointer<Value>) -> Path {
-    func p(_ i: Int) -> Point { i < v.count ? v[i].point : .zero }
-    func n(_ i: Int) -> Double { i < v.count ? v[i].number : .nan }
-    var builder = PathBuilder()
-    switch b {
-    case .line, .quad, .cubic: builder.reserveCapacity(2)  // a move and the curve
-    default: break
-    }
-    switch b {
-    case .line:
-      builder.move(to: p(0))
-      builder.line(to: p(1))
-    case .quad:
-      builder.move(to: p(0))
-      builder.quad(control: p(1), to: p(2))
-    case .cubic:
-      builder.move(to: p(0))
-      builder.cubic(c1: p(1), c2: p(2), to: p(3))
-    case .arc:
-      let clockwise: Bool
-      if v.count > 4, case .bool(let c) = v[4] { clockwise = c } else { clockwise = true }
-      builder.arc(
-        Arc(
-          center: p(0), radius: n(1), start: radians(fromDegrees: n(2)), end: radians(fromDegrees: n(3)),
-          clockwise: clockwise))
-    case .polyline:
-      for (i, point) in points(v.first).enumerated() {
-        if i == 0 { builder.move(to: point) } else { builder.line(to: point) }
-      }
-    case .parabola:
-      let type: ParabolaType
-      switch enumName(v.count > 3 ? v[3] : nil) {
-      case "downUp": type = .downUp
-      case "upDown": type = .upDown
-      default: type = .up
-      }
-      return Path.parabola(from: p(0), to: p(1), height: n(2), type: type)
-    default: break
-    }
-    return builder.path
   }
 
   /// `hsl(h, s, l)` with h in degrees and s, l as fractions (written `s%`).
@@ -243,10 +136,5 @@ enum PathCommands {
 
 extension Builtin {
   /// The path constructors whose start (`from:`) may be the instance's position (§4).
-  var startsAtInstance: Bool {
-    switch self {
-    case .line, .quad, .cubic, .parabola: return true
-    default: return false
-    }
-  }
+  var startsAtInstance: Bool { spec.startsAtInstance }
 }

@@ -73,35 +73,3 @@ public struct StyleSetting: Sendable {
     self.value = value
   }
 }
-
-/// Every built-in function and constructor (§11). The checker resolves labels and
-/// defaults; arguments arrive in the order listed on each case.
-public enum Builtin: String, Sendable, CaseIterable {
-  // Math (§2)
-  case floor, ceil, round, sqrt, min, max, abs, clamp, lerp, sin, cos, tan, atan2
-  // Random
-  case random, randomInt, choose
-  // Colours: rgb(r, g, b), rgba(r, g, b, a), hsl(h, s, l), mix(a, b, t)
-  case rgb, rgba, hsl, mix
-  // Shapes (§3.1): heart(w, h), circle(r), ellipse(w, h), rect(w, h, corner),
-  // star(points, outer, inner), polygon(points)
-  case heart, circle, ellipse, rect, star, polygon
-  // Paths (§4): line(from, to), quad(from, control, to), cubic(from, c1, c2, to),
-  // arc(center, radius, start, end, clockwise), polyline(points), parabola(from, to, height, type)
-  case line, quad, cubic, arc, polyline, parabola
-  // Timing (§5): cubicBezier(x1, y1, x2, y2), steps(n, position)
-  case cubicBezier, steps
-  /// spring(damping, velocity)
-  case springUIKit
-  /// spring(duration, bounce)
-  case springDuration
-  /// spring(response, dampingFraction)
-  case springResponse
-  /// spring(mass, stiffness, damping, velocity)
-  case springMass
-  // Instance transforms (§3.2): translate(dx, dy), rotate(angle), scale(sx, sy)
-  case translate, rotate, scale
-  /// A Path where a Shape is wanted (§3.1): the shape `shape { … }` of its commands. Not a
-  /// function users call; the checker inserts it.
-  case shapeOfPath
-}

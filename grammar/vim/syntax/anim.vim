@@ -2,8 +2,9 @@
 " Language:  anim (.anim animated scenes, compiled by animc)
 " Spec:      anim-language.md v0.3
 "
-" The word lists are the TextMate grammar's (grammar/anim.tmLanguage.json), copied by
-" hand for now; they are to be generated from the same registry as that grammar's.
+" Generated: the word lists come from animc's vocabulary (Sources/AnimCheck/Vocabulary),
+" written from grammar/templates/anim.vim.in by `swift run animc-grammar`. Edit the
+" template or the vocabulary, not this file.
 "
 " Priority follows Vim's rule: among items starting at the same column, the one defined
 " last wins. So general patterns come first (a call `name(`), then the words that must
@@ -27,7 +28,7 @@ syn match animError "\.\.\.\|\.\.<"
 " Expressions: calls, names, members, enum cases.
 syn match animFunction "\<\h\w*\ze\s*("
 syn match animBuiltin "\<\%(floor\|ceil\|round\|sqrt\|min\|max\|abs\|clamp\|lerp\|sin\|cos\|tan\|atan2\|random\|randomInt\|choose\|mix\|rgb\|rgba\|hsl\|translate\|rotate\|scale\)\ze\s*("
-syn match animConstructor "\<\%(heart\|circle\|ellipse\|rect\|star\|polygon\|polyline\|line\|quad\|cubic\|arc\|parabola\)\ze\s*("
+syn match animConstructor "\<\%(heart\|circle\|ellipse\|rect\|star\|polygon\|line\|quad\|cubic\|arc\|polyline\|parabola\)\ze\s*("
 syn match animTimingFunction "\<\%(cubicBezier\|steps\|spring\)\ze\s*("
 syn match animMember "\%([[:alnum:]_)\]]\)\@<=\.\h\w*"
 syn match animEnumCase "\%([[:alnum:]_)\].]\)\@<!\.\h\w*"
@@ -43,7 +44,7 @@ syn match animError "#\w*"
 syn match animColor "#\%(\x\{8}\|\x\{6}\|\x\{3,4}\)\w\@!"
 
 " Clause words, wherever they stand; `fill` only before an enum case (`fill .forwards`).
-syn match animClause "\<\%(from\|to\|by\|over\|delay\|timing\|repeat\|for\|forever\|autoreverse\|additive\|cumulative\|interpolate\|pacing\|rotate\|at\|every\|until\|after\|count\|keyframes\|along\|on\|tap\|burst\|max\|origin\|remove\|instance\|ccw\)\>"
+syn match animClause "\<\%(from\|to\|by\|over\|delay\|repeat\|for\|forever\|autoreverse\|additive\|cumulative\|interpolate\|pacing\|rotate\|at\|every\|until\|after\|count\|keyframes\|along\|on\|tap\|burst\|max\|origin\|remove\|instance\|timing\|ccw\)\>"
 syn match animClause "\<fill\>\%(\s*\.\h\)\@="
 " `rotate(120deg)` and `max(a, b)` are the built-ins, `rotate .auto` and `max 50` clauses.
 syn match animBuiltin "\<\%(rotate\|max\)\ze\s*("

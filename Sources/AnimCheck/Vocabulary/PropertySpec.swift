@@ -1,0 +1,67 @@
+import AnimMath
+
+/// One animatable property (§6.1), declared once: name, type, default, how animations
+/// compose on it and interpolate it, the keys it is dumped under (§9), and documentation.
+/// The checker types values by it; the language server documents and completes it; the
+/// editor grammars list it.
+public final class PropertySpec: Sendable {
+  public let property: Property
+  public var name: String { property.rawValue }
+  /// What a value given to it must be.
+  public let type: AnimType
+  /// The model value of an instance that does not set it (§6.3).
+  public let defaultValue: Value
+  public let composition: Composition
+  public let interpolation: Interpolation
+  /// The record keys (§9) and CSV columns that carry it, in order.
+  public let dumpKeys: [String]
+  public let dumpGroup: DumpGroup
+  /// The statement as the documentation writes it (`opacity N`).
+  public let form: String
+  public let doc: String
+
+  /// Where an animation of the property acts, on the source-order stack of §6.3. Every
+  /// property replaces the value below it, or adds to it with `additive`.
+  public enum Composition: Sendable, Equatable {
+    /// The whole value.
+    case whole
+    /// One component of another property (`x` of `position`): it shares that stack.
+    case component(of: Property)
+    /// A Number that sets both components of a pair (`scale`).
+    case bothComponents
+  }
+
+  /// How values between keys are found (§6.2).
+  public enum Interpolation: Sendable, Equatable {
+    /// Linear in each number (a point's x and y).
+    case linear
+    /// Per sRGB channel, straight alpha.
+    case colorChannels
+  }
+
+  /// When a dump record carries the keys (§9).
+  public enum DumpGroup: Sendable, Equatable {
+    /// In every record.
+    case always
+    /// With the stroke: when the node sets or animates `stroke`.
+    case stroke
+    /// With the trim: when the node sets or animates `strokeStart` or `strokeEnd`.
+    case trim
+  }
+
+  init(
+    _ property: Property, _ type: AnimType, default value: Value, composition: Composition = .whole,
+    interpolation: Interpolation = .linear, dumpKeys: [String], dumpGroup: DumpGroup = .always, form: String,
+    doc: String
+  ) {
+    self.property = property
+    self.type = type
+    self.defaultValue = value
+    self.composition = composition
+    self.interpolation = interpolation
+    self.dumpKeys = dumpKeys
+    self.dumpGroup = dumpGroup
+    self.form = form
+    self.doc = doc
+  }
+}

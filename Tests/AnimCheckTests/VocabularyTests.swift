@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import AnimCheck
+
+/// The vocabulary's declarations: each built-in and property once, consistent with the
+/// specification's tables, and the committed editor grammars generated from them.
+struct VocabularyTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  @Test func everyBuiltinEntryIsItsOwnCase() {
+    for b in Builtin.allCases { #expect(b.spec.builtin == b, "\(b)") }
+  }
+
+  /// The spellings users may call, as §11 lists them (springs are one word).
+  @Test func functionNamesAreTheSpecsList() {
+    let spec: Set<String> = [
+      "floor", "ceil", "round", "sqrt", "min", "max", "abs", "clamp", "lerp", "sin", "cos", "tan", "atan2", "random",
+      "randomInt", "choose", "rgb", "rgba", "hsl", "mix", "heart", "circle", "ellipse", "rect", "star", "polygon",
+      "line", "quad", "cubic", "arc", "polyline", "parabola", "cubicBezier", "steps", "spring", "translate", "rotate",
+      "scale",
+    ]
+    #expect(Set(Vocabulary.functionNames) == spec)
+    #expect(Vocabulary.functionNames.count == spec.count)
+  }
+
+  /// Each labelled parameter appears in the documented form, so hover and the checker
+  /// cannot drift apart.
+  @Test func documentedFormsNameTheLabels() {
+    for spec in Vocabulary.builtins where spec.kind != .hidden {
+      for p in spec.parameters {
+        guard let label = p.label else { continue }
+        #expect(spec.form.contains(label), "`\(spec.name)(\(spec.form))` does not show `\(label)`")
+      }
+    }
+  }
+
+  /// Only the draws from the random stream are not constant (§2, §7).
+  @Test func stages() {
+    let perRun = Set(Vocabulary.builtins.filter { $0.stage == .perRun }.map(\.name))
+    #expect(perRun == ["random", "randomInt", "choose"])
+  }
+
+  /// §6.1's table and §6.3's defaults, copied from the specification.
+  @Test func propertiesFollowTheSpecTable() {
+    let table: [(String, AnimType, Value)] = [
+      ("position", .point, .point(.zero)), ("x", .number, .number(0)), ("y", .number, .number(0)),
+      ("scale", .number, .number(1)), ("scaleX", .number, .number(1)), ("scaleY", .number, .number(1)),
+      ("rotation", .angle, .number(0)), ("opacity", .number, .number(1)), ("fill", .color, .color(.black)),
+      ("stroke", .color, .color(.clear)), ("lineWidth", .number, .number(1)), ("strokeStart", .number, .number(0)),
+      ("strokeEnd", .number, .number(1)),
+    ]
+    #expect(Vocabulary.properties.map(\.name) == table.map(\.0))
+    for (spec, row) in zip(Vocabulary.properties, table) {
+      #expect(spec.type == row.1, "\(row.0)")
+      #expect("\(spec.defaultValue)" == "\(row.2)", "\(row.0)")
+    }
+  }
+
+  @Test func colourAndTimingNamesAreUnique() {
+    let names = NamedValues.colors.map(\.name) + NamedValues.timings.map(\.name)
+    #expect(Set(names).count == names.count)
+  }
+
+  /// The committed grammars are what their templates give with today's vocabulary. When
+  /// this fails, run `swift run animc-grammar` and commit the grammars.
+  @Test func committedGrammarsAreGenerated() throws {
+    for file in GrammarLists.files {
+      let template = try String(contentsOf: Self.root.appendingPathComponent(file.template), encoding: .utf8)
+      let committed = try String(contentsOf: Self.root.appendingPathComponent(file.output), encoding: .utf8)
+      let generated = try GrammarLists.fill(template, separator: file.separator)
+      #expect(committed == generated, "\(file.output) is stale: run `swift run animc-grammar`")
+      for list in GrammarLists.lists where template.contains("@\(list.name)@") {
+        #expect(!committed.contains("@\(list.name)@"))
+      }
+    }
+  }
+
+  @Test func fillKeepsOtherAtSignsAndRejectsUnknownLists() throws {
+    #expect(
+      try GrammarLists.fill("a @Spell b \\@<= @colorNames@", separator: "|").hasSuffix(
+        "black|white|clear|red|green|blue|yellow|orange|pink|purple|gray"))
+    #expect(try GrammarLists.fill("x @Spell\ny @Spell", separator: "|") == "x @Spell\ny @Spell")
+    #expect(throws: GrammarLists.UnknownMarker.self) { try GrammarLists.fill("@nosuchlist@", separator: "|") }
+  }
+}
