@@ -14,6 +14,8 @@ enum PNGPixels {
     let greyScale = header.bitDepth < 8 ? 255 / ((1 << header.bitDepth) - 1) : 1
     let opaque = wide ? 65535 : 255
     let channels = header.colorType.channels
+    // The transparent grey or RGB value; -1 (no sample has it) when there is none.
+    let key = (transparency ?? []) + [-1, -1, -1]
     var raw = [Int](repeating: 0, count: header.width * channels)
     var base = 0
     for pass in header.passes {
@@ -28,10 +30,10 @@ enum PNGPixels {
           switch header.colorType {
           case .grey:
             let g = raw[s]
-            let clear = transparency.map { $0[0] == g } ?? false
+            let clear = g == key[0]
             px = (g * greyScale, g * greyScale, g * greyScale, clear ? 0 : opaque)
           case .rgb:
-            let clear = transparency.map { $0 == [raw[s], raw[s + 1], raw[s + 2]] } ?? false
+            let clear = raw[s] == key[0] && raw[s + 1] == key[1] && raw[s + 2] == key[2]
             px = (raw[s], raw[s + 1], raw[s + 2], clear ? 0 : opaque)
           case .palette:
             let index = raw[s]
