@@ -25,7 +25,8 @@ struct Inflater {
     try inflater.trailer()
     if inflater.output.count < size {
       throw InflateFailure(
-        "the image data ends early: \(inflater.output.count) of \(size) bytes", streamOffset: data.count)
+        "the zlib stream ends after \(inflater.output.count) of the \(size) bytes the header implies",
+        streamOffset: data.count)
     }
     return inflater.output
   }
@@ -127,7 +128,7 @@ struct Inflater {
   }
 
   private func tooMuch() -> InflateFailure {
-    fail("the image data inflates to more than the \(limit) bytes the header implies")
+    fail("the zlib stream inflates to more than the \(limit) bytes the header implies")
   }
 
   /// Decodes one symbol: one table lookup for short codes, bit by bit for long ones.

@@ -11,14 +11,14 @@ public enum PNGFile {
   /// The header of the PNG at `path`; reads at most its first 33 bytes.
   public static func header(atPath path: String, limits: ImageLimits = .standard) throws(ImageError) -> PNGHeader {
     let handle = try open(path, limits: limits)
-    defer { try? handle.close() }
+    defer { close(handle) }
     return try PNGImage.header(read(handle, upTo: 33), limits: limits)
   }
 
   /// The whole image at `path`.
   public static func decode(atPath path: String, limits: ImageLimits = .standard) throws(ImageError) -> DecodedImage {
     let handle = try open(path, limits: limits)
-    defer { try? handle.close() }
+    defer { close(handle) }
     // One byte past the limit tells a file that grew since its size was checked.
     let cap = limits.maxFileBytes.addingReportingOverflow(1)
     return try PNGImage.decode(read(handle, upTo: cap.overflow ? Int.max : cap.partialValue), limits: limits)
@@ -26,11 +26,20 @@ public enum PNGFile {
 
   /// Up to `count` bytes; an empty file gives none (`read` returns nil at the end).
   private static func read(_ handle: FileHandle, upTo count: Int) throws(ImageError) -> [UInt8] {
+    guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else {
+      return [UInt8](handle.readData(ofLength: count))
+    }
     do {
       return [UInt8](try handle.read(upToCount: count) ?? Data())
     } catch {
       throw ImageError("the file cannot be read: \(error.localizedDescription)")
     }
+  }
+
+  /// `close()` where it exists (it reports errors; there is nothing to do about one here).
+  private static func close(_ handle: FileHandle) {
+    guard #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) else { return handle.closeFile() }
+    try? handle.close()
   }
 
   private static func open(_ path: String, limits: ImageLimits) throws(ImageError) -> FileHandle {

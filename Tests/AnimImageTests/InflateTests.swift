@@ -128,7 +128,7 @@ struct BitWriter {
   @Test func sizesAndChecksums() throws {
     #expect(try Inflater.zlibDecompress(literalA, size: 1) == [0x41])
     #expect(failure(literalA, size: 0).contains("more than the 0 bytes"))
-    #expect(failure(literalA, size: 2).contains("ends early: 1 of 2"))
+    #expect(failure(literalA, size: 2).contains("ends after 1 of the 2 bytes"))
     var badSum = literalA
     badSum[badSum.count - 1] ^= 1
     #expect(failure(badSum, size: 1).contains("Adler-32 checksum does not match"))
