@@ -34,6 +34,14 @@ public struct DecodedImage: Sendable, Equatable {
     }
   }
 
+  /// Pixel (x, y) premultiplied, each channel in 0...1: the values a bilinear sampler blends
+  /// (§12.3), so that a transparent pixel's colour does not bleed into its neighbours.
+  public func premultiplied(x: Int, y: Int) -> (r: Double, g: Double, b: Double, a: Double) {
+    let p = rgba16(x: x, y: y)
+    let a = Double(p.a) / 65535
+    return (Double(p.r) / 65535 * a, Double(p.g) / 65535 * a, Double(p.b) / 65535 * a, a)
+  }
+
   /// All samples on the 16-bit scale.
   public var rgba16: [UInt16] {
     switch samples {

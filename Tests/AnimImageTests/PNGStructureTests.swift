@@ -81,6 +81,16 @@ import Testing
     expectError(outside, "palette entry 3 of 3")
   }
 
+  @Test func premultiplied() throws {
+    let png = TestPNG.file(width: 2, height: 1, raw: [0, 255, 102, 0, 51, 9, 9, 9, 0])
+    let image = try PNGImage.decode(png)
+    let p = image.premultiplied(x: 0, y: 0)
+    // Alpha 51/255 = 0.2; red 1 × 0.2, green 0.4 × 0.2.
+    #expect(abs(p.r - 0.2) < 1e-12 && abs(p.g - 0.08) < 1e-12 && p.b == 0 && abs(p.a - 0.2) < 1e-12)
+    let clear = image.premultiplied(x: 1, y: 0)
+    #expect(clear == (0, 0, 0, 0))
+  }
+
   @Test func sixteenBitRGBWithTransparency() throws {
     let trns = TestPNG.chunk("tRNS", [0x12, 0x34, 0, 0, 0xFF, 0xFF])
     let raw: [UInt8] = [0, 0x12, 0x34, 0, 0, 0xFF, 0xFF, 0x12, 0x34, 0, 1, 0xFF, 0xFF]
