@@ -194,7 +194,7 @@ struct Inflater {
     for i in 0..<codeLengthCount {
       codeLengthLengths[Inflater.codeLengthOrder[i]] = UInt8(try bits(3))
     }
-    let codeLengthCode = try Huffman(lengths: codeLengthLengths[...], use: .codeLengths)
+    let codeLengthCode = try code(codeLengthLengths[...], use: .codeLengths)
     var lengths: [UInt8] = []
     lengths.reserveCapacity(literalCount + distanceCount)
     while lengths.count < literalCount + distanceCount {
@@ -216,9 +216,18 @@ struct Inflater {
       lengths += repeatElement(repeated, count: times)
     }
     guard lengths[256] != 0 else { throw fail("a dynamic block has no end-of-block code") }
-    let literals = try Huffman(lengths: lengths[0..<literalCount], use: .symbols)
-    let distances = try Huffman(lengths: lengths[literalCount...], use: .symbols)
+    let literals = try code(lengths[0..<literalCount], use: .symbols)
+    let distances = try code(lengths[literalCount...], use: .symbols)
     return (literals, distances)
+  }
+
+  /// A Huffman code from a dynamic block's header; a bad one is reported where it ends.
+  private func code(_ lengths: ArraySlice<UInt8>, use: Huffman.Use) throws(InflateFailure) -> Huffman {
+    do {
+      return try Huffman(lengths: lengths, use: use)
+    } catch {
+      throw fail(error.message)
+    }
   }
 
   /// RFC 1951 §3.2.6's fixed codes. The distance code has 32 symbols of length 5; the last

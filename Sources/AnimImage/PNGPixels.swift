@@ -38,7 +38,9 @@ enum PNGPixels {
           case .palette:
             let index = raw[s]
             guard index < palette.count else {
-              throw ImageError("pixel (\(pass.x0 + i * pass.dx), \(y)) uses palette entry \(index) of \(palette.count)")
+              throw ImageError(
+                "pixel (\(pass.x0 + i * pass.dx), \(y)) uses palette index \(index), but the palette has only "
+                  + "\(palette.count) entries")
             }
             let e = palette[index]
             px = (Int(e.0), Int(e.1), Int(e.2), Int(e.3))

@@ -171,7 +171,7 @@ import Testing
           }
         }
         let message = probe(file, "seed \(i) damage round \(round)")?.message ?? "decoded"
-        let kind = message.contains("filter type") ? "filter" : message.contains("palette entry") ? "palette" : message
+        let kind = message.contains("filter type") ? "filter" : message.contains("palette index") ? "palette" : message
         outcomes[kind.contains("zlib stream") ? "size" : kind, default: 0] += 1
       }
     }

@@ -78,7 +78,7 @@ import Testing
     let png = TestPNG.file(width: 4, height: 1, depth: 2, color: 3, before: [plte, trns], raw: [0, 0b1001_0010])
     #expect(try PNGImage.decode(png).rgba8 == [7, 8, 9, 255, 4, 5, 6, 128, 1, 2, 3, 0, 7, 8, 9, 255])
     let outside = TestPNG.file(width: 4, height: 1, depth: 2, color: 3, before: [plte], raw: [0, 0b1100_0000])
-    expectError(outside, "palette entry 3 of 3")
+    expectError(outside, "pixel (0, 0) uses palette index 3, but the palette has only 3 entries")
   }
 
   @Test func premultiplied() throws {
