@@ -28,6 +28,8 @@ let package = Package(
     .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath"]),
     // Deterministic simulation of the IR into frames (values).
     .target(name: "AnimSim", dependencies: ["AnimSource", "AnimCheck", "AnimMath"]),
+    // The in-house PNG decoder (§12.3): zlib inflate, filters, every colour type, Adam7.
+    .target(name: "AnimImage"),
     // Rasterizer and the GIF, PNG and SVG encoders, over drawings (values).
     .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath"]),
     // The output formats: one writer per format over frames, and the table of formats.
@@ -83,6 +85,7 @@ let package = Package(
     .testTarget(
       name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax", "AnimTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),
+    .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimRender", "AnimTestSupport"]),
     .testTarget(name: "AnimKitTests", dependencies: ["AnimKit"]),
     .testTarget(name: "AnimOutputTests", dependencies: ["AnimOutput"]),
     .testTarget(name: "animcTests", dependencies: ["AnimSource", "AnimTestSupport"]),
