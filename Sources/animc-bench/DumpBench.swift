@@ -22,14 +22,21 @@ enum DumpBench {
         var probe = InstanceCounter(inner: writer) { instanceFrames += $0 }
         let residentBefore = Measure.currentResidentBytes
         let start = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = Measure.threadCPUSeconds
         try FrameRun.write(sim, frames: frames, to: &probe)
         try output.commit()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let cpu = Measure.threadCPUSeconds - cpuStart
         print(
           String(
             format: "dump %@: %.2f million instance-frames/s, %.0f MB/s (%.1f M instance-frames, %.0f MB in %.2f s to %@)",
             format.name, Double(instanceFrames) / seconds / 1e6, Double(counter.bytes) / seconds / 1e6,
             Double(instanceFrames) / 1e6, Double(counter.bytes) / 1e6, seconds, target))
+        // CPU time is what one core spent, whatever else the machine was running.
+        print(
+          String(
+            format: "         %.2f million instance-frames per CPU-second of this thread (%.2f s CPU)",
+            Double(instanceFrames) / cpu / 1e6, cpu))
         print(
           String(
             format: "         resident %.0f MB before the measured frames, %.0f MB after",
