@@ -5,7 +5,7 @@ import AnimSim
 /// are blended onto the scene's background (black when clear).
 ///
 /// Each frame's bytes go to the sink as soon as it is encoded, so memory is the picture's
-/// buffers whatever the number of frames (a 16384² run would otherwise hold gigabytes).
+/// buffers whatever the number of frames, not the size of the file.
 public struct GIFFileWriter: FrameWriter {
   private let sink: ByteSink
   private let options: PictureOptions
