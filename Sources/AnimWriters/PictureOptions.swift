@@ -26,18 +26,20 @@ extension OutputFormat {
   /// The most bytes per pixel a writer of this format holds at once (the picture's
   /// buffers, not the scene's): 0 when it draws no bitmap.
   ///
-  /// - PNG (a still or each file of a sequence): the RGBA bitmap (4), its filtered rows
-  ///   (4 and a byte a row), the compressed stream, which for pixels deflate cannot shrink
-  ///   is their size again (4, and the block headers), and the file made of it (4): 16,
-  ///   with one more for the rows' filter bytes and the compressor's own buffers.
+  /// - PNG still: the RGBA bitmap (4), its filtered rows (4 and a byte a row), the
+  ///   compressed stream, which for pixels deflate cannot shrink is their size again (4,
+  ///   and the block headers), and the file made of it (4): 16, with one more for the rows'
+  ///   filter bytes and the compressor's own buffers.
+  /// - PNG sequence: the same, and a second bitmap, since frame N is encoded on another
+  ///   thread while frame N + 1 is drawn (`PNGSequenceWriter`): 21.
   /// - GIF: the RGBA bitmap (4), the previous and current frames as packed RGB (4 + 4),
   ///   the changed region (4) and its colour indices (1), and the quantizer's per-pixel
   ///   buffers (up to 4): 21. The file is written out frame by frame, so it holds none.
   /// - SVG and the dumps draw nothing: their memory is the scene's.
   public var bytesPerPixel: Int {
     switch name {
-    case OutputFormat.png.name, OutputFormat.pngSequence.name: 17
-    case OutputFormat.gif.name: 21
+    case OutputFormat.png.name: 17
+    case OutputFormat.pngSequence.name, OutputFormat.gif.name: 21
     default: 0
     }
   }
