@@ -46,6 +46,10 @@ import Testing
     Writer(name: "PNG still", args: ["render", "--frame", "2", "--scale", "0.5"], output: "out.png"),
     Writer(name: "SVG still", args: ["render", "--frame", "2", "--scale", "0.5"], output: "out.svg"),
     Writer(name: "PNG sequence", args: ["render", "--duration", "0.1s", "--scale", "0.5"], output: "frames/"),
+    Writer(name: "Lottie", args: ["render", "--duration", "0.1s"], output: "out.json"),
+    Writer(
+      name: "Telegram sticker", args: ["render", "--duration", "0.1s", "--width", "512", "--height", "512"],
+      output: "out.tgs"),
   ]
 
   static let old = Array("the previous output, which must survive\n".utf8)
