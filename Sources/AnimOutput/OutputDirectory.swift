@@ -11,8 +11,9 @@
 /// them without allocating (`SignalCleanup`). `commit` moves them into the target under
 /// their names, replacing same-named old files and leaving any others, then `fsync`s the
 /// target. A target folder that does not exist yet is the temporary folder renamed. So an
-/// interrupted or failed render leaves the old files as they were; only a failure among
-/// the final renames leaves some files new and the rest old, each one whole.
+/// interrupted or failed render leaves the old files as they were: each old file is set
+/// aside in the temporary folder before its new one takes its name, and put back when a
+/// later rename fails (only a failure of that undoing leaves some files new, and says so).
 public final class OutputDirectory {
   /// The path as the caller gave it, for messages.
   public let path: String
@@ -115,19 +116,34 @@ public final class OutputDirectory {
       try commitNewFolder()
       return
     }
+    // An old file of the same name is first moved aside into the temporary folder
+    // (`.i.old`), so that when a later rename fails every old file can be put back.
     var moved = 0
+    var setAside: [Bool] = []
     do throws(SystemError) {
       for (i, name) in names.enumerated() {
-        try fs.rename(temporary + "/.\(i)", resolved + "/" + name)
+        let final = resolved + "/" + name
+        let old = (try? fs.lstat(final)) != nil
+        if old { try fs.rename(final, temporary + "/.\(i).old") }
+        setAside.append(old)
+        try fs.rename(temporary + "/.\(i)", final)
         moved += 1
       }
     } catch {
-      let done = moved == 0 ? "" : "; \(moved) of its \(names.count) files were already replaced"
-      throw fail(OutputError(message: OutputError(path: path, error).message + done), from: moved)
+      let report = OutputError(path: path, error)
+      guard restore(moved: moved, setAside: setAside) else {
+        let done = "; some of its files were already replaced, the old ones are in `\(temporary)`"
+        finished = true
+        SignalCleanup.remove(cleanupSlot)
+        cleanupSlot = nil
+        throw OutputError(message: report.message + done)
+      }
+      throw fail(report)
     }
     finished = true
     SignalCleanup.remove(cleanupSlot)
     cleanupSlot = nil
+    for (i, old) in setAside.enumerated() where old { try? fs.unlink(temporary + "/.\(i).old") }
     do { try fs.rmdir(temporary) } catch { throw OutputError(path: path, error, while: "removing `\(temporary)`") }
     try sync(resolved, after: "its files are in place, but may not survive a crash")
   }
@@ -136,6 +152,25 @@ public final class OutputDirectory {
   public func abandon() {
     guard !finished else { return }
     _ = fail(OutputError(message: ""))
+  }
+
+  /// Undoes the first renames of `commit`: the `moved` new files back to `.i`, the old
+  /// ones set aside back under their names. False when one of these renames failed.
+  private func restore(moved: Int, setAside: [Bool]) -> Bool {
+    var restored = true
+    for i in setAside.indices.reversed() {
+      let final = resolved + "/" + names[i]
+      if i < moved {
+        do { try fs.rename(final, temporary + "/.\(i)") } catch {
+          restored = false
+          continue
+        }
+      }
+      if setAside[i] {
+        do { try fs.rename(temporary + "/.\(i).old", final) } catch { restored = false }
+      }
+    }
+    return restored
   }
 
   /// A target that did not exist is the temporary folder itself, its files renamed to

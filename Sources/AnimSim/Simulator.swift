@@ -81,6 +81,8 @@ public final class Simulator {
   /// Seconds of run time a headless run lasts.
   public let duration: Double
   public let seed: UInt64
+  /// What the run was asked for (`foreseeInstanceLimit` runs it again).
+  let options: SimulationOptions
   /// Frames in a headless run: round(duration × fps) (§9).
   public let frameCount: Int
   /// The frame the last `step()` produced.
@@ -131,6 +133,7 @@ public final class Simulator {
   /// its own name's stream, emitters' origins, replicators and their copies (§7).
   public init(_ ir: SceneIR, options: SimulationOptions = SimulationOptions()) throws(SimulationError) {
     scene = ir
+    self.options = options
     fps = options.fps ?? ir.settings.fps
     duration = options.duration ?? ir.settings.duration
     seed = options.seed ?? ir.settings.seed

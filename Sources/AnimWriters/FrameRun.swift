@@ -14,6 +14,7 @@ public enum FrameRun {
     let first = max(range?.lowerBound ?? 0, 0)
     let stop = min(range?.upperBound ?? last, last)
     let count = stop >= first ? stop - first + 1 : 0
+    try simulator.foreseeInstanceLimit(throughFrame: stop)
     try writer.begin(RunHeader(simulator, frames: count))
     if count > 0 {
       for n in 0...stop {
@@ -28,6 +29,7 @@ public enum FrameRun {
 
   /// Frame `n` alone (a still): earlier frames are simulated but not sampled.
   public static func writeStill(_ simulator: Simulator, frame n: Int, to writer: inout some FrameWriter) throws {
+    try simulator.foreseeInstanceLimit(throughFrame: n)
     try writer.begin(RunHeader(simulator, frames: 1))
     for k in 0...max(n, 0) { try simulator.step(sampling: k == n) }
     try writer.write(simulator.frame)

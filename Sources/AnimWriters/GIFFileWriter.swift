@@ -3,6 +3,9 @@ import AnimSim
 
 /// An animated GIF of the run: every frame drawn and quantized; semi-transparent pixels
 /// are blended onto the scene's background (black when clear).
+///
+/// Each frame's bytes go to the sink as soon as it is encoded, so memory is the picture's
+/// buffers whatever the number of frames, not the size of the file.
 public struct GIFFileWriter: FrameWriter {
   private let sink: ByteSink
   private let options: PictureOptions
@@ -19,18 +22,22 @@ public struct GIFFileWriter: FrameWriter {
   public mutating func begin(_ header: RunHeader) throws {
     self.header = header
     let (r, g, b, _) = header.background.rgba8
-    encoder = try GIFWriter(
+    var encoder = try GIFWriter(
       width: options.width, height: options.height, fps: header.fps, options: GIFOptions(background: (r, g, b)))
+    try sink.write(encoder.takeBytes())
+    self.encoder = encoder
   }
 
   public mutating func write(_ frame: Frame) throws {
-    guard let header else { return }
+    guard let header, encoder != nil else { return }
     raster.draw(frame, header)
     try encoder?.add(raster.bitmap)
+    if let bytes = encoder?.takeBytes() { try sink.write(bytes) }
   }
 
   public mutating func finish() throws {
     guard var encoder else { return }
     try sink.write(try encoder.finish())
+    self.encoder = nil
   }
 }

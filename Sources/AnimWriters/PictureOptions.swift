@@ -11,16 +11,59 @@ public struct PictureOptions: Sendable, Equatable {
     self.width = width
     self.height = height
   }
+
+  /// An upper bound on the memory a writer of `format` holds for pictures of this size:
+  /// what a caller compares with the memory it may use before the first frame, so that a
+  /// picture too large is refused up front rather than failing an allocation half-way.
+  public func workingMemory(for format: OutputFormat) -> Int {
+    let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+    let (bytes, overflow2) = pixels.multipliedReportingOverflow(by: format.bytesPerPixel)
+    return overflow || overflow2 ? Int.max : bytes
+  }
 }
 
-/// Draws frames into one reused bitmap, so memory does not grow with the frames.
+extension OutputFormat {
+  /// The most bytes per pixel a writer of this format holds at once (the picture's
+  /// buffers, not the scene's): 0 when it draws no bitmap.
+  ///
+  /// - PNG still: the RGBA bitmap (4), its filtered rows (4 and a byte a row), the
+  ///   compressed stream, which for pixels deflate cannot shrink is their size again (4,
+  ///   and the block headers), and the file made of it (4): 16, with one more for the rows'
+  ///   filter bytes and the compressor's own buffers.
+  /// - PNG sequence: the same, and a second bitmap, since frame N is encoded on another
+  ///   thread while frame N + 1 is drawn (`PNGSequenceWriter`): 21.
+  /// - GIF: the RGBA bitmap (4), the previous and current frames as packed RGB (4 + 4),
+  ///   the changed region (4) and its colour indices (1), and the quantizer's per-pixel
+  ///   buffers (up to 4): 21. The file is written out frame by frame, so it holds none.
+  /// - SVG and the dumps draw nothing: their memory is the scene's.
+  public var bytesPerPixel: Int {
+    switch name {
+    case OutputFormat.png.name: 17
+    case OutputFormat.pngSequence.name, OutputFormat.gif.name: 21
+    default: 0
+    }
+  }
+}
+
+/// Draws frames into one reused bitmap, so memory does not grow with the frames. The
+/// bitmap is made at the first frame drawn: a writer that makes a raster but never draws
+/// allocates no picture.
 struct FrameRaster {
   let rasterizer = Rasterizer()
-  var bitmap: Bitmap
+  let options: PictureOptions
+  private var drawn: Bitmap? = nil
 
-  init(_ options: PictureOptions) { bitmap = Bitmap(width: options.width, height: options.height) }
+  init(_ options: PictureOptions) { self.options = options }
+
+  /// The last frame drawn (an empty bitmap before the first).
+  var bitmap: Bitmap { drawn ?? Bitmap(width: 0, height: 0) }
 
   mutating func draw(_ frame: Frame, _ header: RunHeader) {
-    rasterizer.render(Drawing(frame, header), into: &bitmap)
+    // Taken out while drawing, so the rasterizer holds the only reference and draws in
+    // place rather than copying the picture.
+    var target = drawn ?? Bitmap(width: options.width, height: options.height)
+    drawn = nil
+    rasterizer.render(Drawing(frame, header), into: &target)
+    drawn = target
   }
 }

@@ -24,6 +24,8 @@ enum DumpCommand {
     ] + SimulationRequest.optionSpecs + [
       OptionSpec(names: ["--frames"], value: "A..B", help: "Write only frames A to B, inclusive."),
       OptionSpec(names: ["-o", "--output"], value: "FILE", help: "Write to FILE (atomically) instead of stdout."),
+      OptionSpec(
+        names: ["--force"], help: "Write an output that has other hard links in place, so the links share it."),
       OptionSpec(names: ["--color"], value: "auto|always|never", help: "Colour in diagnostics (default: auto)."),
     ],
     details: """
@@ -47,7 +49,7 @@ enum DumpCommand {
     do {
       let simulator = try Simulator(ir, options: request.options)
       try RunOutput.write(
-        simulator, format: request.format, to: request.output, inputs: [path],
+        simulator, format: request.format, to: request.output, inputs: [path], force: request.force,
         picture: PictureOptions(width: 1, height: 1),
         .run(request.frames))
       return .success
@@ -80,6 +82,8 @@ struct DumpRequest {
   var frames: ClosedRange<Int>? = nil
   var format = OutputFormat.jsonLines
   var output: String? = nil
+  /// `--force`: an output with other hard links is written in place.
+  var force = false
 
   init(_ parsed: Arguments) throws(UsageError) {
     if let f = parsed.value("--format") {
@@ -97,5 +101,6 @@ struct DumpRequest {
       frames = a...b
     }
     output = parsed.value("--output")
+    force = parsed.has("--force")
   }
 }

@@ -31,6 +31,8 @@ enum RenderCommand {
       OptionSpec(
         names: ["--height"], value: "PX", help: "Picture height in pixels (default: the scene's height × scale)."),
       OptionSpec(names: ["--scale"], value: "S", help: "Pixels per point (default 1)."),
+      OptionSpec(
+        names: ["--force"], help: "Write an output that has other hard links in place, so the links share it."),
     ] + SimulationRequest.optionSpecs + [
       OptionSpec(names: ["--color"], value: "auto|always|never", help: "Colour in diagnostics (default: auto).")
     ],
@@ -61,12 +63,16 @@ enum RenderCommand {
     do {
       let simulator = try Simulator(ir, options: options)
       let size = try pixelSize(parsed, ir.settings)
+      let picture = PictureOptions(width: size.width, height: size.height)
+      // Before the first frame: a picture too large for this process's memory is refused
+      // with what it would need, rather than failing an allocation half-way.
+      try MemoryBudget.check(picture, format)
       let only = try parsed.value("--only").map { name throws(UsageError) in try NodeSelection(name, in: ir) }
       let selection: RunOutput.Selection =
         format.frames == .still ? .still(try stillFrame(parsed, simulator)) : .run(nil)
       try RunOutput.write(
-        simulator, format: format, to: output, inputs: [path],
-        picture: PictureOptions(width: size.width, height: size.height), selection, only: only)
+        simulator, format: format, to: output, inputs: [path], force: parsed.has("--force"), picture: picture,
+        selection, only: only)
       return .success
     } catch {
       return Console.report(error, in: file, color: parsed.value("--color"))

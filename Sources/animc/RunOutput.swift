@@ -13,10 +13,10 @@ enum RunOutput {
   }
 
   static func write(
-    _ simulator: Simulator, format: OutputFormat, to path: String?, inputs: [String], picture: PictureOptions,
-    _ selection: Selection, only: NodeSelection? = nil
+    _ simulator: Simulator, format: OutputFormat, to path: String?, inputs: [String], force: Bool = false,
+    picture: PictureOptions, _ selection: Selection, only: NodeSelection? = nil
   ) throws {
-    let options = OutputOptions(inputs: inputs)
+    let options = OutputOptions(inputs: inputs, force: force)
     switch format.destination {
     case .file:
       // Opened (and refused, when it must be) before the first frame is simulated.

@@ -24,8 +24,9 @@ public struct GIFOptions: Sendable {
 }
 
 /// A streaming animated GIF89a encoder: frames go in one at a time and encoded bytes
-/// accumulate until taken, so memory does not grow with the frame count beyond the
-/// output (and stays flat if `takeBytes()` is drained into a file).
+/// accumulate until taken. A caller that writes `takeBytes()` out after the header and
+/// after every `add` (as `GIFFileWriter` does) holds at most one frame's bytes: memory is
+/// the picture's working buffers, whatever the number of frames.
 ///
 /// Each frame gets its own colour table (up to 256 colours, exact when the frame has no
 /// more) and a delay from `GIFFrameClock`.
