@@ -1,4 +1,5 @@
 import AnimKit
+import Dispatch
 import Foundation
 
 /// What the session sends one page, in order.
@@ -33,6 +34,7 @@ final class EventStream: Sendable {
   private let queue = Mailbox<StreamItem>()
   private let closedFD = Locked(false)
   private let onEnd: @Sendable (EventStream) -> Void
+  private let ended = DispatchSemaphore(value: 0)
 
   /// A stream over the connection `fd`; `onEnd` is called once when it ends.
   init(fd: Int32, onEnd: @escaping @Sendable (EventStream) -> Void) {
@@ -66,6 +68,11 @@ final class EventStream: Sendable {
     }
   }
 
+  /// Waits (at most `seconds`) for the writer to close the connection after `close`.
+  func join(seconds: Double = 2) {
+    _ = ended.wait(timeout: .now() + seconds)
+  }
+
   /// Sends the response head and then events until closed or the page goes away.
   func start() {
     let thread = Thread { [self] in
@@ -74,6 +81,7 @@ final class EventStream: Sendable {
       self.closedFD.withLock { $0 = true }
       Socket.closeSocket(self.fd)
       self.onEnd(self)
+      self.ended.signal()
     }
     thread.name = "animc preview events"
     thread.start()

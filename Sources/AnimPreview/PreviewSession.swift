@@ -72,11 +72,17 @@ final class PreviewSession: Sendable {
     send(.attach(stream))
   }
 
-  /// Stops the simulation and closes every stream.
+  /// Stops the simulation and closes every stream (again: nothing more happens).
   func stop() {
     inbox.close()
-    if started.withLock({ $0 }) { finished.wait() }
-    for stream in streams.withLock({ $0 }) { stream.close() }
+    let wasStarted = started.withLock { s in
+      defer { s = false }
+      return s
+    }
+    if wasStarted { finished.wait() }
+    let open = streams.withLock { $0 }
+    for stream in open { stream.close() }
+    for stream in open { stream.join() }
   }
 
   var streamCount: Int { streams.withLock { $0.count } }
