@@ -50,7 +50,9 @@ enum HTTPParser {
     var lines: [Substring] = []
     for raw in buffer[..<headEnd.lines].split(separator: 0x0A, omittingEmptySubsequences: false) {
       let bytes = raw.last == 0x0D ? raw.dropLast() : raw
-      guard let line = String(validating: bytes, as: UTF8.self) else { return .failed(400, "request head is not UTF-8") }
+      guard let line = String(validating: bytes, as: UTF8.self) else {
+        return .failed(400, "request head is not UTF-8")
+      }
       lines.append(Substring(line))
     }
     while lines.last?.isEmpty == true { lines.removeLast() }

@@ -99,7 +99,7 @@ final class ServerSafetyTests: XCTestCase {
   func testTwoHundredIdleConnectionsDoNotLockOut() {
     let idle = (0..<200).compactMap { _ in TestClient(port: server.port) }
     XCTAssertEqual(idle.count, 200)
-    idle.prefix(100).forEach { $0.send("GET / HTTP/1.1\r\n") }
+    for client in idle.prefix(100) { client.send("GET / HTTP/1.1\r\n") }
     let start = Date()
     assertStillServing()
     XCTAssertLessThan(Date().timeIntervalSince(start), 2, "a good request waited for idle ones")
@@ -120,7 +120,8 @@ final class ServerSafetyTests: XCTestCase {
   func testPathTraversalServesNothing() {
     let t = server.token
     let targets = [
-      "/../../etc/passwd?token=\(t)", "/%2e%2e/%2e%2e/etc/passwd?token=\(t)", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd?token=\(t)",
+      "/../../etc/passwd?token=\(t)", "/%2e%2e/%2e%2e/etc/passwd?token=\(t)",
+      "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd?token=\(t)",
       "/..%2f..%2fetc%2fpasswd?token=\(t)", "/%252e%252e/etc/passwd?token=\(t)", "//etc/passwd?token=\(t)",
       "/scene.anim/../../../etc/passwd?token=\(t)", "/..\\..\\etc\\passwd?token=\(t)", "/etc/passwd?token=\(t)",
       "/%00/etc/passwd?token=\(t)", "/./scene.anim?token=\(t)",
@@ -149,12 +150,15 @@ final class ServerSafetyTests: XCTestCase {
     let bigHeader = "X-Big: " + String(repeating: "b", count: 20_000) + "\r\n"
     XCTAssertEqual(TestClient.status(request("GET /?token=\(t) HTTP/1.1\r\nHost: \(host)\r\n\(bigHeader)\r\n")), 431)
     XCTAssertEqual(
-      TestClient.status(request("POST /control?token=\(t)&cmd=tap HTTP/1.1\r\nHost: \(host)\r\nContent-Length: 99999\r\n\r\n")),
+      TestClient.status(
+        request("POST /control?token=\(t)&cmd=tap HTTP/1.1\r\nHost: \(host)\r\nContent-Length: 99999\r\n\r\n")),
       413)
     XCTAssertEqual(
       TestClient.status(
-        request("POST /control?token=\(t)&cmd=tap HTTP/1.1\r\nHost: \(host)\r\nTransfer-Encoding: chunked\r\n\r\n")), 501)
-    XCTAssertEqual(TestClient.status(request("POST /control?token=\(t)&cmd=fly HTTP/1.1\r\nHost: \(host)\r\n\r\n")), 400)
+        request("POST /control?token=\(t)&cmd=tap HTTP/1.1\r\nHost: \(host)\r\nTransfer-Encoding: chunked\r\n\r\n")),
+      501)
+    XCTAssertEqual(
+      TestClient.status(request("POST /control?token=\(t)&cmd=fly HTTP/1.1\r\nHost: \(host)\r\n\r\n")), 400)
     XCTAssertEqual(TestClient.status(request("POST /?token=\(t) HTTP/1.1\r\nHost: \(host)\r\n\r\n")), 405)
     assertStillServing()
   }
@@ -165,9 +169,11 @@ final class ServerSafetyTests: XCTestCase {
     stream.send("GET /events?token=\(t) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
     let opening = stream.receive(until: "\"type\":\"frame\"")
     XCTAssertTrue(opening.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream"))
-    XCTAssertTrue(opening.contains("data: {\"type\":\"header\",\"scene\":\"Tap\",\"width\":200,\"height\":200,\"fps\":30"))
+    XCTAssertTrue(
+      opening.contains("data: {\"type\":\"header\",\"scene\":\"Tap\",\"width\":200,\"height\":200,\"fps\":30"))
     XCTAssertTrue(opening.contains("data: {\"type\":\"shape\",\"id\":\"button\""))
-    XCTAssertEqual(TestClient.status(request("POST /control?token=\(t)&cmd=tap&x=100&y=150 HTTP/1.1\r\nHost: \(host)\r\n\r\n")), 204)
+    XCTAssertEqual(
+      TestClient.status(request("POST /control?token=\(t)&cmd=tap&x=100&y=150 HTTP/1.1\r\nHost: \(host)\r\n\r\n")), 204)
     // The burst's spawns are named sparks#0…2 (§9).
     XCTAssertTrue(stream.receive(until: "\"id\":\"sparks#2\"").contains("\"id\":\"sparks#2\""))
   }

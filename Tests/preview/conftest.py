@@ -59,6 +59,9 @@ def browser():
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     driver_path = shutil.which("chromedriver")
     if not chromium or not driver_path:
+        # In CI (.ci/run installs them) a missing browser is a failure, not a skip.
+        if os.environ.get("CI"):
+            pytest.fail("needs Debian's chromium and chromium-driver")
         pytest.skip("needs Debian's chromium and chromium-driver")
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
