@@ -120,13 +120,15 @@ final class EventStream: Sendable {
   static func event(_ lines: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(lines.count + 64)
-    var start = true
-    for b in lines {
-      if start { out += Array("data: ".utf8) }
-      out.append(b)
-      start = b == 0x0A
+    let prefix = Array("data: ".utf8)
+    var rest = lines[...]
+    while !rest.isEmpty {
+      let end = rest.firstIndex(of: 0x0A) ?? rest.endIndex
+      out += prefix
+      out += rest[..<end]
+      out.append(0x0A)
+      rest = end < rest.endIndex ? rest[(end + 1)...] : rest[end...]
     }
-    if !start { out.append(0x0A) }
     out.append(0x0A)
     return out
   }

@@ -19,7 +19,7 @@ enum PreviewPage {
     <body>
     <div id="stage-area"><canvas id="stage"></canvas><pre id="overlay" hidden></pre></div>
     <div id="bar">
-    <button id="play" title="Pause or play (p)">⏸</button>
+    <button id="play" title="Pause or play (p)">Pause</button>
     <button id="back" title="One frame back, while paused (←)">◀</button>
     <button id="forward" title="One frame on, while paused (→)">▶</button>
     <button id="restart" title="Restart without taps (r)">↺</button>

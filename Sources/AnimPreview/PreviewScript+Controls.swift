@@ -67,7 +67,7 @@ extension PreviewScript {
     function showStatus() {
       const p = state.preview;
       document.body.dataset.paused = String(!!p.paused);
-      play.textContent = p.paused ? '▶︎' : '⏸';
+      play.textContent = p.paused ? 'Play' : 'Pause';
       if (p.frames !== undefined) scrub.max = String(p.frames - 1);
       if (document.activeElement !== seedField && p.seed !== undefined) seedField.value = p.seed;
       showTime();
