@@ -169,6 +169,7 @@ enum PreviewScript {
       state.drawnCount++;
       document.body.dataset.frame = String(f.frame);
       pruneShapes(f);
+      keepFragment();
     }
 
     // An instance's own shape (its id holds `#`) is drawn in every frame of its life, so

@@ -175,3 +175,44 @@ def test_saving_reloads_and_errors_show_the_overlay(browser, preview, tmp_path):
     wait_for(browser, "document.getElementById('overlay').hidden", timeout=2)
     wait_for(browser, "(() => { const c = document.getElementById('stage').getContext('2d');"
              " const d = c.getImageData(50, 50, 1, 1).data; return d[2] === 255 && d[0] === 0; })()", timeout=2)
+
+
+def test_keys_fragment_seed_and_timeline(browser, preview, tmp_path):
+    scene = tmp_path / "tap.anim"
+    scene.write_text(TAP_SCENE)
+    server = preview(scene)
+    # 30 fps: t = 0.5 s is frame 15.
+    browser.get(server.url + "#t=0.5&paused&seed=7")
+    state = "window.animcPreview && animcPreview.preview"
+    wait_for(browser, f"{state} && animcPreview.preview.paused && animcPreview.preview.frame === 15 && "
+             "animcPreview.preview.seed === '7' && animcPreview.drawn === 15")
+    assert browser.execute_script("return location.hash") == "#t=0.5&paused&seed=7"
+    assert browser.find_element(By.ID, "seed").get_attribute("value") == "7"
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys("\ue014")  # →
+    wait_for(browser, "animcPreview.preview.frame === 16 && animcPreview.drawn === 16")
+    body.send_keys("\ue012")  # ←
+    body.send_keys("\ue012")
+    wait_for(browser, "animcPreview.preview.frame === 14 && animcPreview.drawn === 14")
+    assert browser.execute_script("return location.hash").startswith("#t=0.4")
+    # Space taps at the origins: the button's burst, whatever the pointer.
+    body.send_keys(" ")
+    wait_for(browser, "animcPreview.frame.nodes.some(n => n.id === 'sparks#2')", timeout=2)
+    # The timeline seeks by re-simulating with the same taps: back before the tap, none.
+    browser.execute_script(
+        "const s = document.getElementById('scrub'); s.value = '3'; s.dispatchEvent(new Event('input'));")
+    wait_for(browser, "animcPreview.preview.frame === 3 && animcPreview.drawn === 3")
+    assert spawned(browser) == 0
+    browser.execute_script(
+        "const s = document.getElementById('scrub'); s.value = '20'; s.dispatchEvent(new Event('input'));")
+    wait_for(browser, "animcPreview.preview.frame === 20 && animcPreview.drawn === 20")
+    assert spawned(browser) == 3
+    # p plays: frames move on and the fragment forgets the time.
+    body.send_keys("p")
+    wait_for(browser, "!animcPreview.preview.paused && animcPreview.drawn > 30")
+    assert browser.execute_script("return location.hash") == "#seed=7"
+    # r restarts without the taps.
+    body.send_keys("r")
+    wait_for(browser, "animcPreview.frame.frame < 10 && animcPreview.frame.frame >= 0")
+    time.sleep(0.5)
+    assert spawned(browser) == 0
