@@ -21,7 +21,9 @@ final class HTTPServer: Sendable {
   private let wake: (read: Int32, write: Int32)
   private let handler: @Sendable (HTTPRequest) -> HTTPReply
   private let finished = DispatchSemaphore(value: 0)
-  private let running = Locked(false)
+  private let state = Locked(RunState.idle)
+
+  private enum RunState: Sendable { case idle, running, stopped }
 
   /// Listens on 127.0.0.1 at `port` (nil or 0: a free port).
   init(port: Int?, handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) throws(PreviewError) {
@@ -42,7 +44,11 @@ final class HTTPServer: Sendable {
 
   /// Starts serving on a thread of its own.
   func start() {
-    running.withLock { $0 = true }
+    let fresh = state.withLock { s in
+      defer { if s == .idle { s = .running } }
+      return s == .idle
+    }
+    guard fresh else { return }
     let thread = Thread { [self] in
       self.serve()
       self.finished.signal()
@@ -54,13 +60,17 @@ final class HTTPServer: Sendable {
   /// Stops serving: closes the listener and every waiting connection, and returns when
   /// the serving thread has left.
   func stop() {
-    let wasRunning = running.withLock { r in
-      defer { r = false }
-      return r
+    let was = state.withLock { s in
+      defer { s = .stopped }
+      return s
     }
-    guard wasRunning else { return }
-    Socket.writeByte(wake.write)
-    finished.wait()
+    switch was {
+    case .stopped: return
+    case .idle: Socket.closeSocket(listener)
+    case .running:
+      Socket.writeByte(wake.write)
+      finished.wait()
+    }
     Socket.closeSocket(wake.read)
     Socket.closeSocket(wake.write)
   }

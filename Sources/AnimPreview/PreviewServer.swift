@@ -80,8 +80,9 @@ enum PreviewRoutes {
     case "/scene.anim":
       // The one file served: the scene itself (as the page's "source" link).
       guard isGet else { return .response(.text(405, "GET only")) }
-      guard let data = FileManager.default.contents(atPath: session.path), data.count <= SceneWatcher.maxBytes,
-        SceneWatcher.stamp(session.path).first == "\(FileAttributeType.typeRegular)"
+      // Checked to be a regular file before it is opened: a pipe would block the server.
+      guard SceneWatcher.stamp(session.path).first == "\(FileAttributeType.typeRegular)",
+        let data = FileManager.default.contents(atPath: session.path), data.count <= SceneWatcher.maxBytes
       else { return .response(.text(404, "not found")) }
       return .response(HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: [UInt8](data)))
     default:

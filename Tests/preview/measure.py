@@ -30,8 +30,8 @@ emitter dots {
   spawn circle(2) {
     position (random(0..375), random(0..667))
     fill rgb(random(0..255), 120, 255)
-    animate y by random(-200..200) over 10s
-    animate opacity from 1 to 0.3 over 10s
+    animate y by random(-200..200) over 4s repeat forever autoreverse
+    animate opacity from 1 to 0.3 over 3s repeat forever autoreverse
   }
 }
 """
