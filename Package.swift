@@ -44,12 +44,14 @@ let package = Package(
     .target(
       name: "AnimKit",
       dependencies: ["AnimSource", "AnimSyntax", "AnimCheck", "AnimMath", "AnimSim", "AnimWriters"]),
+    // The live preview in the browser: an HTTP/1.1 server on 127.0.0.1, the session, the page.
+    .target(name: "AnimPreview", dependencies: ["AnimJSON", "AnimSource", "AnimSim", "AnimKit"]),
     // The command line: a thin shell over the libraries.
     .executableTarget(
       name: "animc",
       dependencies: [
         "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimWriters", "AnimOutput", "AnimFormat",
-        "AnimServer",
+        "AnimServer", "AnimPreview",
       ]
     ),
     // Writes the editor grammars' word lists from the vocabulary (`swift run animc-grammar`).
@@ -88,6 +90,7 @@ let package = Package(
     .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimRender", "AnimTestSupport"]),
     .testTarget(name: "AnimKitTests", dependencies: ["AnimKit"]),
     .testTarget(name: "AnimOutputTests", dependencies: ["AnimOutput"]),
+    .testTarget(name: "AnimPreviewTests", dependencies: ["AnimPreview", "AnimKit"]),
     .testTarget(name: "animcTests", dependencies: ["AnimSource", "AnimTestSupport"]),
   ]
 )

@@ -20,7 +20,9 @@ enum RunCommand {
     name: "run",
     summary: summary,
     usage: "[options] FILE | -",
-    options: DumpCommand.spec.options.filter { $0.names != ["-o", "--output"] },
+    options: DumpCommand.spec.options.filter { $0.names != ["-o", "--output"] }
+      + [OptionSpec(names: ["--web"], value: nil, help: "Play in the browser instead (as `animc preview`).")]
+      + PreviewCommand.options,
     details: """
       Keys: space or enter taps (every `on tap` emitter fires at its origin), a mouse click
       taps at the pointer, p pauses and resumes, q or Ctrl-C quits. The file's `input` events
@@ -31,6 +33,7 @@ enum RunCommand {
     let (arguments, exit) = spec.parse(args)
     guard let parsed = arguments else { return exit }
     guard let path = spec.singleInput(parsed) else { return .usage }
+    if parsed.has("--web") { return PreviewCommand.serve(path: path, parsed) }
     let request: DumpRequest
     do { request = try DumpRequest(parsed) } catch { return Console.fail(error.message) }
     guard Console.stdoutIsTerminal, isatty(STDIN_FILENO) == 1 else {

@@ -15,6 +15,7 @@ let commands: [(name: String, summary: String, run: ([String]) -> ExitStatus)] =
   ("render", RenderCommand.summary, RenderCommand.run),
   ("fmt", FmtCommand.summary, FmtCommand.run),
   ("lsp", LSPCommand.summary, LSPCommand.run),
+  ("preview", PreviewCommand.summary, PreviewCommand.run),
 ]
 
 /// A function, not a global: main.swift's globals are made before `main` runs, and

@@ -1,0 +1,141 @@
+import AnimKit
+import Dispatch
+import Foundation
+
+/// What the session sends one page, in order.
+enum StreamItem: Sendable {
+  /// A new run begins (start, restart, seek back, reload): §9's header line, after which
+  /// every shape is announced again.
+  case begin(RunHeader)
+  /// A frame: its shape lines, when new to this page, and its frame line. The only item
+  /// a slow page may miss.
+  case frame(Frame)
+  /// One JSON record of a type a dump does not have (`preview`, `diagnostics`).
+  case record(String)
+}
+
+/// One page's Server-Sent Events stream, written by a thread of its own from a bounded
+/// queue, so that the simulation never waits for a page.
+///
+/// The page is sent the records a dump holds, each event's `data:` lines being dump lines,
+/// encoded here by a `JSONLinesWriter` of this stream's own: frames a slow page skips are
+/// never encoded, and a shape is announced before the first frame this page gets that
+/// draws it. When more than `maxFrames` frames wait, the oldest are dropped; a page that
+/// falls `maxQueued` items behind, or takes longer than the send timeout to take a write,
+/// is disconnected.
+final class EventStream: Sendable {
+  static let maxFrames = 2
+  static let maxQueued = 256
+  /// Seconds without anything to send after which a comment line keeps the connection
+  /// alive and reveals a page that has gone.
+  static let keepAliveSeconds = 5.0
+
+  private let fd: Int32
+  private let queue = Mailbox<StreamItem>()
+  private let closedFD = Locked(false)
+  private let onEnd: @Sendable (EventStream) -> Void
+  private let ended = DispatchSemaphore(value: 0)
+
+  /// A stream over the connection `fd`; `onEnd` is called once when it ends.
+  init(fd: Int32, onEnd: @escaping @Sendable (EventStream) -> Void) {
+    self.fd = fd
+    self.onEnd = onEnd
+  }
+
+  /// Queues `item`; never waits.
+  func push(_ item: StreamItem) {
+    var overflow = false
+    queue.put(item) { items in
+      if case .frame = item {
+        var frames = items.indices.filter { if case .frame = items[$0] { true } else { false } }
+        while frames.count >= Self.maxFrames {
+          items.remove(at: frames.removeFirst())
+          frames = frames.map { $0 - 1 }
+        }
+      }
+      overflow = items.count >= Self.maxQueued
+    }
+    if overflow { close() }
+  }
+
+  /// Ends the stream: wakes the writer, which closes the connection.
+  func close() {
+    queue.close()
+    closedFD.withLock { done in
+      // Wakes a writer blocked in `send`; the descriptor itself is closed by the writer.
+      if !done { Socket.shutdownBoth(fd) }
+      done = true
+    }
+  }
+
+  /// Waits (at most `seconds`) for the writer to close the connection after `close`.
+  func join(seconds: Double = 2) {
+    _ = ended.wait(timeout: .now() + seconds)
+  }
+
+  /// Sends the response head and then events until closed or the page goes away.
+  func start() {
+    let thread = Thread { [self] in
+      self.write()
+      self.queue.close()
+      self.closedFD.withLock { $0 = true }
+      Socket.closeSocket(self.fd)
+      self.onEnd(self)
+      self.ended.signal()
+    }
+    thread.name = "animc preview events"
+    thread.start()
+  }
+
+  private func write() {
+    let head =
+      "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n" + HTTPResponse.commonHeaders
+      + "\r\n"
+    guard Socket.sendAll(fd, Array(head.utf8)) else { return }
+    let sink = LineSink()
+    var writer: JSONLinesWriter? = nil
+    while let items = queue.take(until: Date(timeIntervalSinceNow: Self.keepAliveSeconds)) {
+      if items.isEmpty {
+        guard Socket.sendAll(fd, Array(":\n\n".utf8)) else { return }
+        continue
+      }
+      sink.bytes.removeAll(keepingCapacity: true)
+      for item in items {
+        switch item {
+        case .begin(let header):
+          writer = JSONLinesWriter(to: sink)
+          try? writer?.begin(header)
+        case .frame(let frame):
+          try? writer?.write(frame)
+        case .record(let line):
+          sink.bytes += Array(line.utf8)
+          sink.bytes.append(0x0A)
+        }
+      }
+      guard Socket.sendAll(fd, Self.event(sink.bytes)) else { return }
+    }
+  }
+
+  /// JSON lines (each ending in a line feed) as one event of `data:` lines.
+  static func event(_ lines: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(lines.count + 64)
+    let prefix = Array("data: ".utf8)
+    var rest = lines[...]
+    while !rest.isEmpty {
+      let end = rest.firstIndex(of: 0x0A) ?? rest.endIndex
+      out += prefix
+      out += rest[..<end]
+      out.append(0x0A)
+      rest = end < rest.endIndex ? rest[(end + 1)...] : rest[end...]
+    }
+    out.append(0x0A)
+    return out
+  }
+}
+
+/// The bytes a stream's writer has made for the event being built.
+private final class LineSink: ByteSink {
+  var bytes: [UInt8] = []
+  func write(_ bytes: [UInt8]) throws { self.bytes += bytes }
+}

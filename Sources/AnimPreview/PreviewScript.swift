@@ -1,0 +1,232 @@
+/// The page's script, in two parts: drawing §9's records, and the controls.
+///
+/// Drawing follows animc's rasterizer and SVG writer (`AnimRender`): each node's shape
+/// path under its matrix, the non-zero rule, tint multiplied into fill and stroke,
+/// Core Animation's miter joins with limit 10 and butt caps, opacity fading fill and
+/// stroke as one group, and `strokeStart…strokeEnd` as one dash per subpath measured on
+/// the outline. The page keeps no semantics of its own: what it draws is what it is sent.
+enum PreviewScript {
+  static let drawing = #"""
+    'use strict';
+    const params = new URLSearchParams(location.search);
+    const token = params.get('token') || '';
+    const fragment = parseFragment(location.hash);
+    const embed = params.has('embed') || fragment.embed === true;
+    if (embed) document.body.classList.add('embed');
+    const canvas = document.getElementById('stage');
+    const ctx = canvas.getContext('2d');
+    const measurePath = document.getElementById('measure-path');
+    const state = { header: null, shapes: new Map(), frame: null, preview: {}, drawn: -1, diagnostics: '',
+      received: 0, drawnCount: 0 };
+    window.animcPreview = state;
+    let layer = null;
+    const colors = new Map();
+
+    function parseFragment(hash) {
+      const out = {};
+      for (const part of hash.replace(/^#/, '').split('&')) {
+        if (!part) continue;
+        const i = part.indexOf('=');
+        const key = decodeURIComponent(i < 0 ? part : part.slice(0, i));
+        out[key] = i < 0 ? true : decodeURIComponent(part.slice(i + 1));
+      }
+      return out;
+    }
+
+    function clamp01(v) { return v > 0 ? (v < 1 ? v : 1) : 0; }
+
+    // "#RRGGBBAA" as straight-alpha channels in 0…1.
+    function channels(hex) {
+      const v = parseInt(hex.slice(1), 16);
+      return [(v >>> 24 & 255) / 255, (v >>> 16 & 255) / 255, (v >>> 8 & 255) / 255, (v & 255) / 255];
+    }
+
+    function css(c) {
+      return 'rgba(' + Math.round(c[0] * 255) + ',' + Math.round(c[1] * 255) + ',' + Math.round(c[2] * 255) +
+        ',' + c[3] + ')';
+    }
+
+    // A colour with a replicator copy's tint multiplied in; null when it paints nothing.
+    function paint(hex, tint) {
+      if (typeof hex !== 'string') return null;
+      const key = tint ? hex + tint : hex;
+      let out = colors.get(key);
+      if (out === undefined) {
+        const c = channels(hex);
+        if (tint) {
+          const t = channels(tint);
+          for (let i = 0; i < 4; i++) c[i] = clamp01(c[i] * t[i]);
+        }
+        out = c[3] > 0 ? css(c) : null;
+        if (colors.size > 4096) colors.clear();
+        colors.set(key, out);
+      }
+      return out;
+    }
+
+    function makeShape(r) {
+      return { path: new Path2D(r.path || ''), d: r.path || '', width: r.width, height: r.height, subpaths: null };
+    }
+
+    // Subpaths with their lengths, for trimmed strokes (measured once per shape).
+    function subpathsOf(shape) {
+      if (shape.subpaths) return shape.subpaths;
+      shape.subpaths = shape.d.split(/(?=M)/).filter((d) => d.trim()).map((d) => {
+        measurePath.setAttribute('d', d);
+        let length = 0;
+        try { length = measurePath.getTotalLength(); } catch (e) { length = 0; }
+        return { path: new Path2D(d), length: length };
+      });
+      return shape.subpaths;
+    }
+
+    function strokeTrimmed(g, shape, start, end) {
+      const s = clamp01(start), e = clamp01(end);
+      if (!(s < e)) return;
+      const subs = subpathsOf(shape);
+      const total = subs.reduce((sum, p) => sum + p.length, 0);
+      if (!(total > 0) || !isFinite(total)) return;
+      let offset = 0;
+      for (const sub of subs) {
+        const a = Math.max(s * total, offset), b = Math.min(e * total, offset + sub.length);
+        if (b > a && sub.length > 0) {
+          if (a <= offset && b >= offset + sub.length) {
+            g.setLineDash([]);
+          } else {
+            g.setLineDash([b - a, Math.ceil(2 * sub.length + 1)]);
+            g.lineDashOffset = offset - a;
+          }
+          g.stroke(sub.path);
+        }
+        offset += sub.length;
+      }
+      g.setLineDash([]);
+      g.lineDashOffset = 0;
+    }
+
+    function drawNode(n, sx, sy) {
+      const shape = state.shapes.get(n.shape);
+      if (!shape) return;
+      const opacity = clamp01(n.opacity);
+      const m = n.matrix;
+      if (!(opacity > 0) || !m || !m.every(Number.isFinite)) return;
+      const fill = paint(n.fill, n.tint);
+      let stroke = n.stroke ? paint(n.stroke, n.tint) : null;
+      if (!(n.lineWidth > 0 && isFinite(n.lineWidth))) stroke = null;
+      if (!fill && !stroke) return;
+      // Fill and stroke fade as one group: drawn opaque on a layer, then faded together.
+      const group = opacity < 1 && fill && stroke;
+      let g = ctx;
+      if (group) {
+        if (!layer || layer.width !== canvas.width || layer.height !== canvas.height) {
+          layer = document.createElement('canvas');
+          layer.width = canvas.width;
+          layer.height = canvas.height;
+        }
+        g = layer.getContext('2d');
+        g.setTransform(1, 0, 0, 1, 0, 0);
+        g.clearRect(0, 0, layer.width, layer.height);
+      }
+      g.setTransform(sx, 0, 0, sy, 0, 0);
+      g.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
+      g.globalAlpha = group ? 1 : opacity;
+      if (fill) {
+        g.fillStyle = fill;
+        g.fill(shape.path, 'nonzero');
+      }
+      if (stroke) {
+        g.strokeStyle = stroke;
+        g.lineWidth = n.lineWidth;
+        g.lineJoin = 'miter';
+        g.lineCap = 'butt';
+        g.miterLimit = 10;
+        const trimmed = n.strokeStart !== undefined && !(n.strokeStart <= 0 && n.strokeEnd >= 1);
+        if (trimmed) strokeTrimmed(g, shape, n.strokeStart, n.strokeEnd); else g.stroke(shape.path);
+      }
+      if (group) {
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.globalAlpha = opacity;
+        ctx.drawImage(layer, 0, 0);
+      }
+    }
+
+    function draw() {
+      const h = state.header, f = state.frame;
+      if (!h || !f) return;
+      const sx = canvas.width / h.width, sy = canvas.height / h.height;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.globalAlpha = 1;
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      const bg = paint(h.background, null);
+      if (bg) {
+        ctx.fillStyle = bg;
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
+      }
+      for (const n of f.nodes) drawNode(n, sx, sy);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.globalAlpha = 1;
+      state.drawn = f.frame;
+      state.drawnCount++;
+      document.body.dataset.frame = String(f.frame);
+      pruneShapes(f);
+      keepFragment();
+    }
+
+    // An instance's own shape (its id holds `#`) is drawn in every frame of its life, so
+    // one missing from the frame drawn is gone for good.
+    function pruneShapes(f) {
+      if (state.shapes.size < 2 * f.nodes.length + 512) return;
+      const used = new Set(f.nodes.map((n) => n.shape));
+      for (const id of state.shapes.keys()) if (id.includes('#') && !used.has(id)) state.shapes.delete(id);
+    }
+
+    // Fits the canvas to the window (the scene's size when embedded), keeping the aspect
+    // ratio, with a backing store of device pixels so that it is sharp.
+    function layout() {
+      const h = state.header;
+      if (!h) return;
+      const dpr = window.devicePixelRatio || 1;
+      let w = h.width, ht = h.height;
+      if (!embed) {
+        const area = document.getElementById('stage-area').getBoundingClientRect();
+        const k = Math.min(area.width / h.width, area.height / h.height);
+        if (k > 0 && isFinite(k)) { w = h.width * k; ht = h.height * k; }
+      }
+      canvas.style.width = w + 'px';
+      canvas.style.height = ht + 'px';
+      canvas.width = Math.max(1, Math.round(w * dpr));
+      canvas.height = Math.max(1, Math.round(ht * dpr));
+      draw();
+    }
+    window.addEventListener('resize', layout);
+
+    let drawPending = false;
+    function scheduleDraw() {
+      if (drawPending) return;
+      drawPending = true;
+      requestAnimationFrame(() => { drawPending = false; draw(); });
+    }
+
+    function receive(r) {
+      switch (r.type) {
+        case 'header': state.header = r; state.shapes.clear(); layout(); break;
+        case 'shape': state.shapes.set(r.id, makeShape(r)); break;
+        case 'frame': state.frame = r; state.received++; break;
+        case 'preview': state.preview = r; showStatus(); break;
+        case 'diagnostics': showDiagnostics(r.text); break;
+      }
+    }
+
+    const events = new EventSource('/events?token=' + encodeURIComponent(token));
+    events.onmessage = (e) => {
+      for (const line of e.data.split('\n')) {
+        if (!line) continue;
+        let r;
+        try { r = JSON.parse(line); } catch (err) { continue; }
+        receive(r);
+      }
+      scheduleDraw();
+    };
+
+    """#
+}

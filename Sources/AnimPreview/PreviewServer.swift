@@ -1,0 +1,124 @@
+import AnimKit
+import Foundation
+
+/// `animc preview`: a scene played live in the browser. An HTTP server on 127.0.0.1
+/// serves the embedded page and streams the session's frames to it; every request must
+/// name this server in `Host` and carry the random token that `url` holds.
+public final class PreviewServer: Sendable {
+  /// The page's address, token included: what to open.
+  public let url: String
+  public let port: Int
+  /// The token every request must carry.
+  public let token: String
+  private let session: PreviewSession
+  private let server: HTTPServer
+
+  /// A server for the scene at `path` on `port` (nil: a free one). The file is read and
+  /// checked at once; `initialDiagnostics` holds its errors, which the page shows too.
+  public init(path: String, port: Int? = nil, seed: UInt64? = nil) throws(PreviewError) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+      throw PreviewError("cannot read `\(path)`: no such file")
+    }
+    let token = RequestGuard.newToken()
+    let session = PreviewSession(path: path, seed: seed)
+    let box = Locked<RequestGuard?>(nil)
+    let server = try HTTPServer(port: port) { request in
+      guard let guardian = box.withLock({ $0 }) else { return .response(.text(503, "starting")) }
+      return PreviewRoutes.reply(request, guard: guardian, session: session)
+    }
+    box.withLock { $0 = RequestGuard(token: token, port: server.port) }
+    self.token = token
+    self.session = session
+    self.server = server
+    self.port = server.port
+    url = "http://127.0.0.1:\(server.port)/?token=\(token)"
+  }
+
+  /// The file's errors at start, as `check` prints them; nil when it is clean.
+  public var initialDiagnostics: String? {
+    if case .failed(let text) = session.initialLoad { return text }
+    return nil
+  }
+
+  /// Starts the simulation and the server; returns at once.
+  public func start() {
+    session.start()
+    server.start()
+  }
+
+  /// Closes every connection and stops; returns when all is stopped.
+  public func stop() {
+    server.stop()
+    session.stop()
+  }
+
+  /// Pages streaming now (for tests).
+  public var streamCount: Int { session.streamCount }
+}
+
+/// Which request gets what, once `RequestGuard` has let it through.
+enum PreviewRoutes {
+  static func reply(_ request: HTTPRequest, guard guardian: RequestGuard, session: PreviewSession) -> HTTPReply {
+    if let refusal = guardian.refusal(request) { return .response(refusal) }
+    let isGet = request.method == "GET" || request.method == "HEAD"
+    switch request.path {
+    case "/":
+      guard isGet else { return .response(.text(405, "GET only")) }
+      return .response(
+        HTTPResponse(
+          status: 200, contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8),
+          extraHeaders: [("Content-Security-Policy", PreviewPage.contentSecurityPolicy)]))
+    case "/events":
+      guard request.method == "GET" else { return .response(.text(405, "GET only")) }
+      return .stream { fd in session.attach(fd) }
+    case "/control":
+      guard request.method == "POST" else { return .response(.text(405, "POST only")) }
+      guard let command = command(request.query) else { return .response(.text(400, "unknown command")) }
+      session.send(command)
+      return .response(.noContent)
+    case "/scene.anim":
+      // The one file served: the scene itself (as the page's "source" link).
+      guard isGet else { return .response(.text(405, "GET only")) }
+      // Checked to be a regular file before it is opened: a pipe would block the server.
+      guard SceneWatcher.stamp(session.path).first == "\(FileAttributeType.typeRegular)",
+        let data = FileManager.default.contents(atPath: session.path), data.count <= SceneWatcher.maxBytes
+      else { return .response(.text(404, "not found")) }
+      return .response(HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: [UInt8](data)))
+    default:
+      return .response(.text(404, "not found"))
+    }
+  }
+
+  /// The command a `/control` query names.
+  static func command(_ q: [String: String]) -> SessionCommand? {
+    func number(_ key: String) -> Double? { q[key].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil } }
+    func seed() -> UInt64?? {
+      guard let s = q["seed"] else { return .none }
+      if s.isEmpty { return .some(nil) }
+      if let v = UInt64(s) { return .some(v) }
+      if let v = Int64(s) { return .some(UInt64(bitPattern: v)) }
+      return .none
+    }
+    switch q["cmd"] {
+    case "tap":
+      if let x = number("x"), let y = number("y") { return .tap(Point(x, y)) }
+      return .tap(nil)
+    case "pause": return .pause(q["on"].map { $0 == "1" })
+    case "restart": return .restart
+    case "step":
+      guard let by = q["by"].flatMap(Int.init), abs(by) <= 1_000_000 else { return nil }
+      return .step(by)
+    case "seek":
+      if let f = q["frame"].flatMap(Int.init) { return .seek(frame: max(0, f), time: nil) }
+      guard let t = number("t") else { return nil }
+      return .seek(frame: nil, time: t)
+    case "seed":
+      guard let s = seed() else { return nil }
+      return .seed(s)
+    case "open":
+      return .open(time: number("t"), paused: q["paused"] == "1", seed: seed() ?? nil)
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import AnimKit
+import Dispatch
+import Foundation
+
+/// What a page asks of the session.
+enum SessionCommand: Sendable {
+  /// A tap at a scene point, or at the origins (nil).
+  case tap(Point?)
+  /// Pause (true), play (false) or toggle (nil).
+  case pause(Bool?)
+  /// Forget the taps and start again at frame 0.
+  case restart
+  /// One frame forward or back, while paused.
+  case step(Int)
+  /// Show frame n, or the frame at run time t; deterministic, whichever way.
+  case seek(frame: Int?, time: Double?)
+  /// Replay from frame 0 with another seed (nil: the scene's).
+  case seed(UInt64?)
+  /// A page's opening state (its URL fragment): seed, then time, then paused.
+  case open(time: Double?, paused: Bool, seed: UInt64?)
+  /// A new page to bring up to date.
+  case attach(EventStream)
+}
+
+/// The preview's one simulation, shared by every page: a thread that plays the scene at
+/// its fps on the wall clock, takes the pages' commands, reloads the file when it
+/// changes, and hands each frame to every page's stream without waiting for any.
+final class PreviewSession: Sendable {
+  static let maxStreams = 8
+  let path: String
+  /// The first load, for the command line to report.
+  let initialLoad: SceneLoad
+  private let seed: UInt64?
+  private let inbox = Mailbox<SessionCommand>()
+  private let streams = Locked<[EventStream]>([])
+  private let finished = DispatchSemaphore(value: 0)
+  private let started = Locked(false)
+
+  init(path: String, seed: UInt64?) {
+    self.path = path
+    self.seed = seed
+    initialLoad = SceneWatcher.load(path)
+  }
+
+  func start() {
+    started.withLock { $0 = true }
+    let thread = Thread { [self] in
+      var loop = SessionLoop(path: self.path, seed: self.seed, first: self.initialLoad) { item in
+        for stream in self.streams.withLock({ $0 }) { stream.push(item) }
+      }
+      loop.run(self.inbox)
+      self.finished.signal()
+    }
+    thread.name = "animc preview simulation"
+    thread.start()
+  }
+
+  func send(_ command: SessionCommand) { inbox.put(command) }
+
+  /// Takes over connection `fd` as a page's event stream; the oldest stream makes room
+  /// when `maxStreams` are open.
+  func attach(_ fd: Int32) {
+    let stream = EventStream(fd: fd) { [streams] ended in
+      streams.withLock { $0.removeAll { $0 === ended } }
+    }
+    let evicted: EventStream? = streams.withLock { list in
+      list.append(stream)
+      return list.count > Self.maxStreams ? list.removeFirst() : nil
+    }
+    evicted?.close()
+    stream.start()
+    send(.attach(stream))
+  }
+
+  /// Stops the simulation and closes every stream (again: nothing more happens).
+  func stop() {
+    inbox.close()
+    let wasStarted = started.withLock { s in
+      defer { s = false }
+      return s
+    }
+    if wasStarted { finished.wait() }
+    let open = streams.withLock { $0 }
+    for stream in open { stream.close() }
+    for stream in open { stream.join() }
+  }
+
+  var streamCount: Int { streams.withLock { $0.count } }
+}
