@@ -29,7 +29,8 @@ enum DumpBench {
         let cpu = Measure.threadCPUSeconds - cpuStart
         print(
           String(
-            format: "dump %@: %.2f million instance-frames/s, %.0f MB/s (%.1f M instance-frames, %.0f MB in %.2f s to %@)",
+            format:
+              "dump %@: %.2f million instance-frames/s, %.0f MB/s (%.1f M instance-frames, %.0f MB in %.2f s to %@)",
             format.name, Double(instanceFrames) / seconds / 1e6, Double(counter.bytes) / seconds / 1e6,
             Double(instanceFrames) / 1e6, Double(counter.bytes) / 1e6, seconds, target))
         // CPU time is what one core spent, whatever else the machine was running.

@@ -1,11 +1,11 @@
 import AnimCheck
 import AnimMath
 import AnimSource
+import AnimWriters
 import Foundation
 import Testing
 
 @testable import AnimSim
-import AnimWriters
 
 // The examples (`examples/*.anim`) run in-process: source → `analyze` → IR → `Simulator`
 // → frames, exactly the pipeline `animc dump` uses.

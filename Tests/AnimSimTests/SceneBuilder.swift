@@ -1,10 +1,10 @@
 import AnimCheck
 import AnimMath
 import AnimSource
+import AnimWriters
 import Testing
 
 @testable import AnimSim
-import AnimWriters
 
 // Hand-built IR: the checker is written in parallel, so tests assemble `SceneIR` values
 // directly, the way the checker will.

@@ -1,10 +1,10 @@
 import AnimCheck
 import AnimMath
 import AnimSource
+import AnimWriters
 import Testing
 
 @testable import AnimSim
-import AnimWriters
 
 // An emitter's spawns run its `SpawnPlan` (values the same at every spawn evaluated once,
 // the rest compiled to `SpawnProgram`s); `SimulationOptions.interpretsSpawns` runs them

@@ -471,8 +471,12 @@ import Testing
     // 240 of the same scene run for 5 s (the duration does not change what happens).
     let past = dir.appendingPathComponent("past.svg").path
     let within = dir.appendingPathComponent("within.svg").path
-    try Self.animcOK(["render", "examples/heart-view.anim", "-o", past, "--time", "4s", "--duration", "3s", "--fps", "60"])
-    try Self.animcOK(["render", "examples/heart-view.anim", "-o", within, "--frame", "240", "--duration", "5s", "--fps", "60"])
+    try Self.animcOK([
+      "render", "examples/heart-view.anim", "-o", past, "--time", "4s", "--duration", "3s", "--fps", "60",
+    ])
+    try Self.animcOK([
+      "render", "examples/heart-view.anim", "-o", within, "--frame", "240", "--duration", "5s", "--fps", "60",
+    ])
     #expect(try String(contentsOfFile: past, encoding: .utf8) == String(contentsOfFile: within, encoding: .utf8))
   }
 

@@ -1,11 +1,11 @@
 import AnimCheck
 import AnimSim
 import AnimSource
+import AnimWriters
 import Foundation
 import Testing
 
 @testable import AnimRender
-import AnimWriters
 
 /// Whole example scenes, simulated and rasterized as `animc render --time T --scale 0.5`
 /// does, against PNGs that were rendered once, looked at, and described below. A change
