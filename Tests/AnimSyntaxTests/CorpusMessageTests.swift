@@ -5,25 +5,13 @@ import Testing
 /// The messages a syntax corpus file names (`message "…"` after its expectation) are
 /// the diagnostics' messages, word for word.
 @Suite struct SyntaxCorpusMessageTests {
-  static func namesWithMessages() -> [String] {
-    CorpusFile.names().filter { name in
-      (try? CorpusFile(name: name))?.expectations.contains { $0.message != nil } ?? false
-    }
-  }
-
-  @Test("the expected message is the diagnostic's", arguments: namesWithMessages())
+  @Test("the expected message is the diagnostic's", arguments: CorpusFile.namesWithMessages(in: CorpusFile.directory))
   func message(name: String) throws {
     let corpus = try CorpusFile(name: name)
-    let file = corpus.source
-    let diagnostics = Parser.parse(file).diagnostics
-    for expectation in corpus.expectations {
-      guard let message = expectation.message else { continue }
-      let d = try #require(diagnostics.first { $0.expected(in: file) == expectation.diagnostic })
-      #expect(d.message == message)
-    }
+    #expect(corpus.messageMismatches(among: Parser.parse(corpus.source).diagnostics) == [])
   }
 
   @Test func theCorpusNamesMessages() {
-    #expect(Self.namesWithMessages().count >= 4)
+    #expect(CorpusFile.namesWithMessages(in: CorpusFile.directory).count >= 4)
   }
 }

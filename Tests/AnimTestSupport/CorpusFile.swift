@@ -58,6 +58,13 @@ public struct CorpusFile: Sendable {
     }
   }
 
+  /// The files of `directory` that name a message after an expectation.
+  public static func namesWithMessages(in directory: URL) -> [String] {
+    names(in: directory).filter { name in
+      (try? CorpusFile(name: name, in: directory))?.expectations.contains { $0.message != nil } ?? false
+    }
+  }
+
   public init(name: String, in directory: URL) throws {
     self.name = name
     self.bytes = Array(try Data(contentsOf: directory.appendingPathComponent(name)))
@@ -164,5 +171,19 @@ extension CorpusFile {
       let fix = diagnostic.fixes.first(where: { fix in fix.edits.contains { $0.newText == expectation.fixText } })
     else { return nil }
     return (expectation, diagnostic, fix)
+  }
+}
+
+extension CorpusFile {
+  /// Each expectation's named message that differs from its diagnostic's, or that has no
+  /// diagnostic, as text for a failure; empty when all agree word for word.
+  public func messageMismatches(among diagnostics: [Diagnostic]) -> [String] {
+    expectations.compactMap { expectation in
+      guard let message = expectation.message else { return nil }
+      guard let d = diagnostics.first(where: { $0.expected(in: source) == expectation.diagnostic }) else {
+        return "\(name): no diagnostic \(expectation.diagnostic)"
+      }
+      return d.message == message ? nil : "\(name): \"\(d.message)\" is not \"\(message)\""
+    }
   }
 }
