@@ -16,7 +16,7 @@
 
   init(capacity: Int = 0) { storage = .make(capacity: capacity) }
 
-  @inlinable var count: Int { storage.header.count }
+  @inlinable var count: Int { storage.headerCount }
 
   @inlinable subscript(i: Int) -> Element {
     precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "tree index out of range")
@@ -30,9 +30,9 @@
   /// overflow checks were two instructions in each of about 3 million appends.
   @inline(__always) mutating func append(_ element: Element) {
     let n = count
-    if n == storage.header.capacity { grow(to: n &+ 1) }
+    if n == storage.headerCapacity { grow(to: n &+ 1) }
     storage.withUnsafeMutablePointerToElements { $0[n] = element }
-    storage.header.count = n &+ 1
+    storage.headerCount = n &+ 1
   }
 
   /// Appends `other`'s elements from `start` on (a plain loop: there are two or three).
@@ -40,39 +40,39 @@
     let n = count
     let added = other.count &- start
     guard added > 0 else { return }
-    if n &+ added > storage.header.capacity { grow(to: n &+ added) }
+    if n &+ added > storage.headerCapacity { grow(to: n &+ added) }
     storage.withUnsafeMutablePointerToElements { to in
       other.storage.withUnsafeMutablePointerToElements { from in
         for k in 0..<added { to[n &+ k] = from[start &+ k] }
       }
     }
-    storage.header.count = n &+ added
+    storage.headerCount = n &+ added
   }
 
   /// Drops the elements from `newCount` on.
   @inline(__always) func truncate(to newCount: Int) {
-    if newCount < count { storage.header.count = max(newCount, 0) }
+    if newCount < count { storage.headerCount = max(newCount, 0) }
   }
 
   func popLast() -> Element? {
     guard count > 0 else { return nil }
-    storage.header.count -= 1
+    storage.headerCount -= 1
     return storage.withUnsafeMutablePointerToElements { $0[count] }
   }
 
   mutating func reserveCapacity(_ n: Int) {
-    if n > storage.header.capacity { grow(to: n, exactly: true) }
+    if n > storage.headerCapacity { grow(to: n, exactly: true) }
   }
 
   /// Moves the elements to a buffer of at least `needed` (twice the capacity, unless
   /// `exactly`); a copy sharing the old buffer keeps it, unchanged.
   private mutating func grow(to needed: Int, exactly: Bool = false) {
-    let bigger = TreeColumnStorage<Element>.make(capacity: exactly ? needed : max(needed, storage.header.capacity * 2))
+    let bigger = TreeColumnStorage<Element>.make(capacity: exactly ? needed : max(needed, storage.headerCapacity * 2))
     let n = count
     storage.withUnsafeMutablePointerToElements { from in
       bigger.withUnsafeMutablePointerToElements { to in to.initialize(from: from, count: n) }
     }
-    bigger.header.count = n
+    bigger.headerCount = n
     storage = bigger
   }
 
@@ -93,6 +93,17 @@
 
 /// A column's buffer. Its elements are plain records: nothing to deinitialize.
 @usableFromInline final class TreeColumnStorage<Element: BitwiseCopyable>: ManagedBuffer<TreeColumnHeader, Element> {
+  // The header is read and written through its pointer: `header` is a class's stored
+  // property, so each of the parser's millions of appends would have every access to it
+  // checked for exclusivity at run time. A column is appended to by one parser only (see
+  // `TreeColumn`), so no two accesses overlap.
+  @inlinable var headerCount: Int {
+    get { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+    set { withUnsafeMutablePointerToHeader { $0.pointee.count = newValue } }
+  }
+
+  @inlinable var headerCapacity: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
+
   static func make(capacity: Int) -> TreeColumnStorage {
     let c = max(capacity, 1)
     let buffer = create(minimumCapacity: c) { _ in TreeColumnHeader(count: 0, capacity: c) }
