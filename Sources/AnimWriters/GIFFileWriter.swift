@@ -23,7 +23,8 @@ public struct GIFFileWriter: FrameWriter {
     self.header = header
     let (r, g, b, _) = header.background.rgba8
     var encoder = try GIFWriter(
-      width: options.width, height: options.height, fps: header.fps, options: GIFOptions(background: (r, g, b)))
+      width: options.width, height: options.height, fps: header.fps,
+      options: GIFOptions(background: (r, g, b), plays: options.plays))
     try sink.write(encoder.takeBytes())
     self.encoder = encoder
   }

@@ -6,10 +6,13 @@ import AnimSim
 public struct PictureOptions: Sendable, Equatable {
   public var width: Int
   public var height: Int
+  /// How many times an animation plays in all (GIF); 0 plays it forever.
+  public var plays: Int
 
-  public init(width: Int, height: Int) {
+  public init(width: Int, height: Int, plays: Int = 0) {
     self.width = width
     self.height = height
+    self.plays = plays
   }
 
   /// An upper bound on the memory a writer of `format` holds for pictures of this size:

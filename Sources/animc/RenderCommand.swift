@@ -32,6 +32,8 @@ enum RenderCommand {
         names: ["--height"], value: "PX", help: "Picture height in pixels (default: the scene's height × scale)."),
       OptionSpec(names: ["--scale"], value: "S", help: "Pixels per point (default 1)."),
       OptionSpec(
+        names: ["--loop"], value: "N", help: "A GIF plays N times in all (`--loop 1` once); default: forever."),
+      OptionSpec(
         names: ["--force"], help: "Write an output that has other hard links in place, so the links share it."),
     ] + SimulationRequest.optionSpecs + [
       OptionSpec(names: ["--color"], value: "auto|always|never", help: "Colour in diagnostics (default: auto).")
@@ -52,7 +54,11 @@ enum RenderCommand {
     let format: OutputFormat
     do { format = try outputFormat(output) } catch { return Console.fail(error.message) }
     let options: SimulationOptions
-    do { options = try SimulationRequest.options(parsed) } catch { return Console.fail(error.message) }
+    let plays: Int
+    do {
+      options = try SimulationRequest.options(parsed)
+      plays = try Self.plays(parsed, format)
+    } catch { return Console.fail(error.message) }
     if format.name == OutputFormat.lottie.name || format.name == OutputFormat.sticker.name,
       let still = ["--time", "--frame"].first(where: parsed.has)
     {
@@ -63,7 +69,7 @@ enum RenderCommand {
     do {
       let simulator = try Simulator(ir, options: options)
       let size = try pixelSize(parsed, ir.settings)
-      let picture = PictureOptions(width: size.width, height: size.height)
+      let picture = PictureOptions(width: size.width, height: size.height, plays: plays)
       // Before the first frame: a picture too large for this process's memory is refused
       // with what it would need, rather than failing an allocation half-way.
       try MemoryBudget.check(picture, format)
@@ -77,6 +83,18 @@ enum RenderCommand {
     } catch {
       return Console.report(error, in: file, color: parsed.value("--color"))
     }
+  }
+
+  /// How many times a GIF plays in all (`--loop N`, N ≥ 1); 0, forever, when not given.
+  static func plays(_ parsed: Arguments, _ format: OutputFormat) throws(UsageError) -> Int {
+    guard let text = parsed.value("--loop") else { return 0 }
+    guard format.name == OutputFormat.gif.name else {
+      throw UsageError(message: "`--loop` goes with a GIF (`-o OUT.gif`)")
+    }
+    guard let n = Int(text), n >= 1, n <= GIFOptions.maxPlays else {
+      throw UsageError(message: "`--loop` takes how many times the GIF plays, 1…\(GIFOptions.maxPlays), not `\(text)`")
+    }
+    return n
   }
 
   /// The picture format `-o` names: a file, the format of its extension (`OutputFormat`'s

@@ -9,17 +9,22 @@ public struct GIFOptions: Sendable {
   /// Encode only the rectangle that changed since the previous frame, with unchanged
   /// pixels inside it transparent. Much smaller files for mostly static scenes.
   public var onlyChangedRegion: Bool
-  /// Times to play; 0 loops forever (the NETSCAPE2.0 extension).
-  public var loopCount: Int
+  /// How many times the animation plays in all; 0 plays it forever. Players repeat a
+  /// GIF as its NETSCAPE2.0 extension says: no extension plays once, a count of n plays
+  /// n more times after the first, and 0 forever.
+  public var plays: Int
+
+  /// The most plays a GIF can say, short of forever (a 16-bit repeat count, plus one).
+  public static let maxPlays = 65536
 
   public init(
     background: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0), dither: Bool = false,
-    onlyChangedRegion: Bool = true, loopCount: Int = 0
+    onlyChangedRegion: Bool = true, plays: Int = 0
   ) {
     self.background = background
     self.dither = dither
     self.onlyChangedRegion = onlyChangedRegion
-    self.loopCount = min(max(loopCount, 0), 65535)
+    self.plays = min(max(plays, 0), Self.maxPlays)
   }
 }
 
@@ -69,11 +74,13 @@ public struct GIFWriter {
     appendLE16(height)
     // No global colour table (every frame has its own); background index 0; square pixels.
     output.append(contentsOf: [0x00, 0x00, 0x00])
-    // NETSCAPE2.0 application extension: sub-block 1 holds the loop count.
+    // NETSCAPE2.0 application extension: sub-block 1 holds the repeat count (0: forever).
+    // A GIF that plays once has none.
+    guard options.plays != 1 else { return }
     output.append(contentsOf: [0x21, 0xFF, 0x0B])
     output.append(contentsOf: Array("NETSCAPE2.0".utf8))
     output.append(contentsOf: [0x03, 0x01])
-    appendLE16(options.loopCount)
+    appendLE16(options.plays == 0 ? 0 : options.plays - 1)
     output.append(0x00)
   }
 
