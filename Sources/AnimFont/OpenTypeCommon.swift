@@ -4,10 +4,10 @@ enum OpenTypeCommon {
   static func coverage(_ table: ByteView, _ glyph: Int) throws(FontError) -> Int? {
     let format = try table.u16(0)
     let count = try table.u16(2)
-    var lo = 0
-    var hi = count - 1
     switch format {
     case 1:
+      var lo = 0
+      var hi = count - 1
       while lo <= hi {
         let mid = (lo + hi) / 2
         let g = try table.u16(4 + 2 * mid)
@@ -15,19 +15,9 @@ enum OpenTypeCommon {
       }
       return nil
     case 2:
-      while lo <= hi {
-        let mid = (lo + hi) / 2
-        let start = try table.u16(4 + 6 * mid)
-        let end = try table.u16(4 + 6 * mid + 2)
-        if end < glyph {
-          lo = mid + 1
-        } else if start > glyph {
-          hi = mid - 1
-        } else {
-          return try table.u16(4 + 6 * mid + 4) + glyph - start
-        }
-      }
-      return nil
+      // A range record's value is the coverage index of its first glyph.
+      guard let range = try rangeRecord(table, count: count, glyph) else { return nil }
+      return range.value + glyph - range.start
     default:
       throw table.fail("coverage format \(format)")
     }
@@ -43,25 +33,30 @@ enum OpenTypeCommon {
       guard glyph >= start, glyph < start + count else { return 0 }
       return try table.u16(6 + 2 * (glyph - start))
     case 2:
-      let count = try table.u16(2)
-      var lo = 0
-      var hi = count - 1
-      while lo <= hi {
-        let mid = (lo + hi) / 2
-        let start = try table.u16(4 + 6 * mid)
-        let end = try table.u16(4 + 6 * mid + 2)
-        if end < glyph {
-          lo = mid + 1
-        } else if start > glyph {
-          hi = mid - 1
-        } else {
-          return try table.u16(4 + 6 * mid + 4)
-        }
-      }
-      return 0
+      return try rangeRecord(table, count: try table.u16(2), glyph)?.value ?? 0
     default:
       throw table.fail("class definition format \(format)")
     }
+  }
+
+  /// The range record (start glyph, end glyph, value; sorted, from byte 4) that holds
+  /// `glyph`, found by binary search: the format 2 of both Coverage and ClassDef tables.
+  static func rangeRecord(_ table: ByteView, count: Int, _ glyph: Int) throws(FontError) -> (start: Int, value: Int)? {
+    var lo = 0
+    var hi = count - 1
+    while lo <= hi {
+      let mid = (lo + hi) / 2
+      let start = try table.u16(4 + 6 * mid)
+      let end = try table.u16(4 + 6 * mid + 2)
+      if end < glyph {
+        lo = mid + 1
+      } else if start > glyph {
+        hi = mid - 1
+      } else {
+        return (start, try table.u16(4 + 6 * mid + 4))
+      }
+    }
+    return nil
   }
 
   /// The size in bytes of a value record of `format`: two bytes per bit set.
