@@ -23,15 +23,13 @@ final class Checker {
   /// Whether the templates are kept in `ir`. `animc check` without `--emit-ir` needs only
   /// the diagnostics, and a large file's templates would cost more memory than its tree.
   let keepsIR: Bool
-  /// Whether a large file's templates may be checked on two threads (same results).
-  let parallel: Bool
+  /// When values and templates are checked on two threads (same results either way).
+  let schedule: CheckSchedule
   let facts: SymbolFacts
   /// Whether checked expressions are lowered to IR (see `Lowering.swift`).
   var lowering = true
   /// Top-level values checked aside, on two threads (see `ParallelGlobals.swift`).
   var aside = AsideValues()
-  /// What reading declarations ahead returned (see `SyntaxTree.warm`); never read.
-  var warmed = 0
   /// The parser's heads of the top-level statements, when given (see `DeclarationHead`).
   var heads: [DeclarationHead]? = nil
   /// The shape expression of the node or shape whose block is being checked (for the
@@ -39,12 +37,15 @@ final class Checker {
   var currentShape: NodeID? = nil
 
   /// `facts` are those of `tree`'s names, when already made (a second checker shares the first's).
-  init(file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true, facts: SymbolFacts? = nil) {
+  init(
+    file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, schedule: CheckSchedule = .automatic,
+    facts: SymbolFacts? = nil
+  ) {
     self.file = file
     self.tree = tree
     self.facts = facts ?? SymbolFacts(tree.symbols)
     self.keepsIR = keepsIR
-    self.parallel = parallel
+    self.schedule = schedule
   }
 
   func run() -> (diagnostics: [Diagnostic], ir: SceneIR) {
@@ -215,9 +216,10 @@ final class Checker {
 /// Runs the checker on a parsed file.
 /// `heads` are the parser's heads of the root's children, when at hand (see `DeclarationHead`).
 func checkSemantics(
-  _ file: SourceFile, _ tree: SyntaxTree, keepsIR: Bool = true, parallel: Bool = true, heads: [DeclarationHead]? = nil
+  _ file: SourceFile, _ tree: SyntaxTree, keepsIR: Bool = true, schedule: CheckSchedule = .automatic,
+  heads: [DeclarationHead]? = nil
 ) -> (diagnostics: [Diagnostic], ir: SceneIR) {
-  let checker = Checker(file: file, tree: tree, keepsIR: keepsIR, parallel: parallel)
+  let checker = Checker(file: file, tree: tree, keepsIR: keepsIR, schedule: schedule)
   checker.heads = heads
   return checker.run()
 }

@@ -5,20 +5,16 @@ import Dispatch
 ///
 /// Two checkers each take half of the values still unchecked and check them "aside":
 /// neither writes a declaration (both read the same table), and a value that uses
-/// another value not checked yet is left for the serial pass, its diagnostics dropped.
+/// another value not checked yet is left for the serial pass, its diagnostics and uses
+/// dropped.
 /// The values checked aside are then settled in order, and the serial pass resolves
 /// what was left, as one checker would. Slots may come out in another order than one
 /// checker's (only the IR, not kept here, shows them); diagnostics are the same once
 /// sorted by source, as `analyze` sorts them.
 extension Checker {
-  /// Below this many values still unchecked a second thread costs more than it saves.
-  static let parallelGlobalsThreshold = 2_000
-  /// How many nodes before a value's declaration node are read ahead of checking it.
-  static let valueNodesAhead: Int32 = 48
-
   func resolveGlobals() {
     let pending = order.filter { declarations.read($0, { $0.state }) == .unchecked }
-    if parallel, !keepsIR, tree.nodeCount >= Self.parallelThreshold, pending.count >= Self.parallelGlobalsThreshold {
+    if !keepsIR, tree.nodeCount >= schedule.minimumNodes, pending.count >= schedule.minimumValues {
       let half = pending.count / 2
       let other = Checker(continuing: self)
       let runs = ParallelRuns(checkers: [self, other], parts: [pending[..<half], pending[half...]])
@@ -42,15 +38,16 @@ extension Checker {
     aside.values.reserveCapacity(symbols.count)
     for symbol in symbols {
       guard let d = declarations[symbol] else { continue }
-      // Its nodes, read ahead (see `SyntaxTree.warm`): a value's few dozen nodes end at its
-      // declaration's, and reading a little before them costs less than finding their start.
-      warmed &+= tree.warm(from: NodeID(max(0, d.syntax.index - Self.valueNodesAhead)), through: d.syntax)
       let mark = diagnostics.count
       aside.active = true
       aside.deferred = false
       aside.shapeDefaults = []
+      declarations.recordUses()
       let (typed, constant) = checkGlobal(d)
       aside.active = false
+      // A value left for the serial pass leaves nothing behind: not its diagnostics, and
+      // not its uses, which one checker would not have made if the chain it starts is cut.
+      declarations.endRecording(keeping: !aside.deferred)
       guard !aside.deferred else {
         diagnostics.removeSubrange(mark...)
         continue

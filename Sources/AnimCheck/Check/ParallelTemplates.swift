@@ -6,9 +6,6 @@ import Dispatch
 /// marks, so the templates split into two runs checked by two checkers. Their results
 /// are joined in source order: the diagnostics and the IR are those of one checker.
 extension Checker {
-  /// Below this many syntax nodes a second thread costs more than it saves.
-  static let parallelThreshold = 50_000
-
   /// The top-level nodes, emitters and replicators, in source order.
   var templateDeclarations: [NodeID] {
     tree.children(tree.root).filter {
@@ -19,7 +16,7 @@ extension Checker {
 
   func checkTemplates() {
     let templates = templateDeclarations
-    guard parallel, tree.nodeCount >= Self.parallelThreshold, templates.count >= 2 else {
+    guard tree.nodeCount >= schedule.minimumNodes, templates.count >= 2 else {
       checkTemplates(templates[...])
       return
     }
@@ -48,7 +45,7 @@ extension Checker {
 
   /// A checker that goes on from where `other` is, with no diagnostics or templates yet.
   convenience init(continuing other: Checker) {
-    self.init(file: other.file, tree: other.tree, keepsIR: other.keepsIR, parallel: false, facts: other.facts)
+    self.init(file: other.file, tree: other.tree, keepsIR: other.keepsIR, schedule: .serial, facts: other.facts)
     declarations = other.declarations
     order = other.order
     constantGlobals = other.constantGlobals

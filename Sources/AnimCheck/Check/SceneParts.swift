@@ -23,12 +23,7 @@ extension Checker {
   /// Checks the given templates. They are lowered either way (some rules fold their
   /// timings) but are kept only when the caller wants the IR.
   func checkTemplates(_ templates: ArraySlice<NodeID>) {
-    var previous: NodeID? = nil
     for decl in templates {
-      // Its nodes, read ahead: they follow the previous template's (and any values between).
-      let first = previous.map { NodeID($0.index + 1) } ?? tree.subtreeStart(decl)
-      warmed &+= tree.warm(from: first, through: decl)
-      previous = decl
       switch tree.kind(decl) {
       case .nodeDecl:
         if let t = nodeTemplate(decl), keepsIR { ir.nodes.append(t) }
