@@ -46,8 +46,8 @@ extension Checker {
     private static let inline = 6
     /// Bit `w` is set when word `w` (raw value below 64: there are a few dozen) is here.
     private var present: UInt64 = 0
-    private var words: (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
-    private var nodes: (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
+    private var words: Six = (0, 0, 0, 0, 0, 0)
+    private var nodes: Six = (0, 0, 0, 0, 0, 0)
     private var count = 0
     /// Entries past the inline ones, in the order given.
     private var more: [(Word, NodeID)] = []
@@ -58,12 +58,37 @@ extension Checker {
 
     private func rawWord(_ i: Int) -> Int32 {
       guard i < Self.inline else { return more[i - Self.inline].0.rawValue }
-      return withUnsafeBytes(of: words) { $0.load(fromByteOffset: i * 4, as: Int32.self) }
+      return Self.element(i, of: words)
     }
 
     private func node(_ i: Int) -> NodeID {
       guard i < Self.inline else { return more[i - Self.inline].1 }
-      return NodeID(withUnsafeBytes(of: nodes) { $0.load(fromByteOffset: i * 4, as: Int32.self) })
+      return NodeID(Self.element(i, of: nodes))
+    }
+
+    private typealias Six = (Int32, Int32, Int32, Int32, Int32, Int32)
+
+    /// Element `i` (0…5) of an inline six.
+    private static func element(_ i: Int, of six: Six) -> Int32 {
+      switch i {
+      case 0: return six.0
+      case 1: return six.1
+      case 2: return six.2
+      case 3: return six.3
+      case 4: return six.4
+      default: return six.5
+      }
+    }
+
+    private static func set(_ i: Int, of six: inout Six, to value: Int32) {
+      switch i {
+      case 0: six.0 = value
+      case 1: six.1 = value
+      case 2: six.2 = value
+      case 3: six.3 = value
+      case 4: six.4 = value
+      default: six.5 = value
+      }
     }
 
     /// Inlined: a call cost more than the usual answer (a bit test), a dozen times an `animate`.
@@ -77,8 +102,8 @@ extension Checker {
     mutating func add(_ word: Word, _ node: NodeID) {
       if count < Self.inline {
         let i = count
-        withUnsafeMutableBytes(of: &words) { $0.storeBytes(of: word.rawValue, toByteOffset: i * 4, as: Int32.self) }
-        withUnsafeMutableBytes(of: &nodes) { $0.storeBytes(of: node.index, toByteOffset: i * 4, as: Int32.self) }
+        Self.set(i, of: &words, to: word.rawValue)
+        Self.set(i, of: &nodes, to: node.index)
       } else {
         more.append((word, node))
       }

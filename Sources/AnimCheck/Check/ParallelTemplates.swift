@@ -27,13 +27,6 @@ extension Checker {
     join(runs.checkers[1])
   }
 
-  /// Each checker goes to the one thread that uses it; what they share (the tree, the
-  /// file, copies of the declarations) is only read while they run.
-  struct ParallelRuns<Part>: @unchecked Sendable {
-    let checkers: [Checker]
-    let parts: [Part]
-  }
-
   /// Where to cut so both runs hold about as many syntax nodes. Nodes are numbered in
   /// post-order, so a declaration's id bounds the nodes of everything before it.
   func balancedSplit(_ templates: [NodeID]) -> Int {

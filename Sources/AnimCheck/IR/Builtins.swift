@@ -14,7 +14,7 @@ enum Builtins {
       let captured = rest
       let spec = b.spec
       return .deferredPath(
-        DeferredPath { start in ([.point(start)] + captured).withUnsafeBufferPointer { spec.path?($0) ?? Path() } })
+        DeferredPath { start in spec.path?(BuiltinArguments([.point(start)] + captured)) ?? Path() })
     }
     let result: Value
     if let drawn = try randomInRange(b, args, &ctx) {
@@ -38,26 +38,24 @@ enum Builtins {
     return .number(b == .random ? ctx.random.uniform(lo, hi) : ctx.random.int(lo, hi))
   }
 
-  /// Evaluates the arguments in order and applies `b` to them. They are held in scratch
-  /// memory (on the stack for a few), not an array: a spawn calls built-ins several times.
+  /// Evaluates the arguments in order and applies `b` to them. They are pushed on the
+  /// context's argument stack, not into an array of their own: a spawn calls built-ins
+  /// several times. An argument that is itself a call pushes above them and pops again.
   private static func applyEvaluated(
     _ b: Builtin, _ args: [Expr], _ ctx: inout EvaluationContext
   ) throws(EvaluationError) -> Value {
-    try withUnsafeTemporaryAllocation(of: Value.self, capacity: args.count) {
-      (scratch: UnsafeMutableBufferPointer<Value>) throws(EvaluationError) -> Value in
-      var count = 0
-      defer { scratch.baseAddress?.deinitialize(count: count) }
-      for a in args {
-        scratch.initializeElement(at: count, to: try Evaluator.evaluate(a, &ctx))
-        count += 1
-      }
-      return try apply(b, UnsafeBufferPointer(scratch), &ctx)
+    let base = ctx.arguments.count
+    defer { ctx.arguments.removeSubrange(base...) }
+    for a in args {
+      let value = try Evaluator.evaluate(a, &ctx)
+      ctx.arguments.append(value)
     }
+    return try apply(b, BuiltinArguments(ctx.arguments[base...]), &ctx)
   }
 
   /// `b` applied to its evaluated arguments: the evaluation its `BuiltinSpec` declares.
   static func apply(
-    _ b: Builtin, _ v: UnsafeBufferPointer<Value>, _ ctx: inout EvaluationContext
+    _ b: Builtin, _ v: BuiltinArguments, _ ctx: inout EvaluationContext
   ) throws(EvaluationError) -> Value {
     b.spec.evaluate(v, &ctx)
   }
@@ -69,7 +67,7 @@ enum Builtins {
   }
 
   /// Numbers, or points component by component (§2: min/max/abs/clamp/lerp).
-  static func componentwise(_ v: UnsafeBufferPointer<Value>, _ f: ([Double]) -> Double) -> Value {
+  static func componentwise(_ v: BuiltinArguments, _ f: ([Double]) -> Double) -> Value {
     if v.contains(where: { if case .point = $0 { return true } else { return false } }) {
       let xs = v.map { if case .point(let p) = $0 { return p.x } else { return $0.number } }
       let ys = v.map { if case .point(let p) = $0 { return p.y } else { return $0.number } }

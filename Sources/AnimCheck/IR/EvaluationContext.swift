@@ -14,6 +14,9 @@ public struct EvaluationContext: Sendable {
   public var random: RandomStream
   /// Model positions of nodes, by node index (`NODE.position`).
   public var nodePositions: [Point] = []
+  /// The evaluated arguments of the built-in calls in progress, innermost last (see
+  /// `Builtins.applyEvaluated`).
+  var arguments: [Value] = []
 
   public init(random: RandomStream) { self.random = random }
 }

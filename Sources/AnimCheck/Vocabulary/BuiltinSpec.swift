@@ -1,9 +1,5 @@
 import AnimMath
 
-/// The evaluated arguments of a built-in call, in parameter order (defaults filled in).
-/// A view of scratch memory owned by `Builtins.call`: valid only during the call.
-typealias BuiltinArguments = UnsafeBufferPointer<Value>
-
 /// How a built-in is used, which groups it in the documentation and the editor grammars.
 public enum BuiltinKind: Sendable, CaseIterable {
   case function, shape, path, timing, color, transform, hidden
@@ -120,11 +116,4 @@ struct Parameter: Sendable {
     self.type = type
     self.defaultValue = d
   }
-}
-
-extension UnsafeBufferPointer where Element == Value {
-  /// Argument `i` as a Number; NaN when missing or not a Number.
-  func n(_ i: Int) -> Double { i < count ? self[i].number : .nan }
-  /// Argument `i` as a Point; the origin when missing.
-  func p(_ i: Int) -> Point { i < count ? self[i].point : .zero }
 }

@@ -52,7 +52,7 @@ enum MathBuiltins {
     doc: "`a + (b − a)·t`; Numbers, Durations, Angles, component-wise on Points."
   ) { v, _ in
     let t = v.n(2)
-    return Builtins.componentwise(UnsafeBufferPointer(rebasing: v.prefix(2))) { $0[0] + ($0[1] - $0[0]) * t }
+    return Builtins.componentwise(v.first(2)) { $0[0] + ($0[1] - $0[0]) * t }
   }
   static let sin = BuiltinSpec(
     "sin", .sin, angle, result: .number, kind: .function, form: "angle", doc: "Sine of an Angle (a Number)."
