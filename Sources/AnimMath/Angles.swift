@@ -68,7 +68,7 @@
 }
 
 /// `sinCos(degrees:)` of two angles at once: lane by lane the same operations in the same
-/// order, so the same bits, in about half the instructions of two calls (the simulator
+/// order, so the same bits, with the two lanes in one vector register (the simulator
 /// takes a sine and cosine for every rotated instance in every frame).
 @inlinable public func sinCos(degrees d: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
   // Selections and signs by integer masks on the bits: SSE2 has no 64-bit compares.

@@ -30,7 +30,8 @@ public final class LanguageServer: @unchecked Sendable {
   /// (`completionItem.snippetSupport`, false when absent, as LSP 3.17 defines it).
   var snippetSupport = false
   var documents = DocumentStore()
-  /// Time between the last change and the check it triggers (§ brief: 50–100 ms).
+  /// Time between the last change and the check it triggers: long enough that a burst of
+  /// keystrokes is checked once, short enough that diagnostics follow typing.
   var debounce = DispatchTimeInterval.milliseconds(75)
   /// The latest scheduled check per document; an older timer that fires finds a newer
   /// number here and does nothing, so fast typing never queues analyses.

@@ -24,7 +24,7 @@ struct Declaration {
   let container: Int?
 }
 
-/// Names resolved syntactically, as the brief for the server asks: each `.name` node in
+/// Names resolved syntactically, without the checker: each `.name` node in
 /// an expression refers to the innermost block `let` of that name around it, else to the
 /// file-level declaration. Built once per document version; lookups are then cheap.
 struct SymbolIndex {

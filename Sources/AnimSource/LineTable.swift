@@ -13,8 +13,7 @@ public struct LineTable: Sendable {
       guard let base = buffer.baseAddress else { return }
       var i = 0
       while i < n {
-        // Eight bytes at a time while none is a line end: most bytes are not, and a byte
-        // at a time made this table a visible part of `animc check`.
+        // Eight bytes at a time while none is a line end: most bytes are not.
         if i + 8 <= n {
           let ends = Self.lineEnds(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
           guard ends != 0 else {

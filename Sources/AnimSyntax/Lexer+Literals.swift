@@ -220,8 +220,8 @@ extension Lexer {
     index += 1
     while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
     let digits = bytes[(start + 1)..<index]
-    // The digits packed four bits each, in a register: an array of them cost about 400
-    // instructions a colour. Past 16 digits the packing wraps, but only 3, 4, 6 or 8 are read.
+    // The digits packed four bits each, in a register rather than an array allocated per
+    // colour. Past 16 digits the packing wraps, but only 3, 4, 6 or 8 are read.
     var allHex = true
     var packed: UInt64 = 0
     for b in digits {

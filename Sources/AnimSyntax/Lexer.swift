@@ -19,8 +19,8 @@ public struct Lexer {
   /// The next token; `.endOfFile` forever at the end.
   ///
   /// One call per token, with skipping trivia, dispatching on the first byte and reading
-  /// a word inlined into it: as three calls, each with its own saving and restoring of
-  /// registers, they cost about 40 instructions a token more (a token is about 4 bytes).
+  /// a word inlined into it: as three calls, each would save and restore registers for
+  /// a token of a few bytes.
   @inline(never) public mutating func next() -> Token {
     let newline = skipTrivia()
     var token = scanToken()

@@ -138,8 +138,8 @@ extension SyntaxTree.Part {
   /// Numbers this part's nodes on from `nodeBase` and maps its names by `symbolIDs`.
   /// Literal payloads stay: they index this part's own `numbers` and `strings`.
   ///
-  /// The join's largest step, over the second half's whole tree (12 MB on 5 MB of
-  /// input), and the parse's serial step: the parts it rewrites are disjoint, so each
+  /// The join's largest step, over the second half's whole tree, and the parse's serial
+  /// step: the parts it rewrites are disjoint, so each
   /// core renumbers half of the nodes and half of the children.
   fileprivate func renumber(nodeBase: Int32, symbolIDs: [Int32]) {
     let nodeCount = nodes.count

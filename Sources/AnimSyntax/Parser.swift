@@ -125,8 +125,8 @@ public struct Parser {
   /// Newlines end statements unless the innermost bracket is `(` or `[` (§1).
   var newlineEnds: Bool { inParens.last != true }
 
-  // The tests on the current token below are inlined: called, they were handed a copy
-  // of the whole parser (a 296-byte `memcpy` each time, 8M instructions on 5 MB).
+  // The tests on the current token below are inlined: called, each would be handed a
+  // copy of the whole parser.
 
   /// At `;`, `}`, the end of the file, or a newline that ends a statement.
   @inline(__always) var atStatementEnd: Bool {
@@ -216,8 +216,8 @@ public struct Parser {
     }
   }
 
-  /// `what` is made only for the message: building "after \(owner)" for every `let` was
-  /// 9M instructions of a large file's parse.
+  /// `what` is made only for the message: building "after \(owner)" for every `let` would
+  /// format a string per statement that no one reads.
   mutating func expect(_ kind: TokenKind, _ what: @autoclosure () -> String) -> Bool {
     if accept(kind) { return true }
     // `rotate(45 deg)`: the unit, apart from its number, is what stopped the expression.

@@ -1,11 +1,9 @@
 /// Interns identifiers straight from source bytes, so lexing a name costs one hash and
 /// no `String` unless the name is new. Open addressing over slots that carry the name.
 ///
-/// The lexer interns every name it reads (half a million on a 5 MB file), and while a
-/// large file is parsed the table keeps falling out of the caches. A slot that held only
-/// an id sent each lookup on to the name's own array, a second wait for memory after the
-/// slot's; sampling showed the lookup at 6% of the parse's cycles for 4% of its
-/// instructions. A slot now holds the name's first bytes and its length (`Key`): a name of
+/// The lexer interns every name it reads, and while a large file is parsed the table
+/// keeps falling out of the caches. A slot that held only an id would send each lookup
+/// on to the name's own array, a second wait for memory after the slot's. A slot holds the name's first bytes and its length (`Key`): a name of
 /// up to `Key.inline` bytes, nearly every name, is found with the one read of its slot.
 /// A longer name's bytes are compared with its spelling in `names`.
 ///
@@ -104,8 +102,8 @@ public struct SymbolTable: Sendable {
   private init(slots: [Key]) { self.slots = slots }
 
   /// Makes room for about `count` names in all, so the table does not grow while they are
-  /// added: growing rehashes every name, and a large file's table grew from 256 slots a
-  /// dozen times (3M instructions on 5 MB).
+  /// added: growing rehashes every name, and a large file's table would otherwise grow
+  /// from its first size a dozen times.
   mutating func reserve(names count: Int) {
     var size = slots.count
     while count * 2 > size && size < 1 << 24 { size *= 2 }
@@ -116,8 +114,7 @@ public struct SymbolTable: Sendable {
   /// benchmark's scenes have one per 200; a table grows only when half full).
   static func expectedNames(inBytes bytes: Int) -> Int { bytes / 256 }
 
-  /// `count` free slots, zeroed in one pass (filling an array with `Key()` one slot at a
-  /// time cost 70 instructions a slot).
+  /// `count` free slots, zeroed in one pass rather than initialised one `Key()` at a time.
   private static func freeSlots(_ count: Int) -> [Key] {
     [Key](unsafeUninitializedCapacity: count) { buffer, initialized in
       UnsafeMutableRawBufferPointer(buffer).initializeMemory(as: UInt8.self, repeating: 0)

@@ -1,9 +1,9 @@
 /// Number literals kept in the node itself.
 ///
 /// A large file writes hundreds of thousands of numbers (`0.5s`, `120`, `0.65`), nearly
-/// all a whole number of thousandths or coarser. Each took 8 bytes of a side array,
-/// grown by doubling as the parser went: on 5 MB, about 3 MB of fresh memory, which on
-/// the test VM costs more to fault in than the few instructions spent here. A number
+/// all a whole number of thousandths or coarser. Each would take 8 bytes of a side
+/// array grown by doubling as the parser goes: fresh memory that costs more to fault in
+/// than the few instructions spent here. A number
 /// that is exactly `m / 10^k`, with `m` below 2^28 and `k` at most 3, is stored in the
 /// node's payload as `-(1 + (m << 2 | k))`; any other (and every colour) goes to the
 /// side array as before, with its index as the payload.

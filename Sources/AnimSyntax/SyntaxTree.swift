@@ -25,7 +25,7 @@ public struct NodeID: Hashable, Sendable, Comparable {
 /// millions of times from another module, and a call per `kind(_:)` cost more than the
 /// array read it wraps. `@inlinable` alone was not enough: the optimizer left them as
 /// calls in the checker's large functions, and each such call on the tree a checker
-/// keeps copied the whole tree struct (about 120 bytes) onto the stack first.
+/// keeps copied the whole tree struct onto the stack first.
 public struct SyntaxTree: Sendable {
   @usableFromInline struct Node: Sendable, BitwiseCopyable {
     @usableFromInline var start: UInt32
@@ -145,8 +145,8 @@ public struct SyntaxTree: Sendable {
   }
 
   /// The children of `id` from `first` on, as an array: one allocation and a plain loop
-  /// (`Array(children(id).dropFirst())` went through the generic slice, a few hundred
-  /// instructions a statement in the checker).
+  /// (`Array(children(id).dropFirst())` goes through the generic slice, for every
+  /// statement the checker reads).
   public func childArray(_ id: NodeID, from first: Int) -> [NodeID] {
     let kids = children(id)
     guard first < kids.count else { return [] }

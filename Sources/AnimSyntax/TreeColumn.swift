@@ -1,9 +1,8 @@
 /// One of the syntax tree's arrays of plain records (nodes, kinds, children ids,
 /// numbers), which the parser appends to about a million times on a large file.
 ///
-/// `Array.append` asks the runtime whether its buffer is shared before every write: on
-/// 5 MB that was about 5 million calls, 3% of `animc check`'s instructions, for buffers
-/// never shared while they grow. A column is laid out as an array is (one reference to
+/// `Array.append` asks the runtime whether its buffer is shared before every write, a
+/// call per append for buffers that are never shared while they grow. A column is laid out as an array is (one reference to
 /// a buffer holding the count, the capacity and the elements, so a tree is no larger to
 /// copy and a read costs the same) but appends without asking.
 ///
@@ -26,8 +25,8 @@
   var isEmpty: Bool { count == 0 }
   var last: Element? { count > 0 ? self[count - 1] : nil }
 
-  /// Counts are added with `&+` here: a column never nears `Int.max` elements, and the
-  /// overflow checks were two instructions in each of about 3 million appends.
+  /// Counts are added with `&+` here: a column never nears `Int.max` elements, so an
+  /// overflow check on every append would test what cannot happen.
   @inline(__always) mutating func append(_ element: Element) {
     let n = count
     if n == storage.headerCapacity { grow(to: n &+ 1) }

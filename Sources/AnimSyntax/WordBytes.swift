@@ -1,7 +1,7 @@
 /// Finding where a word (`[A-Za-z0-9_]+`) ends, eight bytes at a time.
 ///
-/// Half a million words on 5 MB, of five or six bytes on average: tested a byte at a
-/// time, their bytes were 30M instructions of the parse. Eight bytes loaded as one
+/// Most tokens are words of five or six bytes, so testing them a byte at a time is a
+/// large part of the parse. Eight bytes loaded as one
 /// number are classified together with carry-free byte arithmetic (no byte's sum
 /// reaches the next byte), and the first byte that is not a word byte is found by
 /// counting trailing zero bits.

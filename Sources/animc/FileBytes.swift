@@ -8,8 +8,8 @@ import Dispatch
 #endif
 
 /// Reads a whole file straight into a byte array. `FileManager.contents` reads into a
-/// `Data` that then had to be copied: on a large file that copy, and the page faults of
-/// a second buffer as large as the input, were a visible part of `animc check`.
+/// `Data` that then has to be copied: a second buffer as large as the input, and its
+/// page faults.
 enum FileBytes {
   /// A regular file's size in bytes; 0 for anything else, or a path that cannot be read.
   static func size(atPath path: String) -> Int {
@@ -76,8 +76,7 @@ enum FileBytes {
 
   /// A regular file of `size` bytes read by two threads, a half each: the copy from the
   /// kernel's cache, and the first touch of the array's fresh pages, take two cores half
-  /// the time (5 MB: about 3 ms off the middle of `animc check`'s times, little off the
-  /// best). Nil if the file did not have exactly `size` bytes, for the caller to read it
+  /// the time. Nil if the file did not have exactly `size` bytes, for the caller to read it
   /// the ordinary way.
   static func readInHalves(_ fd: Int32, _ size: Int) -> [UInt8]? {
     var complete = true

@@ -111,7 +111,7 @@ final class Checker {
       ? unlowered { checkDeclarationValue(d) } : lowered { checkDeclarationValue(d) }
     // Shapes and paths are never folded by a rule (no built-in makes a number, a point,
     // a colour or a timing of one), so they are not built at check time: outlining a
-    // heart or a parabola per declaration was a visible part of a large file's check.
+    // heart or a parabola per declaration would be work no check result reads.
     guard typed.stage == .constant && typed.type != .shape && typed.type != .path else { return (typed, nil) }
     // A value that cannot be folded is reported once, here; its uses see an error.
     guard let value = foldReporting(typed.expr) else { return (.error, nil) }

@@ -39,8 +39,7 @@ extension Checker {
       error(SemanticCode.unknownFunction, "`\(name)` is not a function", at: tree.range(callee))
       return .error
     }
-    // By symbol: comparing the spelling with each special name cost about 20
-    // instructions a name.
+    // By symbol, rather than comparing the spelling with each special name.
     switch facts.callForm(tree.symbol(callee), name) {
     case .spring:
       let labels = Set(args.compactMap(\.label))

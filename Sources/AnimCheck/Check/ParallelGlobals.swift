@@ -21,8 +21,7 @@ extension Checker {
       DispatchQueue.concurrentPerform(iterations: 2) { i in runs.checkers[i].checkAside(runs.parts[i]) }
       adoptUses(of: other)
       // `other` shared the table and the constants only to read them; once it lets go,
-      // settling writes them in place rather than copying them first (2.4 MB and 0.9 MB
-      // of fresh memory on the serial path, for 5 MB of input).
+      // settling writes them in place rather than copying them first on the serial path.
       other.declarations = DeclarationTable()
       other.constantGlobals = []
       settleAside(of: self)

@@ -52,8 +52,8 @@ struct SymbolFacts {
     }
   }
 
-  /// `count` copies of `value`, written in one loop (`Array(repeating:count:)` took
-  /// about 70 instructions an element, on the checker's serial path).
+  /// `count` copies of `value`, written in one plain loop (`Array(repeating:count:)`
+  /// goes through generic code per element, on the checker's serial path).
   private static func filled<T>(_ value: T, _ count: Int) -> [T] {
     [T](unsafeUninitializedCapacity: count) { buffer, initialized in
       buffer.initialize(repeating: value)
