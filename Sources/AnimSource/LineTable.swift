@@ -9,30 +9,27 @@ public struct LineTable: Sendable {
     var starts = [0]
     starts.reserveCapacity(bytes.count / 24 + 1)
     let n = bytes.count
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var i = 0
-      while i < n {
-        // Eight bytes at a time while none is a line end: most bytes are not.
-        if i + 8 <= n {
-          let ends = Self.lineEnds(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
-          guard ends != 0 else {
-            i += 8
-            continue
-          }
-          // Straight to the first marked byte (the word was read little-endian, so the
-          // lowest mark is the first byte, and the lowest mark is never a false one).
-          i += ends.trailingZeroBitCount / 8
+    var i = 0
+    while i < n {
+      // Eight bytes at a time while none is a line end: most bytes are not.
+      if i + 8 <= n {
+        let ends = Self.lineEnds(ByteWords.word(bytes, at: i))
+        guard ends != 0 else {
+          i += 8
+          continue
         }
-        let b = base[i]
-        if b == 0x0A {
-          starts.append(i + 1)
-        } else if b == 0x0D {
-          if i + 1 < n, base[i + 1] == 0x0A { i += 1 }
-          starts.append(i + 1)
-        }
-        i += 1
+        // Straight to the first marked byte (the word was read little-endian, so the
+        // lowest mark is the first byte, and the lowest mark is never a false one).
+        i += ends.trailingZeroBitCount / 8
       }
+      let b = bytes[i]
+      if b == 0x0A {
+        starts.append(i + 1)
+      } else if b == 0x0D {
+        if i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }
+        starts.append(i + 1)
+      }
+      i += 1
     }
     self.starts = starts
     self.bomLength = Self.bomLength(bytes)

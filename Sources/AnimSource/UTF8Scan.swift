@@ -31,20 +31,18 @@ public enum UTF8Scan {
     var i = start
     var scalars = 0
     var utf16 = 0
-    bytes.withUnsafeBytes { raw in
-      while i < end {
-        // Eight ASCII bytes at a time: a long line's columns are counted once per diagnostic.
-        if i + 8 <= end, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-          i += 8
-          scalars += 8
-          utf16 += 8
-          continue
-        }
-        let n = sequenceLength(bytes, at: i)
-        scalars += 1
-        utf16 += n == 4 ? 2 : 1
-        i += n
+    while i < end {
+      // Eight ASCII bytes at a time: a long line's columns are counted once per diagnostic.
+      if i + 8 <= end, ByteWords.word(bytes, at: i) & 0x8080_8080_8080_8080 == 0 {
+        i += 8
+        scalars += 8
+        utf16 += 8
+        continue
       }
+      let n = sequenceLength(bytes, at: i)
+      scalars += 1
+      utf16 += n == 4 ? 2 : 1
+      i += n
     }
     return (scalars, utf16, i)
   }

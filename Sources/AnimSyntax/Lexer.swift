@@ -54,7 +54,7 @@ public struct Lexer {
   @inline(__always) mutating func skipTrivia() -> Bool {
     var newline = false
     while true {
-      let (end, sawNewline) = bytes.withUnsafeBufferPointer { Self.skipSpaces($0, from: index) }
+      let (end, sawNewline) = Self.skipSpaces(bytes, from: index)
       index = end
       newline = newline || sawNewline
       guard index < bytes.count, bytes[index] == UInt8(ascii: "/") else { return newline }
@@ -73,7 +73,7 @@ public struct Lexer {
   /// Where the run of spaces and line breaks from `start` ends, and whether it held a
   /// line break. Every token is preceded by one (a third of a file is indentation), so
   /// it is its own loop over the raw bytes, with nothing else to keep track of.
-  static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Bool) {
+  static func skipSpaces(_ bytes: [UInt8], from start: Int) -> (Int, Bool) {
     var i = start
     var newline = false
     while i < bytes.count {
@@ -166,11 +166,8 @@ public struct Lexer {
   @inline(__always) mutating func scanWord() -> Token {
     let start = index
     // One pass over the raw bytes finds the word's end and interns it.
-    let symbol = bytes.withUnsafeBufferPointer { buffer in
-      let end = WordBytes.wordEnd(buffer, from: start)
-      index = end
-      return symbols.intern(UnsafeBufferPointer(rebasing: buffer[start..<end]), readable: buffer.count - start)
-    }
+    index = WordBytes.wordEnd(bytes, from: start)
+    let symbol = symbols.intern(bytes, from: start, to: index)
     // Reserved words are the first symbols of every table (see `Word`): one compare.
     let reserved = symbol.id >= 0 && symbol.id <= Word.trigger.rawValue
     var token = Token(kind: reserved ? .keyword : .identifier, start: start, end: index)

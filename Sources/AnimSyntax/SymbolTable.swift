@@ -1,10 +1,13 @@
+import AnimSource
+
 /// Interns identifiers straight from source bytes, so lexing a name costs one hash and
 /// no `String` unless the name is new. Open addressing over slots that carry the name.
 ///
 /// The lexer interns every name it reads, and while a large file is parsed the table
 /// keeps falling out of the caches. A slot that held only an id would send each lookup
-/// on to the name's own array, a second wait for memory after the slot's. A slot holds the name's first bytes and its length (`Key`): a name of
-/// up to `Key.inline` bytes, nearly every name, is found with the one read of its slot.
+/// on to the name's own array, a second wait for memory after the slot's. A slot holds
+/// the name's first bytes and its length (`Key`): a name of up to `Key.inline` bytes,
+/// nearly every name, is found with the one read of its slot.
 /// A longer name's bytes are compared with its spelling in `names`.
 ///
 /// Names are UTF-8 (the lexer's are ASCII words), so a name's spelling holds its bytes.
@@ -27,31 +30,11 @@ public struct SymbolTable: Sendable {
 
     init() {}
 
-    @inline(__always) init(_ bytes: UnsafeBufferPointer<UInt8>) {
-      for k in 0..<min(bytes.count, 8) { head |= UInt64(bytes[k]) << (8 * k) }
-      if bytes.count > 8 {
-        for k in 8..<min(bytes.count, Self.inline) { tail |= UInt64(bytes[k]) << (8 * (k - 8)) }
-      }
-      tail |= UInt64(min(bytes.count, 255)) << 24
-    }
-
-    /// The same key, read with two wide loads when `readable` bytes (at least 12) may be
-    /// read from the name's start: the lexer's names lie inside the file's bytes, and
-    /// gathering them a byte at a time was a fifth of interning one.
-    @inline(__always) init(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int) {
-      guard readable >= 12, let base = bytes.baseAddress else {
-        self.init(bytes)
-        return
-      }
-      self.init()
-      let n = bytes.count
-      let raw = UnsafeRawPointer(base)
-      let first8 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-      head = n >= 8 ? first8 : first8 & ((1 << (8 * UInt64(n))) &- 1)
-      if n > 8 {
-        let next4 = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
-        tail = next4 & ((1 << (8 * UInt64(min(n - 8, Self.inline - 8)))) &- 1)
-      }
+    /// The key of `bytes[start ..< end]`, read with two wide loads where the array allows.
+    @inline(__always) init(_ bytes: [UInt8], _ start: Int, _ end: Int) {
+      let n = end - start
+      head = ByteWords.prefix(bytes, at: start, count: n)
+      if n > 8 { tail = ByteWords.prefix(bytes, at: start + 8, count: min(n - 8, Self.inline - 8)) }
       tail |= UInt64(min(n, 255)) << 24
     }
 
@@ -114,41 +97,28 @@ public struct SymbolTable: Sendable {
   /// benchmark's scenes have one per 200; a table grows only when half full).
   static func expectedNames(inBytes bytes: Int) -> Int { bytes / 256 }
 
-  /// `count` free slots, zeroed in one pass rather than initialised one `Key()` at a time.
-  private static func freeSlots(_ count: Int) -> [Key] {
-    [Key](unsafeUninitializedCapacity: count) { buffer, initialized in
-      UnsafeMutableRawBufferPointer(buffer).initializeMemory(as: UInt8.self, repeating: 0)
-      initialized = count
-    }
-  }
+  /// `count` free slots.
+  private static func freeSlots(_ count: Int) -> [Key] { [Key](repeating: Key(), count: count) }
 
   public subscript(symbol: Symbol) -> String {
     symbol.id >= 0 && Int(symbol.id) < names.count ? names[Int(symbol.id)] : "<?>"
   }
 
   public func lookup(_ name: String) -> Symbol? {
-    var name = name
-    guard case .found(let symbol) = name.withUTF8({ slot(for: $0) }) else { return nil }
+    let bytes = Array(name.utf8)
+    guard case .found(let symbol) = slot(for: bytes, 0, bytes.count) else { return nil }
     return symbol
   }
 
   public mutating func intern(_ name: String) -> Symbol { intern(Array(name.utf8)) }
 
-  public mutating func intern(_ bytes: [UInt8]) -> Symbol {
-    bytes.withUnsafeBufferPointer { intern($0) }
-  }
+  public mutating func intern(_ bytes: [UInt8]) -> Symbol { intern(bytes, from: 0, to: bytes.count) }
 
-  /// The symbol for `bytes`, adding it when new.
-  public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Symbol {
-    intern(bytes, readable: bytes.count)
-  }
-
-  /// The symbol for `bytes`, of which `readable` bytes from the start may be read (see
-  /// `Key.init(_:readable:)`).
-  mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int) -> Symbol {
-    switch slot(for: bytes, readable: readable) {
+  /// The symbol for `bytes[start ..< end]`, adding it when new.
+  mutating func intern(_ bytes: [UInt8], from start: Int, to end: Int) -> Symbol {
+    switch slot(for: bytes, start, end) {
     case .found(let symbol): return symbol
-    case .free(let i, let key): return add(String(decoding: bytes, as: UTF8.self), key: key, at: i)
+    case .free(let i, let key): return add(String(decoding: bytes[start..<end], as: UTF8.self), key: key, at: i)
     }
   }
 
@@ -158,8 +128,8 @@ public struct SymbolTable: Sendable {
     case free(Int, Key)
   }
 
-  @inline(__always) private func slot(for bytes: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> Slot {
-    slot(for: Key(bytes, readable: readable)) { id in names[Int(id)].utf8.elementsEqual(bytes) }
+  @inline(__always) private func slot(for bytes: [UInt8], _ start: Int, _ end: Int) -> Slot {
+    slot(for: Key(bytes, start, end)) { id in names[Int(id)].utf8.elementsEqual(bytes[start..<end]) }
   }
 
   /// Where the name with `key` is, or the free slot for it; `sameName` tells whether the

@@ -1,3 +1,5 @@
+import AnimSource
+
 /// Finding where a word (`[A-Za-z0-9_]+`) ends, eight bytes at a time.
 ///
 /// Most tokens are words of five or six bytes, so testing them a byte at a time is a
@@ -32,18 +34,14 @@ enum WordBytes {
   }
 
   /// The offset of the first byte from `start` on that is not a word byte (or the end).
-  @inline(__always) static func wordEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  @inline(__always) static func wordEnd(_ bytes: [UInt8], from start: Int) -> Int {
     var end = start
-    if let base = buffer.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while end &+ 8 <= buffer.count {
-        let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))
-        let others = ~wordMask(chunk) & highBits
-        if others != 0 { return end &+ others.trailingZeroBitCount / 8 }
-        end &+= 8
-      }
+    while end &+ 8 <= bytes.count {
+      let others = ~wordMask(ByteWords.word(bytes, at: end)) & highBits
+      if others != 0 { return end &+ others.trailingZeroBitCount / 8 }
+      end &+= 8
     }
-    while end < buffer.count, isWordByte(buffer[end]) { end += 1 }
+    while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
     return end
   }
 }

@@ -17,7 +17,7 @@ import Testing
         for length in [place + 1, place + 3, 24] {
           var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
           if place < length { bytes[place] = UInt8(stop) }
-          let fast = bytes.withUnsafeBufferPointer { WordBytes.wordEnd($0, from: 0) }
+          let fast = WordBytes.wordEnd(bytes, from: 0)
           #expect(fast == byteAtATime(bytes, from: 0), "byte \(stop) at \(place) of \(length)")
         }
       }
@@ -27,7 +27,7 @@ import Testing
   @Test func mixedWords() {
     let text = Array("a_b9 Zz_09_xyzXYZ+quite_a_long_name_1234567890(é_x)`@[{".utf8)
     for start in text.indices {
-      let fast = text.withUnsafeBufferPointer { WordBytes.wordEnd($0, from: start) }
+      let fast = WordBytes.wordEnd(text, from: start)
       #expect(fast == byteAtATime(text, from: start), "from \(start)")
     }
   }
