@@ -8,6 +8,8 @@ import PackageDescription
 
 let package = Package(
   name: "animc",
+  // `Mutex` (the Synchronization module) needs these on Apple platforms; Linux has it.
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     // The library: compile a scene, simulate it, write its frames.
     .library(name: "AnimKit", targets: ["AnimKit"]),

@@ -1,20 +1,16 @@
+import Dispatch
 import Foundation
+import Synchronization
 
-/// A value shared between threads, reached only through `withLock`.
-///
-/// The one place in the preview where a lock is taken by hand: `@unchecked Sendable` is
-/// sound because `value` is private and every access holds `lock`, and `Value` is itself
-/// `Sendable`, so nothing reached through it escapes the lock unsafely.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
+/// A value shared between threads, reached only through `withLock`: the standard
+/// library's `Mutex` in a class, so that it can be shared by reference.
+final class Locked<Value: Sendable>: Sendable {
+  private let mutex: Mutex<Value>
 
-  init(_ value: Value) { self.value = value }
+  init(_ value: Value) { mutex = Mutex(value) }
 
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
+  func withLock<R: Sendable>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try mutex.withLock { value throws -> R in try body(&value) }
   }
 }
 
@@ -22,12 +18,16 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
 /// such as the simulation, must never be held up by a consumer); `take` waits for items,
 /// a deadline or `close`.
 ///
-/// `@unchecked Sendable` for the same reason as `Locked`: the items are private and only
-/// touched while `condition` is held.
-final class Mailbox<Item: Sendable>: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var items: [Item] = []
-  private var closed = false
+/// The items live under a mutex; a semaphore counts the wake-ups (one per `put`, one for
+/// `close`), so a consumer that finds the queue empty after a wake-up just looks again.
+final class Mailbox<Item: Sendable>: Sendable {
+  private struct State {
+    var items: [Item] = []
+    var closed = false
+  }
+
+  private let state = Mutex(State())
+  private let wakeUps = DispatchSemaphore(value: 0)
 
   init() {}
 
@@ -35,41 +35,41 @@ final class Mailbox<Item: Sendable>: @unchecked Sendable {
   /// to keep the queue bounded). Returns false, doing nothing, once closed.
   @discardableResult
   func put(_ item: Item, policy: (inout [Item]) -> Void = { _ in }) -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    guard !closed else { return false }
-    policy(&items)
-    items.append(item)
-    condition.signal()
-    return true
+    let queued = state.withLock { state -> Bool in
+      guard !state.closed else { return false }
+      policy(&state.items)
+      state.items.append(item)
+      return true
+    }
+    if queued { wakeUps.signal() }
+    return queued
   }
 
   /// Every queued item, waiting until there is one or `deadline` passes (then empty).
   /// Nil once closed: the consumer stops.
   func take(until deadline: Date) -> [Item]? {
-    condition.lock()
-    defer { condition.unlock() }
-    while items.isEmpty && !closed {
-      if !condition.wait(until: deadline) { break }
+    while true {
+      let taken = state.withLock { state -> [Item]?? in
+        if state.closed { return .some(nil) }
+        guard !state.items.isEmpty else { return nil }
+        let items = state.items
+        state.items.removeAll(keepingCapacity: true)
+        return .some(items)
+      }
+      if let taken { return taken }
+      let wait = max(0, deadline.timeIntervalSinceNow)
+      if wakeUps.wait(timeout: .now() + wait) == .timedOut { return isClosed ? nil : [] }
     }
-    if closed { return nil }
-    let taken = items
-    items.removeAll(keepingCapacity: true)
-    return taken
   }
 
   /// Wakes the consumer for good; later `put`s are refused.
   func close() {
-    condition.lock()
-    closed = true
-    items.removeAll()
-    condition.broadcast()
-    condition.unlock()
+    state.withLock { state in
+      state.closed = true
+      state.items.removeAll()
+    }
+    wakeUps.signal()
   }
 
-  var isClosed: Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    return closed
-  }
+  var isClosed: Bool { state.withLock { $0.closed } }
 }

@@ -1,6 +1,7 @@
 import AnimJSON
 import AnimSource
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -107,16 +108,16 @@ enum LSP {
 
 /// Writes framed messages to a file descriptor. Every write takes the lock, so a
 /// message is never interleaved with another even if a second thread writes.
-final class MessageWriter: @unchecked Sendable {
+final class MessageWriter: Sendable {
   private let fd: Int32
-  private let lock = NSLock()
+  private let lock = Mutex(())
 
   init(fd: Int32) { self.fd = fd }
 
   func send(_ message: JSONValue) {
     let body = Array(message.serialized.utf8)
     let frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
-    lock.withLock { writeAll(frame) }
+    lock.withLock { _ in writeAll(frame) }
   }
 
   private func writeAll(_ bytes: [UInt8]) {

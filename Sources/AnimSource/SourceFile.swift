@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One `.anim` source text: its bytes, its name and its line table.
 public struct SourceFile: Sendable {
@@ -55,14 +56,12 @@ public struct SourceFile: Sendable {
 }
 
 /// A file's line table, made once by whichever thread first asks.
-private final class LazyLineTable: @unchecked Sendable {
-  private let lock = NSLock()
-  /// Read and written only under `lock`.
-  private var made: LineTable?
+private final class LazyLineTable: Sendable {
+  private let made = Mutex<LineTable?>(nil)
 
   func table(for bytes: [UInt8]) -> LineTable {
-    lock.withLock {
-      if let made { return made }
+    made.withLock { made in
+      if let table = made { return table }
       let table = LineTable(bytes: bytes)
       made = table
       return table
