@@ -41,7 +41,8 @@ let package = Package(
     // The one way animc writes files: atomic, checked, metadata kept, fault-injectable.
     .target(name: "AnimOutput"),
     // The language server.
-    .target(name: "AnimServer", dependencies: ["AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat"]),
+    .target(
+      name: "AnimServer", dependencies: ["AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat", "AnimOutput"]),
     // The public library: a small API over the pipeline.
     .target(
       name: "AnimKit",

@@ -1,3 +1,4 @@
+import AnimOutput
 import AnimJSON
 import AnimSource
 import Dispatch
@@ -54,12 +55,9 @@ public final class LanguageServer: @unchecked Sendable {
   public func run() -> Int32 {
     signal(SIGPIPE, SIG_IGN)  // a client that closes its end must not kill us mid-write
     var framer = MessageFramer()
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = buffer.withUnsafeMutableBytes { raw in read(inputFD, raw.baseAddress, raw.count) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { break }
-      framer.append(buffer[0..<n])
+      guard let chunk = FileDescriptorIO.read(inputFD, upTo: 1 << 16), !chunk.isEmpty else { break }
+      framer.append(chunk)
       while let body = framer.next() {
         for complaint in framer.takeComplaints() { Log.error(complaint) }
         if let code = queue.sync(execute: { handle(body) }) { return code }

@@ -1,3 +1,4 @@
+import AnimOutput
 import AnimJSON
 import AnimSource
 import Foundation
@@ -120,28 +121,13 @@ final class MessageWriter: Sendable {
     lock.withLock { _ in writeAll(frame) }
   }
 
-  private func writeAll(_ bytes: [UInt8]) {
-    var offset = 0
-    bytes.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      while offset < bytes.count {
-        let n = write(fd, base + offset, bytes.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return  // the client went away; the read loop will see the end of input
-        }
-        offset += n
-      }
-    }
-  }
+  /// A failed write means the client went away; the read loop will see the end of input.
+  private func writeAll(_ bytes: [UInt8]) { FileDescriptorIO.writeAll(bytes, to: fd) }
 }
 
 /// Server log lines go to stderr, which LSP clients show in their output panel.
 enum Log {
   static func error(_ message: String) {
-    let line = Array("animc lsp: \(message)\n".utf8)
-    line.withUnsafeBytes { raw in
-      if let base = raw.baseAddress { _ = write(2, base, raw.count) }
-    }
+    FileDescriptorIO.writeAll(Array("animc lsp: \(message)\n".utf8), to: 2)
   }
 }

@@ -9,12 +9,6 @@ import AnimSyntax
   import Darwin
 #endif
 
-/// `write(2)`, named so that `Console.write` does not shadow it (Glibc and Darwin both
-/// provide the unqualified name).
-func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-  write(fd, buffer, count)
-}
-
 /// Exit statuses scripts can rely on (spec §10).
 enum ExitStatus: Int32 {
   case success = 0
@@ -35,15 +29,7 @@ enum Console {
   }
 
   static func writeAll(_ bytes: inout [UInt8], to fd: Int32) {
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes[offset...].withUnsafeBytes { posixWrite(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += n
-    }
+    FileDescriptorIO.writeAll(bytes, to: fd)
   }
 
   static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
