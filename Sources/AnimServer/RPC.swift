@@ -1,5 +1,5 @@
-import AnimOutput
 import AnimJSON
+import AnimOutput
 import AnimSource
 import Foundation
 import Synchronization
