@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension FontLibrary {
   /// §12.4's text: the face for `font:` and `weight`, the fallback order for characters
@@ -18,17 +19,17 @@ extension FontLibrary {
 }
 
 /// The bytes of font files read during one layout, so that the faces of one collection
-/// are read from one copy. A lock guards it, as the closures that use it are `Sendable`.
-private final class FileCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var files: [String: Data] = [:]
+/// are read from one copy. A mutex guards it, as the closures that use it are `Sendable`.
+private final class FileCache: Sendable {
+  private let files = Mutex<[String: Data]>([:])
 
   /// Face `index` of `path`, or nil when it cannot be read.
   func face(_ path: String, _ index: Int) -> FontFace? {
-    lock.lock()
-    defer { lock.unlock() }
-    if files[path] == nil { files[path] = try? FontFile.read(path) }
-    guard let data = files[path] else { return nil }
+    let data = files.withLock { files -> Data? in
+      if files[path] == nil { files[path] = try? FontFile.read(path) }
+      return files[path]
+    }
+    guard let data else { return nil }
     return try? FontFace(data: data, index: index, path: path)
   }
 }

@@ -1,36 +1,38 @@
 import Dispatch
+import Synchronization
 
 /// One job at a time on a second thread, while the caller goes on: `start` hands it
 /// over, `finish` waits for it and returns its result. What a sequence writer uses to
 /// encode frame N while frame N + 1 is drawn; the order of the output is the caller's,
 /// since it takes each result before it starts the next job.
-///
-/// `@unchecked Sendable`: `result` is written only by the job, before it leaves `group`,
-/// and read only after `group.wait()` returns, which orders the two; `running` is touched
-/// only by the caller's thread. Nothing else is shared.
-final class BackgroundJob<Result: Sendable>: @unchecked Sendable {
+final class BackgroundJob<Result: Sendable>: Sendable {
   private let queue = DispatchQueue(label: "animc.background-job")
   private let group = DispatchGroup()
-  private var result: Result?
-  private var running = false
+  /// The job's result, written by the job before it leaves `group`; and whether a job
+  /// was started and its result not yet taken.
+  private let state = Mutex<(result: Result?, running: Bool)>((nil, false))
 
   /// Starts `job` on the second thread; the caller has taken the previous job's result.
   func start(_ job: @escaping @Sendable () -> Result) {
-    assert(!running, "a job is already running")
-    running = true
+    state.withLock { state in
+      assert(!state.running, "a job is already running")
+      state.running = true
+    }
     group.enter()
     queue.async {
-      self.result = job()
+      let result = job()
+      self.state.withLock { $0.result = result }
       self.group.leave()
     }
   }
 
   /// Waits for the running job, if any, and returns its result.
   func finish() -> Result? {
-    guard running else { return nil }
+    guard state.withLock({ $0.running }) else { return nil }
     group.wait()
-    running = false
-    defer { result = nil }
-    return result
+    return state.withLock { state in
+      defer { state = (nil, false) }
+      return state.result
+    }
   }
 }
