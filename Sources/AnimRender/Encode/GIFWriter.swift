@@ -1,7 +1,8 @@
 /// Options for GIF output.
 public struct GIFOptions: Sendable {
   /// GIF has only on/off transparency, so each frame's semi-transparent pixels are
-  /// composited onto this colour (the scene background) before quantizing.
+  /// composited onto this colour (the scene background, or with `transparency` the
+  /// matte) before quantizing.
   public var background: (red: UInt8, green: UInt8, blue: UInt8)
   /// Ordered (4×4 Bayer) dithering for frames with more than 256 colours. Off by default:
   /// flat shapes on flat backgrounds look cleaner without it.
@@ -14,17 +15,25 @@ public struct GIFOptions: Sendable {
   /// n more times after the first, and 0 forever.
   public var plays: Int
 
+  /// Pixels under half coverage (alpha < 128) become the transparent index; the others
+  /// are composited on `background` (the matte). Every frame is then a whole picture
+  /// disposed to transparent after it shows (disposal 2), since a changed region over the
+  /// previous frame could not turn a pixel transparent again: `onlyChangedRegion` is
+  /// not used.
+  public var transparency: Bool
+
   /// The most plays a GIF can say, short of forever (a 16-bit repeat count, plus one).
   public static let maxPlays = 65536
 
   public init(
     background: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0), dither: Bool = false,
-    onlyChangedRegion: Bool = true, plays: Int = 0
+    onlyChangedRegion: Bool = true, plays: Int = 0, transparency: Bool = false
   ) {
     self.background = background
     self.dither = dither
     self.onlyChangedRegion = onlyChangedRegion
     self.plays = min(max(plays, 0), Self.maxPlays)
+    self.transparency = transparency
   }
 }
 
@@ -99,10 +108,8 @@ public struct GIFWriter {
     try EncodeError.validate(frame, maxSide: GIFWriter.maxSide, maxPixels: GIFWriter.maxPixels)
     composite(frame)
     let first = previous.isEmpty
-    let rect =
-      options.onlyChangedRegion && !first
-      ? changedRect() : (x: 0, y: 0, width: width, height: height)
-    let skipUnchanged = options.onlyChangedRegion && !first
+    let skipUnchanged = options.onlyChangedRegion && !options.transparency && !first
+    let rect = skipUnchanged ? changedRect() : (x: 0, y: 0, width: width, height: height)
     var skipped = 0
     region.removeAll(keepingCapacity: true)
     region.reserveCapacity(rect.width * rect.height)
@@ -115,6 +122,7 @@ public struct GIFWriter {
           skipped += 1
         } else {
           region.append(color)
+          if color == ColorQuantizer.skip { skipped += 1 }  // a transparent pixel
         }
       }
     }
@@ -156,10 +164,13 @@ public struct GIFWriter {
     return bytes
   }
 
-  /// Straight-alpha RGBA over the background colour, into `current` as packed RGB.
+  /// Straight-alpha RGBA over the background colour, into `current` as packed RGB; with
+  /// `transparency`, pixels under half alpha as `ColorQuantizer.skip` (no packed RGB
+  /// colour has its top byte set).
   private mutating func composite(_ frame: Bitmap) {
     let count = width * height
     if current.count != count { current = [UInt32](repeating: 0, count: count) }
+    let cut: UInt32 = options.transparency ? 128 : 0
     let bg = options.background
     let (br, bgG, bb) = (UInt32(bg.red), UInt32(bg.green), UInt32(bg.blue))
     frame.pixels.withUnsafeBufferPointer { src in
@@ -171,6 +182,8 @@ public struct GIFWriter {
           let a = UInt32(src[i * 4 + 3])
           if a == 255 {
             dst[i] = r << 16 | g << 8 | b
+          } else if a < cut {
+            dst[i] = ColorQuantizer.skip
           } else {
             let ia = 255 - a
             // Rounded division by 255, without a divide per channel.
@@ -216,9 +229,11 @@ public struct GIFWriter {
     rect: (x: Int, y: Int, width: Int, height: Int), palette: [UInt32], transparent: Int?
   ) {
     // Graphic Control Extension: disposal 1 (leave in place, so the next frame's
-    // transparent pixels show this one), transparency flag, delay.
+    // transparent pixels show this one), or with `transparency` 2 (cleared to
+    // transparent, since each frame is whole); transparency flag; delay.
     output.append(contentsOf: [0x21, 0xF9, 0x04])
-    output.append(UInt8(1 << 2 | (transparent == nil ? 0 : 1)))
+    let disposal: UInt8 = options.transparency ? 2 : 1
+    output.append(disposal << 2 | (transparent == nil ? 0 : 1))
     appendLE16(clock.nextDelay())
     output.append(UInt8(truncatingIfNeeded: transparent ?? 0))
     output.append(0x00)
