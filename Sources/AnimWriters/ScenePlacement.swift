@@ -31,14 +31,23 @@ public struct ScenePlacement: Sendable, Equatable {
   func fillOutside(_ bitmap: inout Bitmap, with pixel: [UInt8]) {
     guard pixel.count == 4 else { return }
     let w = bitmap.width
-    for row in 0..<bitmap.height {
-      let inside = row >= y && row < y + height
-      for column in 0..<w where !inside || column < x || column >= x + width {
+    func fill(_ row: Int, _ columns: Range<Int>) {
+      for column in columns {
         let i = (row * w + column) * 4
         bitmap.pixels[i] = pixel[0]
         bitmap.pixels[i + 1] = pixel[1]
         bitmap.pixels[i + 2] = pixel[2]
         bitmap.pixels[i + 3] = pixel[3]
+      }
+    }
+    let left = min(max(x, 0), w)
+    let right = min(max(x + width, left), w)
+    for row in 0..<bitmap.height {
+      if row >= y && row < y + height {
+        fill(row, 0..<left)
+        fill(row, right..<w)
+      } else {
+        fill(row, 0..<w)
       }
     }
   }

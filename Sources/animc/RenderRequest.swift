@@ -50,6 +50,10 @@ struct RenderRequest {
       }
       matte = try ColorArgument.parse(text, option: "--matte")
     }
+    // Checks that need the scene only for what an option can also say: the frame rate
+    // (`--fps`), and the size when both sides are given.
+    if let fps = options.fps { _ = try stillFrame(fps: fps) }
+    if width != nil && height != nil { _ = try pixelSize(SceneSettings()) }
   }
 
   /// How many times a GIF plays in all (`--loop N`, N ≥ 1); 0, forever, when not given.
@@ -100,8 +104,8 @@ struct RenderRequest {
       matte: matte)
   }
 
-  /// The picture's size: both sides as given; one side and the other from the scene's
-  /// aspect ratio; or the scene's size × `--scale`.
+  /// The picture's size: both sides as given (the settings are not read); one side and
+  /// the other from the scene's aspect ratio; or the scene's size × `--scale`.
   func pixelSize(_ s: SceneSettings) throws(UsageError) -> (width: Int, height: Int) {
     var w = width
     var h = height
@@ -131,7 +135,10 @@ struct RenderRequest {
 
   /// The frame a still shows: `--frame N`, or the frame at run time `--time T` (past the
   /// run's duration too, up to `stillFrameLimit`).
-  func stillFrame(_ simulator: Simulator) throws(UsageError) -> Int {
+  func stillFrame(_ simulator: Simulator) throws(UsageError) -> Int { try stillFrame(fps: simulator.fps) }
+
+  /// The frame a still shows at `fps` frames a second.
+  func stillFrame(fps: Double) throws(UsageError) -> Int {
     let (seconds, t): (Double, String)
     switch still {
     case .frame(let n): return n
@@ -142,14 +149,14 @@ struct RenderRequest {
     // can land just under an integer (1.13 × 100 = 112.999…), so the next frame is
     // checked with that same division. Compared as a Double first: no Int conversion
     // of a huge product.
-    let product = (seconds * simulator.fps).rounded(.down)
+    let product = (seconds * fps).rounded(.down)
     guard product <= Double(limit) else {
       throw UsageError(
         message: "`--time \(t)` is too far: stills go at most \(limit) frames into the run "
-          + "(\(JSONNumber.format(Double(limit) / simulator.fps)) s at \(JSONNumber.format(simulator.fps)) fps)")
+          + "(\(JSONNumber.format(Double(limit) / fps)) s at \(JSONNumber.format(fps)) fps)")
     }
     var n = Int(product)
-    if Double(n + 1) / simulator.fps <= seconds { n += 1 }
+    if Double(n + 1) / fps <= seconds { n += 1 }
     return n
   }
 }

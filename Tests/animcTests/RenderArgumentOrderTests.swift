@@ -4,8 +4,8 @@ import Testing
 /// `render`'s argument errors come before the file's diagnostics (issue 20, item 6), as
 /// `--tap abc` does: every option is read before the scene is compiled, so a bad one is
 /// reported alone, exit 2, even for a file with errors. Only checks that need the scene
-/// (a `--time` past the frame limit at the scene's frame rate, a picture side made from
-/// its aspect ratio) come after its diagnostics.
+/// (a `--time` past the frame limit at the scene's frame rate when `--fps` is not given,
+/// a picture side made from its aspect ratio) come after its diagnostics.
 @Suite struct RenderArgumentOrderTests {
   /// A warning (an unused `let`) and an error (an unknown unit): compiled, it would
   /// print both and exit 1.
@@ -22,6 +22,13 @@ import Testing
       (["--time", "soon"], "`--time` takes 1.5s, 1500ms or plain seconds, not `soon`"),
       (["--frame", "1", "--time", "1s"], "give `--frame` or `--time`, not both"),
       (["--loop", "2"], "`--loop` goes with a GIF (`-o OUT.gif`)"),
+      // With `--fps`, a time past the limit needs no scene: 1,000,000 frames at 100 fps
+      // are 10,000 s.
+      (
+        ["--time", "10000.02s", "--fps", "100"],
+        "`--time 10000.02s` is too far: stills go at most 1000000 frames into the run (10000 s at 100 fps)"
+      ),
+      (["--width", "16385", "--height", "5"], "the picture must be 1…16384 pixels each way, not 16385×5"),
       (
         ["--matte", "white"],
         "`--matte` goes with a GIF (`-o OUT.gif`): PNG keeps its alpha, SVG and Lottie their colours"

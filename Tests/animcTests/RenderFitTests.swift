@@ -95,6 +95,25 @@ import Testing
     #expect(Self.near(Self.box(m), [30, 30, 270, 270]), "\(Self.box(m))")
   }
 
+  /// A picture of the scene's own aspect ratio needs no fitting: the same bytes as with
+  /// one side given, or with `--stretch`.
+  @Test func theScenesOwnAspectRatioIsDrawnAsBefore() throws {
+    let dir = try RenderCommandTests.workDirectory("fit-same")
+    let input = dir.appendingPathComponent("fit.anim")
+    try Data(Self.scene.utf8).write(to: input)
+    for ext in ["png", "gif", "svg"] {
+      var outputs: [Data] = []
+      for (i, args) in [["--width", "400", "--height", "400"], ["--width", "400"], ["--height", "400", "--stretch"]]
+        .enumerated()
+      {
+        let output = dir.appendingPathComponent("same\(i).\(ext)").path
+        try RenderCommandTests.animcOK(["render", input.path, "-o", output] + args)
+        outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
+      }
+      #expect(Set(outputs).count == 1, ".\(ext)")
+    }
+  }
+
   /// The fitted SVG, drawn by librsvg, is the fitted PNG: same size, the background in
   /// the bars, the square cut at the scene's edge, the circle in the same place.
   @Test func theSVGStillIsFittedTheSameWay() throws {
