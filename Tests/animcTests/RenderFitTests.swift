@@ -135,7 +135,7 @@ import Testing
           sys.exit('rsvg-convert is not installed (apt-get install -y librsvg2-bin)')
       a = Image.open(sys.argv[1]).convert('RGBA')
       b = Image.open(drawn).convert('RGBA')
-      worst = max(abs(p - q) for pa, pb in zip(a.getdata(), b.getdata()) for p, q in zip(pa, pb))
+      worst = max(abs(p - q) for p, q in zip(a.tobytes(), b.tobytes()))
       print(json.dumps({'sizes': [list(a.size), list(b.size)], 'worst': worst, 'cut': list(b.getpixel((40, 100)))}))
       """
     let r = try RenderCommandTests.python(compare, [png, svg])

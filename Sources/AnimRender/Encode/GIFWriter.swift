@@ -16,10 +16,10 @@ public struct GIFOptions: Sendable {
   public var plays: Int
 
   /// Pixels under half coverage (alpha < 128) become the transparent index; the others
-  /// are composited on `background` (the matte). Every frame is then a whole picture
-  /// disposed to transparent after it shows (disposal 2), since a changed region over the
-  /// previous frame could not turn a pixel transparent again: `onlyChangedRegion` is
-  /// not used.
+  /// are composited on `background` (the matte). Every frame is then disposed to
+  /// transparent after it shows (disposal 2) and the next holds the box of its visible
+  /// pixels (the first, the whole picture): a changed region over the previous frame
+  /// could not turn a pixel transparent again, so `onlyChangedRegion` is not used.
   public var transparency: Bool
 
   /// The most plays a GIF can say, short of forever (a 16-bit repeat count, plus one).
@@ -109,7 +109,10 @@ public struct GIFWriter {
     composite(frame)
     let first = previous.isEmpty
     let skipUnchanged = options.onlyChangedRegion && !options.transparency && !first
-    let rect = skipUnchanged ? changedRect() : (x: 0, y: 0, width: width, height: height)
+    let rect =
+      skipUnchanged
+      ? changedRect()
+      : options.transparency && !first ? visibleRect() : (x: 0, y: 0, width: width, height: height)
     var skipped = 0
     region.removeAll(keepingCapacity: true)
     region.reserveCapacity(rect.width * rect.height)
@@ -126,7 +129,11 @@ public struct GIFWriter {
         }
       }
     }
-    let maxColors = skipped > 0 ? 255 : 256
+    // With `transparency` every frame says which index is transparent, even when none of
+    // its pixels is: decoders dispose a frame to its transparent colour, not to the
+    // screen's background colour, only when it has one.
+    let hasTransparent = skipped > 0 || options.transparency
+    let maxColors = hasTransparent ? 255 : 256
     if indices.count != region.count {  // the quantizer overwrites every entry
       indices = [UInt8](repeating: 0, count: region.count)
     }
@@ -143,7 +150,7 @@ public struct GIFWriter {
     if skipped > 0 && transparentIndex < 255 {
       for i in indices.indices where indices[i] == 255 { indices[i] = UInt8(transparentIndex) }
     }
-    writeFrame(rect: rect, palette: palette, transparent: skipped > 0 ? transparentIndex : nil)
+    writeFrame(rect: rect, palette: palette, transparent: hasTransparent ? transparentIndex : nil)
     swap(&previous, &current)
   }
 
@@ -196,6 +203,28 @@ public struct GIFWriter {
         }
       }
     }
+  }
+
+  /// With `transparency`: the bounding box of the frame's visible pixels; a single pixel
+  /// when there are none. Every frame is disposed to transparent after it shows, so the
+  /// next one is drawn on a clear screen and needs only what it shows.
+  private func visibleRect() -> (x: Int, y: Int, width: Int, height: Int) {
+    var minX = width
+    var minY = height
+    var maxX = -1
+    var maxY = -1
+    for y in 0..<height {
+      let row = y * width
+      guard let first = (0..<width).first(where: { current[row + $0] != ColorQuantizer.skip }),
+        let last = (0..<width).last(where: { current[row + $0] != ColorQuantizer.skip })
+      else { continue }
+      minX = min(minX, first)
+      maxX = max(maxX, last)
+      if maxY < 0 { minY = y }
+      maxY = y
+    }
+    if maxY < 0 { return (0, 0, 1, 1) }
+    return (minX, minY, maxX - minX + 1, maxY - minY + 1)
   }
 
   /// The bounding box of pixels that differ from the previous frame; a single pixel when
