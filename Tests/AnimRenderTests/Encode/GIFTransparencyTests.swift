@@ -59,6 +59,27 @@ import Testing
     #expect(frames.last?[3][3] == 0, "the pixel turned transparent in frame 1: \(frames)")
   }
 
+  /// Frames whose visible pixels move, shrink to one, vanish and come back: each shows
+  /// exactly its own (alpha 255 where drawn, 0 elsewhere), nothing left from before.
+  @Test func nothingIsLeftFromEarlierFrames() throws {
+    let red: [UInt8] = [255, 0, 0, 255]
+    let none: [UInt8] = [0, 0, 0, 0]
+    let shown: [[Bool]] = [
+      [true, true, true, true, true, true], [false, false, true, true, false, false],
+      [false, false, false, false, false, true], [false, false, false, false, false, false],
+      [true, false, false, false, false, false], [true, true, true, true, true, true],
+    ]
+    let frames = shown.map { row in Self.bitmap(row.map { $0 ? red : none }) }
+    let gif = try GIFEncoder.encode(
+      frames, fps: 10, options: GIFOptions(background: (255, 255, 255), transparency: true))
+    let decoded = try Self.decode(gif).frames
+    #expect(decoded.count == shown.count)
+    for (n, (row, frame)) in zip(shown, decoded).enumerated() {
+      #expect(frame.map { $0.last == 255 } == row, "frame \(n): \(frame)")
+      #expect(frame.filter { $0.last == 255 }.allSatisfy { $0 == [255, 0, 0, 255] }, "frame \(n): \(frame)")
+    }
+  }
+
   /// Without `transparency` (the default) nothing is transparent: every pixel is
   /// composited on the background, black here, as before.
   @Test func withoutItEveryPixelIsOpaque() throws {
