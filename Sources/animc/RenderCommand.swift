@@ -28,10 +28,10 @@ enum RenderCommand {
       OptionSpec(names: ["--frame"], value: "N", help: "The still's frame number (default 0)."),
       OptionSpec(
         names: ["--width"], value: "PX",
-        help: "Picture width in pixels (default: the scene's width × scale, or its aspect ratio × PX of --height)."),
+        help: "Picture width in pixels (default: from --height and the scene's aspect ratio, else its width × scale)."),
       OptionSpec(
         names: ["--height"], value: "PX",
-        help: "Picture height in pixels (default: the scene's height × scale, or its aspect ratio × PX of --width)."),
+        help: "Picture height in pixels (default: from --width and the scene's aspect ratio, else its height × scale)."),
       OptionSpec(names: ["--scale"], value: "S", help: "Pixels per point (default 1)."),
       OptionSpec(
         names: ["--stretch"],
@@ -40,7 +40,7 @@ enum RenderCommand {
         names: ["--loop"], value: "N", help: "A GIF plays N times in all (`--loop 1` once); default: forever."),
       OptionSpec(
         names: ["--matte"], value: "COLOR",
-        help: "GIF only: the colour translucent edges are blended on when the background is not opaque (default white)."
+        help: "A GIF on a clear or translucent background: the colour its edges are blended on (default white)."
       ),
       OptionSpec(
         names: ["--force"], help: "Write an output that has other hard links in place, so the links share it."),
@@ -55,7 +55,9 @@ enum RenderCommand {
 
       GIF pixels are opaque or transparent. On a clear or translucent background, pixels
       under half coverage are transparent, and the others are blended on --matte, the
-      colour the GIF will be shown on, so that their edges do not fringe. PNGs keep alpha.
+      colour the GIF will be shown on, so that their edges do not fringe. --matte takes a
+      colour as the language writes one (#3366CC, rgb(51, 102, 204), white) and goes only
+      with a GIF: PNGs keep their alpha.
 
       Outputs are written atomically; the input file is never overwritten. A progress bar
       goes to stderr when it is a terminal. Exit status: 0 written, 1 the file has errors or

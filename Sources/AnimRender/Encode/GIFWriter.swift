@@ -259,7 +259,8 @@ public struct GIFWriter {
   ) {
     // Graphic Control Extension: disposal 1 (leave in place, so the next frame's
     // transparent pixels show this one), or with `transparency` 2 (cleared to
-    // transparent, since each frame is whole); transparency flag; delay.
+    // transparent, so the next frame is drawn on a clear screen); transparency flag;
+    // delay.
     output.append(contentsOf: [0x21, 0xF9, 0x04])
     let disposal: UInt8 = options.transparency ? 2 : 1
     output.append(disposal << 2 | (transparent == nil ? 0 : 1))
