@@ -1,8 +1,11 @@
 import AnimRender
 import AnimSim
 
-/// An animated GIF of the run: every frame drawn and quantized; semi-transparent pixels
-/// are blended onto the scene's background (black when clear).
+/// An animated GIF of the run: every frame drawn and quantized. GIF pixels are opaque or
+/// transparent, nothing between. On an opaque background every pixel is opaque; on a
+/// clear or translucent one, pixels under half coverage are transparent and the others
+/// are composited on the matte (`PictureOptions.matte`), so antialiased edges blend
+/// into the colour the GIF is meant to be shown on.
 ///
 /// Each frame's bytes go to the sink as soon as it is encoded, so memory is the picture's
 /// buffers whatever the number of frames, not the size of the file.
@@ -21,10 +24,13 @@ public struct GIFFileWriter: FrameWriter {
 
   public mutating func begin(_ header: RunHeader) throws {
     self.header = header
-    let (r, g, b, _) = header.background.rgba8
-    var encoder = try GIFWriter(
-      width: options.width, height: options.height, fps: header.fps,
-      options: GIFOptions(background: (r, g, b), plays: options.plays))
+    let (r, g, b, a) = header.background.rgba8
+    let (mr, mg, mb, _) = options.matte.rgba8
+    let gif =
+      a == 255
+      ? GIFOptions(background: (r, g, b), plays: options.plays)
+      : GIFOptions(background: (mr, mg, mb), plays: options.plays, transparency: true)
+    var encoder = try GIFWriter(width: options.width, height: options.height, fps: header.fps, options: gif)
     try sink.write(encoder.takeBytes())
     self.encoder = encoder
   }

@@ -1,18 +1,29 @@
+import AnimMath
 import AnimRender
 import AnimSim
 
-/// How pictures are made: their size in pixels. The drawing (in points) is scaled to it
-/// per axis.
+/// How pictures are made: their size in pixels, and how the scene (in points) goes into
+/// it: scaled per axis to fill it, or fitted inside it (`fitsScene`, `ScenePlacement`).
 public struct PictureOptions: Sendable, Equatable {
   public var width: Int
   public var height: Int
   /// How many times an animation plays in all (GIF); 0 plays it forever.
   public var plays: Int
+  /// The scene keeps its aspect ratio: uniformly scaled to fit inside the picture and
+  /// centred, the rest of the picture its background (`render --width W --height H`).
+  /// False: the scene is stretched per axis to fill the picture (`--stretch`, and the
+  /// size made from the scene's own aspect ratio, which only rounding makes uneven).
+  public var fitsScene: Bool
+  /// The opaque colour a GIF's translucent pixels are composited on when the scene's
+  /// background is not opaque (`render --matte`); opaque backgrounds never use it.
+  public var matte: Color
 
-  public init(width: Int, height: Int, plays: Int = 0) {
+  public init(width: Int, height: Int, plays: Int = 0, fitsScene: Bool = false, matte: Color = .white) {
     self.width = width
     self.height = height
     self.plays = plays
+    self.fitsScene = fitsScene
+    self.matte = matte
   }
 
   /// An upper bound on the memory a writer of `format` holds for pictures of this size:
@@ -50,7 +61,8 @@ extension OutputFormat {
 
 /// Draws frames into one reused bitmap, so memory does not grow with the frames. The
 /// bitmap is made at the first frame drawn: a writer that makes a raster but never draws
-/// allocates no picture.
+/// allocates no picture. A fitted scene (`ScenePlacement`) is drawn into its rectangle of
+/// that same bitmap, and the bars around it are then set to the background.
 struct FrameRaster {
   let rasterizer = Rasterizer()
   let options: PictureOptions
@@ -66,7 +78,16 @@ struct FrameRaster {
     // place rather than copying the picture.
     var target = drawn ?? Bitmap(width: options.width, height: options.height)
     drawn = nil
-    rasterizer.render(Drawing(frame, header), into: &target)
+    let drawing = Drawing(frame, header)
+    if let place = options.placement(sceneWidth: header.width, sceneHeight: header.height) {
+      rasterizer.render(
+        drawing, into: &target, placement: place.transform(sceneWidth: header.width, sceneHeight: header.height))
+      // What the rasterizer leaves where nothing is drawn: the background, as a pixel.
+      let empty = Drawing(width: 1, height: 1, background: drawing.background)
+      place.fillOutside(&target, with: rasterizer.render(empty, width: 1, height: 1).pixels)
+    } else {
+      rasterizer.render(drawing, into: &target)
+    }
     drawn = target
   }
 }

@@ -19,7 +19,11 @@ public struct SVGStillWriter: FrameWriter {
 
   public mutating func finish() throws {
     guard let header, let last else { return }
-    let text = SVGWriter.document(Drawing(last, header), pixelWidth: options.width, pixelHeight: options.height)
+    let drawing = Drawing(last, header)
+    let text =
+      options.placement(sceneWidth: header.width, sceneHeight: header.height)
+      .flatMap { FittedSVG.document(drawing, $0, pixelWidth: options.width, pixelHeight: options.height) }
+      ?? SVGWriter.document(drawing, pixelWidth: options.width, pixelHeight: options.height)
     try sink.write(Array(text.utf8))
   }
 }

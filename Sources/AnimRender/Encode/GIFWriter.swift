@@ -1,7 +1,8 @@
 /// Options for GIF output.
 public struct GIFOptions: Sendable {
   /// GIF has only on/off transparency, so each frame's semi-transparent pixels are
-  /// composited onto this colour (the scene background) before quantizing.
+  /// composited onto this colour (the scene background, or with `transparency` the
+  /// matte) before quantizing.
   public var background: (red: UInt8, green: UInt8, blue: UInt8)
   /// Ordered (4×4 Bayer) dithering for frames with more than 256 colours. Off by default:
   /// flat shapes on flat backgrounds look cleaner without it.
@@ -14,17 +15,25 @@ public struct GIFOptions: Sendable {
   /// n more times after the first, and 0 forever.
   public var plays: Int
 
+  /// Pixels under half coverage (alpha < 128) become the transparent index; the others
+  /// are composited on `background` (the matte). Every frame is then disposed to
+  /// transparent after it shows (disposal 2) and the next holds the box of its visible
+  /// pixels (the first, the whole picture): a changed region over the previous frame
+  /// could not turn a pixel transparent again, so `onlyChangedRegion` is not used.
+  public var transparency: Bool
+
   /// The most plays a GIF can say, short of forever (a 16-bit repeat count, plus one).
   public static let maxPlays = 65536
 
   public init(
     background: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0), dither: Bool = false,
-    onlyChangedRegion: Bool = true, plays: Int = 0
+    onlyChangedRegion: Bool = true, plays: Int = 0, transparency: Bool = false
   ) {
     self.background = background
     self.dither = dither
     self.onlyChangedRegion = onlyChangedRegion
     self.plays = min(max(plays, 0), Self.maxPlays)
+    self.transparency = transparency
   }
 }
 
@@ -99,10 +108,11 @@ public struct GIFWriter {
     try EncodeError.validate(frame, maxSide: GIFWriter.maxSide, maxPixels: GIFWriter.maxPixels)
     composite(frame)
     let first = previous.isEmpty
+    let skipUnchanged = options.onlyChangedRegion && !options.transparency && !first
     let rect =
-      options.onlyChangedRegion && !first
-      ? changedRect() : (x: 0, y: 0, width: width, height: height)
-    let skipUnchanged = options.onlyChangedRegion && !first
+      skipUnchanged
+      ? changedRect()
+      : options.transparency && !first ? visibleRect() : (x: 0, y: 0, width: width, height: height)
     var skipped = 0
     region.removeAll(keepingCapacity: true)
     region.reserveCapacity(rect.width * rect.height)
@@ -115,10 +125,15 @@ public struct GIFWriter {
           skipped += 1
         } else {
           region.append(color)
+          if color == ColorQuantizer.skip { skipped += 1 }  // a transparent pixel
         }
       }
     }
-    let maxColors = skipped > 0 ? 255 : 256
+    // With `transparency` every frame says which index is transparent, even when none of
+    // its pixels is: decoders dispose a frame to its transparent colour, not to the
+    // screen's background colour, only when it has one.
+    let hasTransparent = skipped > 0 || options.transparency
+    let maxColors = hasTransparent ? 255 : 256
     if indices.count != region.count {  // the quantizer overwrites every entry
       indices = [UInt8](repeating: 0, count: region.count)
     }
@@ -135,7 +150,7 @@ public struct GIFWriter {
     if skipped > 0 && transparentIndex < 255 {
       for i in indices.indices where indices[i] == 255 { indices[i] = UInt8(transparentIndex) }
     }
-    writeFrame(rect: rect, palette: palette, transparent: skipped > 0 ? transparentIndex : nil)
+    writeFrame(rect: rect, palette: palette, transparent: hasTransparent ? transparentIndex : nil)
     swap(&previous, &current)
   }
 
@@ -156,10 +171,13 @@ public struct GIFWriter {
     return bytes
   }
 
-  /// Straight-alpha RGBA over the background colour, into `current` as packed RGB.
+  /// Straight-alpha RGBA over the background colour, into `current` as packed RGB; with
+  /// `transparency`, pixels under half alpha as `ColorQuantizer.skip` (no packed RGB
+  /// colour has its top byte set).
   private mutating func composite(_ frame: Bitmap) {
     let count = width * height
     if current.count != count { current = [UInt32](repeating: 0, count: count) }
+    let cut: UInt32 = options.transparency ? 128 : 0
     let bg = options.background
     let (br, bgG, bb) = (UInt32(bg.red), UInt32(bg.green), UInt32(bg.blue))
     frame.pixels.withUnsafeBufferPointer { src in
@@ -171,6 +189,8 @@ public struct GIFWriter {
           let a = UInt32(src[i * 4 + 3])
           if a == 255 {
             dst[i] = r << 16 | g << 8 | b
+          } else if a < cut {
+            dst[i] = ColorQuantizer.skip
           } else {
             let ia = 255 - a
             // Rounded division by 255, without a divide per channel.
@@ -183,6 +203,28 @@ public struct GIFWriter {
         }
       }
     }
+  }
+
+  /// With `transparency`: the bounding box of the frame's visible pixels; a single pixel
+  /// when there are none. Every frame is disposed to transparent after it shows, so the
+  /// next one is drawn on a clear screen and needs only what it shows.
+  private func visibleRect() -> (x: Int, y: Int, width: Int, height: Int) {
+    var minX = width
+    var minY = height
+    var maxX = -1
+    var maxY = -1
+    for y in 0..<height {
+      let row = y * width
+      guard let first = (0..<width).first(where: { current[row + $0] != ColorQuantizer.skip }),
+        let last = (0..<width).last(where: { current[row + $0] != ColorQuantizer.skip })
+      else { continue }
+      minX = min(minX, first)
+      maxX = max(maxX, last)
+      if maxY < 0 { minY = y }
+      maxY = y
+    }
+    if maxY < 0 { return (0, 0, 1, 1) }
+    return (minX, minY, maxX - minX + 1, maxY - minY + 1)
   }
 
   /// The bounding box of pixels that differ from the previous frame; a single pixel when
@@ -216,9 +258,12 @@ public struct GIFWriter {
     rect: (x: Int, y: Int, width: Int, height: Int), palette: [UInt32], transparent: Int?
   ) {
     // Graphic Control Extension: disposal 1 (leave in place, so the next frame's
-    // transparent pixels show this one), transparency flag, delay.
+    // transparent pixels show this one), or with `transparency` 2 (cleared to
+    // transparent, so the next frame is drawn on a clear screen); transparency flag;
+    // delay.
     output.append(contentsOf: [0x21, 0xF9, 0x04])
-    output.append(UInt8(1 << 2 | (transparent == nil ? 0 : 1)))
+    let disposal: UInt8 = options.transparency ? 2 : 1
+    output.append(disposal << 2 | (transparent == nil ? 0 : 1))
     appendLE16(clock.nextDelay())
     output.append(UInt8(truncatingIfNeeded: transparent ?? 0))
     output.append(0x00)

@@ -35,8 +35,9 @@ public final class Rasterizer {
   }
 
   /// Renders `drawing` into `bitmap`, replacing its contents and keeping its size, so a
-  /// caller drawing many frames reuses one pixel buffer.
-  public func render(_ drawing: Drawing, into bitmap: inout Bitmap) {
+  /// caller drawing many frames reuses one pixel buffer. `placement` maps the drawing's
+  /// points to pixels; by default they are scaled per axis to fill the bitmap.
+  public func render(_ drawing: Drawing, into bitmap: inout Bitmap, placement: AffineTransform? = nil) {
     let w = bitmap.width
     let h = bitmap.height
     if bitmap.pixels.count != w * h * 4 { bitmap = Bitmap(width: w, height: h) }
@@ -54,7 +55,7 @@ public final class Rasterizer {
       let sx = Double(w) / drawing.width
       let sy = Double(h) / drawing.height
       if sx.isFinite, sy.isFinite, sx > 0, sy > 0 {
-        let toPixels = AffineTransform.scale(sx, sy)
+        let toPixels = placement ?? AffineTransform.scale(sx, sy)
         for item in drawing.items {
           draw(item, toPixels * item.transform, pixels, width: w, height: h)
         }
