@@ -30,12 +30,14 @@ let package = Package(
     .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath"]),
     // Deterministic simulation of the IR into frames (values).
     .target(name: "AnimSim", dependencies: ["AnimSource", "AnimCheck", "AnimMath"]),
+    // CRC-32 and Adler-32: what the PNG and zlib writers write and the PNG reader checks.
+    .target(name: "AnimChecksum"),
     // The in-house PNG decoder (§12.3): zlib inflate, filters, every colour type, Adam7.
-    .target(name: "AnimImage"),
+    .target(name: "AnimImage", dependencies: ["AnimChecksum"]),
     // Rasterizer and the GIF, PNG and SVG encoders, over drawings (values).
-    .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath"]),
+    .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath", "AnimChecksum"]),
     // The output formats: one writer per format over frames, and the table of formats.
-    .target(name: "AnimWriters", dependencies: ["AnimJSON", "AnimMath", "AnimSim", "AnimRender"]),
+    .target(name: "AnimWriters", dependencies: ["AnimJSON", "AnimMath", "AnimSim", "AnimRender", "AnimChecksum"]),
     // Canonical layout of `.anim` source.
     .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
     // The one way animc writes files: atomic, checked, metadata kept, fault-injectable.
@@ -82,7 +84,7 @@ let package = Package(
       name: "AnimSimTests", dependencies: ["AnimSim", "AnimWriters", "AnimCheck", "AnimMath", "AnimSource"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "AnimRenderTests", dependencies: ["AnimRender", "AnimWriters", "AnimMath", "AnimSim", "AnimCheck"],
+      name: "AnimRenderTests", dependencies: ["AnimRender", "AnimWriters", "AnimMath", "AnimSim", "AnimCheck", "AnimChecksum"],
       exclude: ["Render/Golden"]),
     .testTarget(
       name: "AnimWritersTests",

@@ -1,3 +1,4 @@
+import AnimChecksum
 /// zlib (RFC 1950) around DEFLATE (RFC 1951): stored, fixed and dynamic blocks.
 ///
 /// Output is capped at `limit` bytes: a stream that would produce more fails as soon as it
@@ -90,7 +91,7 @@ struct Inflater {
     let stored =
       UInt32(input[position]) << 24 | UInt32(input[position + 1]) << 16 | UInt32(input[position + 2]) << 8
       | UInt32(input[position + 3])
-    let computed = Checksum.adler32(output)
+    let computed = Adler32.checksum(output)
     guard stored == computed else {
       throw fail(
         "the zlib Adler-32 checksum does not match (stored \(hex(stored)), computed \(hex(computed)))")

@@ -1,3 +1,4 @@
+import AnimChecksum
 /// The chunk layer of a PNG file (PNG §5.3): length, type, data and CRC, walked in order.
 ///
 /// Every length is checked against the bytes that remain before anything is sliced, so a
@@ -48,7 +49,7 @@ struct PNGChunk {
     let dataStart = offset + 8
     let end = dataStart + length
     let stored = PNGBytes.uint32(bytes, end)
-    let computed = Checksum.crc32(bytes, offset + 4..<end)
+    let computed = CRC32.checksum(bytes[(offset + 4)..<end])
     guard stored == computed else {
       throw ImageError(
         "chunk \(type): CRC mismatch (stored \(hex(stored)), computed \(hex(computed)))", offset: end)

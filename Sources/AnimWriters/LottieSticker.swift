@@ -1,3 +1,4 @@
+import AnimChecksum
 import AnimRender
 
 /// A run that Telegram would not take as an animated sticker, naming the limit (§13).

@@ -1,3 +1,4 @@
+import AnimChecksum
 /// A PNG encoder for sequences: it keeps the filtered rows, the compressor's hash chains
 /// and token buffer, and the compressed stream from one frame to the next, so frames of
 /// one size allocate little beyond the file they return. Each file is byte-identical to

@@ -1,3 +1,4 @@
+import AnimChecksum
 /// zlib streams (RFC 1950): a two-byte header, raw DEFLATE data and the Adler-32 of the
 /// uncompressed bytes, as PNG's IDAT data requires.
 public enum Zlib {

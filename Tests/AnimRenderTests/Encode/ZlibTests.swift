@@ -1,3 +1,4 @@
+import AnimChecksum
 import Testing
 
 @testable import AnimRender

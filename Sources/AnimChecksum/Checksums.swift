@@ -1,0 +1,101 @@
+/// CRC-32 as used by PNG chunks and gzip (ISO 3309, reflected polynomial 0xEDB88320):
+/// what the PNG encoder writes and the decoder checks.
+public struct CRC32: Sendable {
+  /// One 256-entry table, built once: a byte per step rather than a bit.
+  private static let table: [UInt32] = (0..<256).map { n -> UInt32 in
+    var c = UInt32(n)
+    for _ in 0..<8 {
+      c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1
+    }
+    return c
+  }
+
+  /// The running register, kept inverted as the algorithm specifies.
+  private var register: UInt32 = 0xFFFF_FFFF
+
+  public init() {}
+
+  /// Feeds more bytes; the checksum of a concatenation equals feeding the parts in order.
+  public mutating func update(_ bytes: some Sequence<UInt8>) {
+    // The register in a local, so it stays in a register through the loop.
+    var c = register
+    let table = Self.table
+    for byte in bytes {
+      c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8)
+    }
+    register = c
+  }
+
+  /// The CRC of everything fed so far.
+  public var value: UInt32 { register ^ 0xFFFF_FFFF }
+
+  /// The CRC-32 of `bytes` in one call.
+  public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    var crc = CRC32()
+    crc.update(bytes)
+    return crc.value
+  }
+}
+
+/// Adler-32, the checksum that ends a zlib stream (RFC 1950).
+public struct Adler32: Sendable {
+  private var a: UInt32 = 1
+  private var b: UInt32 = 0
+
+  public init() {}
+
+  /// Feeds more bytes. Sums are reduced every 5552 bytes, the largest run that cannot
+  /// overflow 32 bits, so the expensive modulo is rare.
+  public mutating func update(_ bytes: some RandomAccessCollection<UInt8>) {
+    (a, b) = Self.sums(a, b, bytes)
+  }
+
+  /// The sums after `bytes`. A plain function of its inputs, so `a` and `b` stay in
+  /// registers (captured variables would be written to memory on every byte). Eight
+  /// bytes at a time: over them `a` grows by their sum and `b` by 8a plus their sum
+  /// weighted 8, 7, …, 1, the same totals as byte by byte, with a shorter dependency chain.
+  private static func sums(_ a0: UInt32, _ b0: UInt32, _ bytes: some RandomAccessCollection<UInt8>)
+    -> (UInt32, UInt32)
+  {
+    var a = a0
+    var b = b0
+    var index = bytes.startIndex
+    var left = bytes.count
+    while left > 0 {
+      var run = min(5552, left)
+      left -= run
+      while run >= 8 {
+        var sum: UInt32 = 0
+        var weighted: UInt32 = 0
+        for weight in stride(from: UInt32(8), through: 1, by: -1) {
+          let x = UInt32(bytes[index])
+          sum &+= x
+          weighted &+= x &* weight
+          index = bytes.index(after: index)
+        }
+        b &+= a &* 8 &+ weighted
+        a &+= sum
+        run -= 8
+      }
+      while run > 0 {
+        a &+= UInt32(bytes[index])
+        b &+= a
+        index = bytes.index(after: index)
+        run -= 1
+      }
+      a %= 65521
+      b %= 65521
+    }
+    return (a, b)
+  }
+
+  /// The checksum of everything fed so far.
+  public var value: UInt32 { (b << 16) | a }
+
+  /// The Adler-32 of `bytes` in one call.
+  public static func checksum(_ bytes: some RandomAccessCollection<UInt8>) -> UInt32 {
+    var adler = Adler32()
+    adler.update(bytes)
+    return adler.value
+  }
+}
