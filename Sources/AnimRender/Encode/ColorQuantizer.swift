@@ -21,14 +21,14 @@ struct ColorQuantizer {
   /// into `indices` and returns the palette as packed RGB. Skipped pixels get index
   /// `maxColors`, so callers reserving a transparent entry pass 255.
   mutating func quantize(
-    _ pixels: UnsafeBufferPointer<UInt32>, width: Int, origin: (x: Int, y: Int),
-    maxColors: Int, dither: Bool, into indices: UnsafeMutableBufferPointer<UInt8>
+    _ pixels: [UInt32], width: Int, origin: (x: Int, y: Int),
+    maxColors: Int, dither: Bool, into indices: inout [UInt8]
   ) -> [UInt32] {
-    if let palette = exactPalette(pixels, maxColors: maxColors, into: indices) {
+    if let palette = exactPalette(pixels, maxColors: maxColors, into: &indices) {
       return palette
     }
     return medianCut(
-      pixels, width: width, origin: origin, maxColors: maxColors, dither: dither, into: indices)
+      pixels, width: width, origin: origin, maxColors: maxColors, dither: dither, into: &indices)
   }
 
   @inline(__always)
@@ -38,42 +38,36 @@ struct ColorQuantizer {
 
   /// The frame's own colours when there are at most `maxColors`, else nil.
   private mutating func exactPalette(
-    _ pixels: UnsafeBufferPointer<UInt32>, maxColors: Int,
-    into indices: UnsafeMutableBufferPointer<UInt8>
+    _ pixels: [UInt32], maxColors: Int, into indices: inout [UInt8]
   ) -> [UInt32]? {
     var palette: [UInt32] = []
     palette.reserveCapacity(maxColors)
     let transparent = UInt8(truncatingIfNeeded: maxColors)
-    let fits: Bool = exactKeys.withUnsafeMutableBufferPointer { keys in
-      exactValues.withUnsafeMutableBufferPointer { values in
-        for i in keys.indices { keys[i] = ColorQuantizer.emptyKey }
-        var last = ColorQuantizer.emptyKey
-        var lastIndex: UInt8 = 0
-        for (p, color) in pixels.enumerated() {
-          if color == last {
-            indices[p] = lastIndex
-            continue
-          }
-          if color == ColorQuantizer.skip {
-            indices[p] = transparent
-            continue
-          }
-          var s = ColorQuantizer.slot(color)
-          while keys[s] != color && keys[s] != ColorQuantizer.emptyKey { s = (s + 1) & 1023 }
-          if keys[s] == ColorQuantizer.emptyKey {
-            guard palette.count < maxColors else { return false }
-            keys[s] = color
-            values[s] = UInt8(palette.count)
-            palette.append(color)
-          }
-          last = color
-          lastIndex = values[s]
-          indices[p] = lastIndex
-        }
-        return true
+    for i in exactKeys.indices { exactKeys[i] = ColorQuantizer.emptyKey }
+    var last = ColorQuantizer.emptyKey
+    var lastIndex: UInt8 = 0
+    for (p, color) in pixels.enumerated() {
+      if color == last {
+        indices[p] = lastIndex
+        continue
       }
+      if color == ColorQuantizer.skip {
+        indices[p] = transparent
+        continue
+      }
+      var s = ColorQuantizer.slot(color)
+      while exactKeys[s] != color && exactKeys[s] != ColorQuantizer.emptyKey { s = (s + 1) & 1023 }
+      if exactKeys[s] == ColorQuantizer.emptyKey {
+        guard palette.count < maxColors else { return nil }
+        exactKeys[s] = color
+        exactValues[s] = UInt8(palette.count)
+        palette.append(color)
+      }
+      last = color
+      lastIndex = exactValues[s]
+      indices[p] = lastIndex
     }
-    return fits ? palette : nil
+    return palette
   }
 
   @inline(__always)
@@ -92,8 +86,8 @@ struct ColorQuantizer {
   }
 
   private mutating func medianCut(
-    _ pixels: UnsafeBufferPointer<UInt32>, width: Int, origin: (x: Int, y: Int),
-    maxColors: Int, dither: Bool, into indices: UnsafeMutableBufferPointer<UInt8>
+    _ pixels: [UInt32], width: Int, origin: (x: Int, y: Int),
+    maxColors: Int, dither: Bool, into indices: inout [UInt8]
   ) -> [UInt32] {
     if binCount.isEmpty {
       binCount = [UInt32](repeating: 0, count: ColorQuantizer.bins)
@@ -101,17 +95,13 @@ struct ColorQuantizer {
       binIndex = [UInt16](repeating: ColorQuantizer.unknown, count: ColorQuantizer.bins)
     }
     touched.removeAll(keepingCapacity: true)
-    binCount.withUnsafeMutableBufferPointer { count in
-      binSums.withUnsafeMutableBufferPointer { sums in
-        for color in pixels where color != ColorQuantizer.skip {
-          let b = ColorQuantizer.bin(color)
-          if count[b] == 0 { touched.append(b) }
-          count[b] &+= 1
-          sums[b * 3] &+= UInt64(color >> 16)
-          sums[b * 3 + 1] &+= UInt64((color >> 8) & 0xFF)
-          sums[b * 3 + 2] &+= UInt64(color & 0xFF)
-        }
-      }
+    for color in pixels where color != ColorQuantizer.skip {
+      let b = ColorQuantizer.bin(color)
+      if binCount[b] == 0 { touched.append(b) }
+      binCount[b] &+= 1
+      binSums[b * 3] &+= UInt64(color >> 16)
+      binSums[b * 3 + 1] &+= UInt64((color >> 8) & 0xFF)
+      binSums[b * 3 + 2] &+= UInt64(color & 0xFF)
     }
     var colors = touched.map { b -> WeightedColor in
       let n = Double(binCount[b])
@@ -136,39 +126,35 @@ struct ColorQuantizer {
         ? UInt16(ColorQuantizer.nearest(r: c.r, g: c.g, b: c.b, in: palette))
         : UInt16(membership[i])
     }
-    binCount.withUnsafeMutableBufferPointer { count in
-      binIndex.withUnsafeMutableBufferPointer { lookup in
-        let transparent = UInt8(truncatingIfNeeded: maxColors)
-        for (p, color) in pixels.enumerated() {
-          if color == ColorQuantizer.skip {
-            indices[p] = transparent
-            continue
-          }
-          var c = color
-          // Colours the palette already holds closely (flat fills, the background) are not
-          // dithered: noise there would only add error.
-          if dither
-            && ColorQuantizer.spread(color, palette[Int(lookup[ColorQuantizer.bin(color)])]) > 3
-          {
-            let x = origin.x + p % width
-            let y = origin.y + p / width
-            let offset = ColorQuantizer.bayer[(y & 3) << 2 | (x & 3)]
-            c = ColorQuantizer.offset(color, by: offset)
-          }
-          let b = ColorQuantizer.bin(c)
-          if lookup[b] == ColorQuantizer.unknown {
-            // Only dithered colours land here: bins no pixel of the frame had.
-            lookup[b] = UInt16(
-              ColorQuantizer.nearest(
-                r: Float(c >> 16), g: Float((c >> 8) & 0xFF), b: Float(c & 0xFF), in: palette))
-            if count[b] == 0 {
-              touched.append(b)
-              count[b] = 1  // marks it touched; cleared below with the rest
-            }
-          }
-          indices[p] = UInt8(truncatingIfNeeded: lookup[b])
+    let transparent = UInt8(truncatingIfNeeded: maxColors)
+    for (p, color) in pixels.enumerated() {
+      if color == ColorQuantizer.skip {
+        indices[p] = transparent
+        continue
+      }
+      var c = color
+      // Colours the palette already holds closely (flat fills, the background) are not
+      // dithered: noise there would only add error.
+      if dither
+        && ColorQuantizer.spread(color, palette[Int(binIndex[ColorQuantizer.bin(color)])]) > 3
+      {
+        let x = origin.x + p % width
+        let y = origin.y + p / width
+        let offset = ColorQuantizer.bayer[(y & 3) << 2 | (x & 3)]
+        c = ColorQuantizer.offset(color, by: offset)
+      }
+      let b = ColorQuantizer.bin(c)
+      if binIndex[b] == ColorQuantizer.unknown {
+        // Only dithered colours land here: bins no pixel of the frame had.
+        binIndex[b] = UInt16(
+          ColorQuantizer.nearest(
+            r: Float(c >> 16), g: Float((c >> 8) & 0xFF), b: Float(c & 0xFF), in: palette))
+        if binCount[b] == 0 {
+          touched.append(b)
+          binCount[b] = 1  // marks it touched; cleared below with the rest
         }
       }
+      indices[p] = UInt8(truncatingIfNeeded: binIndex[b])
     }
     for b in touched {
       binCount[b] = 0

@@ -11,7 +11,7 @@ struct GIFLZW {
   /// Appends the image data block for `indices`: the minimum code size byte, the codes in
   /// sub-blocks of at most 255 bytes, and the zero-length terminator.
   mutating func encode(
-    _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, to out: inout [UInt8]
+    _ indices: [UInt8], minCodeSize: Int, to out: inout [UInt8]
   ) {
     let clear = 1 << minCodeSize
     let end = clear + 1
@@ -21,48 +21,43 @@ struct GIFLZW {
     // fits, mirroring the decoder, which is one entry behind but reads before it grows.
     var next = end + 1
     bits.write(UInt32(clear), width: width)
-    keys.withUnsafeMutableBufferPointer { keys in
-      values.withUnsafeMutableBufferPointer { values in
-        for i in keys.indices { keys[i] = -1 }
-        guard var prefix = indices.first.map(Int.init) else {
-          return
-        }
-        let mask = GIFLZW.tableSize - 1
-        for index in 1..<indices.count {
-          let byte = Int(indices[index])
-          let key = Int32(prefix << 8 | byte)
-          var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19) & mask
-          var found = false
-          while keys[slot] != -1 {
-            if keys[slot] == key {
-              prefix = Int(values[slot])
-              found = true
-              break
-            }
-            slot = (slot + 1) & mask
+    for i in keys.indices { keys[i] = -1 }
+    if var prefix = indices.first.map(Int.init) {
+      let mask = GIFLZW.tableSize - 1
+      for index in 1..<indices.count {
+        let byte = Int(indices[index])
+        let key = Int32(prefix << 8 | byte)
+        var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19) & mask
+        var found = false
+        while keys[slot] != -1 {
+          if keys[slot] == key {
+            prefix = Int(values[slot])
+            found = true
+            break
           }
-          if found { continue }
-          bits.write(UInt32(prefix), width: width)
-          prefix = byte
-          if next < GIFLZW.maxCode {
-            keys[slot] = key
-            values[slot] = UInt16(next)
-            next += 1
-            if next > 1 << width && width < 12 { width += 1 }
-          } else {
-            // Table full: the decoder has just grown to 12 bits; start over.
-            bits.write(UInt32(clear), width: width)
-            for i in keys.indices { keys[i] = -1 }
-            width = minCodeSize + 1
-            next = end + 1
-          }
+          slot = (slot + 1) & mask
         }
+        if found { continue }
         bits.write(UInt32(prefix), width: width)
-        // The decoder adds an entry after this last code too, and may widen before EOI.
+        prefix = byte
         if next < GIFLZW.maxCode {
+          keys[slot] = key
+          values[slot] = UInt16(next)
           next += 1
           if next > 1 << width && width < 12 { width += 1 }
+        } else {
+          // Table full: the decoder has just grown to 12 bits; start over.
+          bits.write(UInt32(clear), width: width)
+          for i in keys.indices { keys[i] = -1 }
+          width = minCodeSize + 1
+          next = end + 1
         }
+      }
+      bits.write(UInt32(prefix), width: width)
+      // The decoder adds an entry after this last code too, and may widen before EOI.
+      if next < GIFLZW.maxCode {
+        next += 1
+        if next > 1 << width && width < 12 { width += 1 }
       }
     }
     bits.write(UInt32(end), width: width)

@@ -137,13 +137,9 @@ public struct GIFWriter {
     if indices.count != region.count {  // the quantizer overwrites every entry
       indices = [UInt8](repeating: 0, count: region.count)
     }
-    let palette = region.withUnsafeBufferPointer { pixels in
-      indices.withUnsafeMutableBufferPointer { out in
-        quantizer.quantize(
-          pixels, width: rect.width, origin: (rect.x, rect.y), maxColors: maxColors,
-          dither: options.dither, into: out)
-      }
-    }
+    let palette = quantizer.quantize(
+      region, width: rect.width, origin: (rect.x, rect.y), maxColors: maxColors, dither: options.dither,
+      into: &indices)
     // The quantizer gives skipped pixels index 255; move it next to a short palette so
     // the colour table can stay small.
     let transparentIndex = palette.count
@@ -180,27 +176,23 @@ public struct GIFWriter {
     let cut: UInt32 = options.transparency ? 128 : 0
     let bg = options.background
     let (br, bgG, bb) = (UInt32(bg.red), UInt32(bg.green), UInt32(bg.blue))
-    frame.pixels.withUnsafeBufferPointer { src in
-      current.withUnsafeMutableBufferPointer { dst in
-        for i in 0..<count {
-          let r = UInt32(src[i * 4])
-          let g = UInt32(src[i * 4 + 1])
-          let b = UInt32(src[i * 4 + 2])
-          let a = UInt32(src[i * 4 + 3])
-          if a == 255 {
-            dst[i] = r << 16 | g << 8 | b
-          } else if a < cut {
-            dst[i] = ColorQuantizer.skip
-          } else {
-            let ia = 255 - a
-            // Rounded division by 255, without a divide per channel.
-            @inline(__always) func blend(_ f: UInt32, _ k: UInt32) -> UInt32 {
-              let t = f * a + k * ia + 128
-              return (t + (t >> 8)) >> 8
-            }
-            dst[i] = blend(r, br) << 16 | blend(g, bgG) << 8 | blend(b, bb)
-          }
+    for i in 0..<count {
+      let r = UInt32(frame.pixels[i * 4])
+      let g = UInt32(frame.pixels[i * 4 + 1])
+      let b = UInt32(frame.pixels[i * 4 + 2])
+      let a = UInt32(frame.pixels[i * 4 + 3])
+      if a == 255 {
+        current[i] = r << 16 | g << 8 | b
+      } else if a < cut {
+        current[i] = ColorQuantizer.skip
+      } else {
+        let ia = 255 - a
+        // Rounded division by 255, without a divide per channel.
+        @inline(__always) func blend(_ f: UInt32, _ k: UInt32) -> UInt32 {
+          let t = f * a + k * ia + 128
+          return (t + (t >> 8)) >> 8
         }
+        current[i] = blend(r, br) << 16 | blend(g, bgG) << 8 | blend(b, bb)
       }
     }
   }
@@ -234,21 +226,17 @@ public struct GIFWriter {
     var minY = height
     var maxX = -1
     var maxY = -1
-    current.withUnsafeBufferPointer { cur in
-      previous.withUnsafeBufferPointer { prev in
-        for y in 0..<height {
-          let row = y * width
-          var x = 0
-          while x < width && cur[row + x] == prev[row + x] { x += 1 }
-          guard x < width else { continue }
-          var last = width - 1
-          while cur[row + last] == prev[row + last] { last -= 1 }
-          minX = min(minX, x)
-          maxX = max(maxX, last)
-          if maxY < 0 { minY = y }
-          maxY = y
-        }
-      }
+    for y in 0..<height {
+      let row = y * width
+      var x = 0
+      while x < width && current[row + x] == previous[row + x] { x += 1 }
+      guard x < width else { continue }
+      var last = width - 1
+      while current[row + last] == previous[row + last] { last -= 1 }
+      minX = min(minX, x)
+      maxX = max(maxX, last)
+      if maxY < 0 { minY = y }
+      maxY = y
     }
     if maxY < 0 { return (0, 0, 1, 1) }
     return (minX, minY, maxX - minX + 1, maxY - minY + 1)
@@ -283,9 +271,7 @@ public struct GIFWriter {
       output.append(UInt8(color & 0xFF))
     }
     output.append(contentsOf: repeatElement(0, count: ((1 << bits) - palette.count) * 3))
-    indices.withUnsafeBufferPointer { data in
-      lzw.encode(data, minCodeSize: max(2, bits), to: &output)
-    }
+    lzw.encode(indices, minCodeSize: max(2, bits), to: &output)
   }
 }
 
