@@ -73,6 +73,9 @@ struct LottieReducer {
       range = max(range, (values.max() ?? 0) - (values.min() ?? 0))
     }
     for easing in easings {
+      // Ends on the run's own frames first: where they fit, a pair between frames would
+      // fit as well and say the same less plainly.
+      if freeStart || freeEnd, let pair = pair(a, b, Double(a), Double(b), easing, false, false) { return pair }
       // A curve that misses the run by a tenth of its range with the ends on frames will
       // not fit with them moved by less than a frame: the search is skipped (speed only).
       if let rough = endValues(a, b, Double(a), Double(b), easing, false, false), rough.cost > 0.1 * range,
@@ -107,17 +110,22 @@ struct LottieReducer {
         lo1 = max(lo1, 0)
         hi1 = min(hi1, 1)
       }
-      guard let found = best,
-        let fit = endValues(a, b, found.t0, found.t1, easing, freeStart, freeEnd)
-      else { continue }
-      let start = LottieKey(time: Double(first) + found.t0, value: fit.v0, easing: easing)
-      let end = LottieKey(time: Double(first) + found.t1, value: fit.v1)
-      let ok = (a...b).allSatisfy { k in
-        fits(k, LottieTrack.interpolate(start, end, Double(first + k)))
-      }
-      if ok { return [start, end] }
+      guard let found = best, let pair = pair(a, b, found.t0, found.t1, easing, freeStart, freeEnd) else { continue }
+      return pair
     }
     return nil
+  }
+
+  /// The keyframe pair from t0 to t1 (sample-index times) under `easing` with the best
+  /// end values, if it fits every sample a…b.
+  private func pair(
+    _ a: Int, _ b: Int, _ t0: Double, _ t1: Double, _ easing: LottieEasing, _ freeStart: Bool, _ freeEnd: Bool
+  ) -> [LottieKey]? {
+    guard let fit = endValues(a, b, t0, t1, easing, freeStart, freeEnd) else { return nil }
+    let start = LottieKey(time: Double(first) + t0, value: fit.v0, easing: easing)
+    let end = LottieKey(time: Double(first) + t1, value: fit.v1)
+    let ok = (a...b).allSatisfy { k in fits(k, LottieTrack.interpolate(start, end, Double(first + k))) }
+    return ok ? [start, end] : nil
   }
 
   /// The end values of the pair from t0 to t1 (sample-index times) that best match samples

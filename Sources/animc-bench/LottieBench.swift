@@ -36,7 +36,8 @@ enum LottieBench {
         let gif = try export(ir, OutputFormat.gif, picture)
         print(
           String(
-            format: "lottie %@: %d frames at %g fps, %dx%d; JSON %d bytes in %.2f s; gzip %d bytes; GIF %d bytes in %.2f s",
+            format:
+              "lottie %@: %d frames at %g fps, %dx%d; JSON %d bytes in %.2f s; gzip %d bytes; GIF %d bytes in %.2f s",
             name, json.frames, s.fps, picture.width, picture.height, json.bytes, json.seconds, sticker.bytes,
             gif.bytes, gif.seconds))
       } catch {

@@ -45,10 +45,38 @@ import Testing
     }
     """
 
+  /// Trimmed strokes on curves: a rounded rectangle drawn on by an eased `strokeEnd`, and
+  /// a turning ellipse whose `strokeStart` eats it from the start after a delay.
+  static let curvedTrim = """
+    scene "Curved trim" {
+      size 240, 240
+      background #000000
+      fps 30
+      duration 2s
+    }
+    node frame = rect(160, 100, corner: 14) {
+      position (120, 80)
+      fill clear
+      stroke white
+      lineWidth 6
+      strokeEnd 0
+      animate strokeEnd from 0 to 1 over 2s timing easeInOut
+    }
+    node ring = ellipse(120, 60) {
+      position (120, 180)
+      fill clear
+      stroke #34C759
+      lineWidth 4
+      animate strokeStart from 0 to 0.6 over 1.5s delay 0.3s
+      animate rotation to 90deg over 2s
+    }
+    """
+
   /// Writes `source` to `dir/name.anim`, exports it to `name.json` and dumps it to
   /// `name.jsonl`; returns the three paths.
-  static func export(_ source: String, _ name: String, in dir: URL) throws -> (scene: String, json: String, dump: String)
-  {
+  static func export(_ source: String, _ name: String, in dir: URL) throws -> (
+    scene: String, json: String, dump: String
+  ) {
     let scene = dir.appendingPathComponent("\(name).anim")
     try source.write(to: scene, atomically: true, encoding: .utf8)
     let json = dir.appendingPathComponent("\(name).json")
@@ -91,6 +119,35 @@ import Testing
     _ = try LottieExportTests.check(["schema", out.json])
     _ = try LottieExportTests.check(["values", out.json, out.dump])
     _ = try LottieExportTests.check(["economy", out.json, out.dump])
+  }
+
+  /// Trim fractions follow the dump within 0.001 at every frame (they are fractions of
+  /// the outline's true length, which animc's raster measures too), each eased trim is
+  /// one keyframe pair, and rlottie draws the trimmed strokes as animc does.
+  @Test func curvedTrimsFollowTheDump() throws {
+    let dir = try RenderCommandTests.workDirectory("lottie-trim")
+    let out = try Self.export(Self.curvedTrim, "trim", in: dir)
+    let layers = try Self.layers(out.json).filter { $0["ty"] as? Int == 4 }
+    #expect(layers.count == 2)
+    for layer in layers {
+      let shapes = try #require(layer["shapes"] as? [[String: Any]])
+      let items = shapes.flatMap { ($0["it"] as? [[String: Any]]) ?? [] }
+      let trim = try #require(items.first { $0["ty"] as? String == "tm" }, "\(layer["nm"] ?? "?") has no trim")
+      let key = layer["nm"] as? String == "frame" ? "e" : "s"
+      let keys = try #require((trim[key] as? [String: Any])?["k"] as? [[String: Any]])
+      #expect(keys.count == 2, "\(layer["nm"] ?? "?").\(key) has \(keys.count) keyframes")
+    }
+    _ = try LottieExportTests.check(["schema", out.json])
+    _ = try LottieExportTests.check(["values", out.json, out.dump])
+    _ = try LottieExportTests.check(["economy", out.json, out.dump])
+    let harness = try LottieExportTests.buildHarness(dir)
+    let picks = ["6", "18", "30", "42", "54"]
+    for n in picks {
+      try RenderCommandTests.animcOK(
+        ["render", out.scene, "--frame", n, "-o", dir.appendingPathComponent("\(n).png").path])
+    }
+    _ = try LottieExportTests.run([harness, out.json, dir.path, "240", "240"] + picks, "rlottie")
+    _ = try LottieExportTests.check(["psnr", dir.path, dir.path, "240", "240"] + picks)
   }
 
   /// The sheared copies are shape layers under a null parent; the whole transform follows
