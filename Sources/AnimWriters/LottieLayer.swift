@@ -32,6 +32,9 @@ struct LottieLayer {
   /// Scene points to output units.
   let scale: AffineTransform
   var easings: [LottieEasing] = LottieEasing.named
+  /// Trims as fractions of rlottie's measure of the outline (`LottieTrimMeasure`): for a
+  /// Telegram sticker, which rlottie alone plays.
+  var rlottieTrim = false
 
   /// The layer's JSON, `ind` being its index, and whether its matrix has a shear: then
   /// a null layer (`index + 1`, listed after it) is its parent and carries the shear
@@ -55,8 +58,13 @@ struct LottieLayer {
     if instance.hasStroke && samples.contains(where: { $0.stroke.a > 0 && $0.lineWidth > 0 }) {
       var items = paths
       if instance.hasTrim {
-        let start = reduce(samples.map { [$0.strokeStart * 100] }) { abs($0 - $1) <= LottieTolerance.percent }
-        let end = reduce(samples.map { [$0.strokeEnd * 100] }) { abs($0 - $1) <= LottieTolerance.percent }
+        let measure = rlottieTrim ? LottieTrimMeasure(beziers) : nil
+        let fraction = { (f: Double) in (measure?.rlottieFraction(f) ?? f) * 100 }
+        // Converted fractions no longer follow one curve: their keyframes keep to a third
+        // of the tolerance, leaving the rest to the measure's own residue.
+        let within = measure == nil ? LottieTolerance.percent : LottieTolerance.percent / 3
+        let start = reduce(samples.map { [fraction($0.strokeStart)] }) { abs($0 - $1) <= within }
+        let end = reduce(samples.map { [fraction($0.strokeEnd)] }) { abs($0 - $1) <= within }
         items.append(
           .object([
             ("ty", .string("tm")), ("nm", .string("trim")), ("s", LottieJSON.property(start, scalar: true)),

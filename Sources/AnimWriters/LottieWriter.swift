@@ -96,6 +96,7 @@ public struct LottieWriter: FrameWriter {
     for i in order.reversed() {
       var layer = LottieLayer(instance: instances[i], tolerance: tolerance, scale: scale)
       layer.easings = candidates
+      layer.rlottieTrim = sticker
       let (json, skewed) = layer.json(index: layers.count + 1)
       if skewed { skewedLayers.append(instances[i].id.description) }
       layers += json

@@ -150,6 +150,36 @@ import Testing
     _ = try LottieExportTests.check(["psnr", dir.path, dir.path, "240", "240"] + picks)
   }
 
+  /// In a sticker (rlottie only), a trim ends where animc ends it, within 0.001 of the
+  /// outline: rlottie measures lengths its own way (`LottieTrimMeasure`), so the sticker
+  /// carries fractions of that measure. Judged by the white stroke's coverage along its
+  /// straight top and right edges at 512×512 (outline 495.96 pt × 512/240 = 1058 px, so
+  /// 1.06 px), at frames whose ends lie on them; the true fractions, as `.json` carries
+  /// them, end there 1.3 px off in rlottie at frames 18 and 28.
+  @Test func aStickersTrimEndsWhereAnimcEndsIt() throws {
+    let dir = try RenderCommandTests.workDirectory("lottie-trim-tgs")
+    let scene = dir.appendingPathComponent("trim.anim")
+    try Self.curvedTrim.write(to: scene, atomically: true, encoding: .utf8)
+    let tgs = dir.appendingPathComponent("trim.tgs")
+    let size = ["--width", "512", "--height", "512"]
+    try RenderCommandTests.animcOK(["render", scene.path, "-o", tgs.path] + size)
+    _ = try LottieExportTests.check(["tgs", tgs.path])
+    let json = dir.appendingPathComponent("trim.json").path
+    try LottieExportTests.run(["sh", "-c", "gzip -dc < \"$0\" > \"$1\"", tgs.path, json], "gzip -d")
+    let harness = try LottieExportTests.buildHarness(dir)
+    let top = ["116", "64", "396", "64"]
+    let right = ["426", "94", "426", "247"]
+    let picks = [("12", top), ("18", top), ("26", right), ("28", right)]
+    for (n, _) in picks {
+      try RenderCommandTests.animcOK(
+        ["render", scene.path, "--frame", n, "-o", dir.appendingPathComponent("\(n).png").path] + size)
+    }
+    _ = try LottieExportTests.run([harness, json, dir.path, "512", "512"] + picks.map(\.0), "rlottie")
+    for (n, run) in picks {
+      _ = try LottieExportTests.check(["run", dir.path, dir.path, "512", "512", "1.06", n] + run)
+    }
+  }
+
   /// The sheared copies are shape layers under a null parent; the whole transform follows
   /// the dump at every frame (the evaluator composes parents), no keyframe is spare, and
   /// rlottie's frames agree with animc's PNGs. Dropping the shear (what rlottie does with

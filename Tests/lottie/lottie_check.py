@@ -3,6 +3,7 @@
 usage:
   lottie_check.py schema FILE.json...        validate against lottie-specs' schema (Draft 2020-12)
   lottie_check.py psnr ARGBDIR PNGDIR W H N...  rlottie's raw frames against animc's PNGs
+  lottie_check.py run ARGBDIR PNGDIR W H TOL N X0 Y0 X1 Y1  coverage along a pixel run, both within TOL
   lottie_check.py tgs FILE.tgs                python-lottie's Telegram sticker validator
   lottie_check.py values FILE.json DUMP.jsonl every frame within §13's tolerances, and
                                               python-lottie's get_value agreeing with the evaluator
@@ -237,6 +238,14 @@ def second_opinion(layer, limit=3):
     return errors
 
 
+def Image_open(path, w, h):
+    """A PNG's RGBA pixels (Pillow), at w × h."""
+    from PIL import Image
+
+    png = Image.open(path).convert("RGBA")
+    return (png.resize((w, h)) if png.size != (w, h) else png).load()
+
+
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     failures = []
@@ -274,6 +283,20 @@ def main():
             print(f"frame {n}: PSNR {psnr:.2f} dB")
             if psnr < 30:
                 failures.append(f"frame {n}: PSNR {psnr:.2f} dB < 30")
+    elif cmd == "run":
+        # The red channel summed along one straight run of pixels (a row or a column, ends
+        # included) in rlottie's frame and animc's PNG: along a straight stretch of a
+        # white trimmed stroke over black, the sum is where the stroke ends, in pixels.
+        raw, pngs, w, h, tol, n = args[0], args[1], int(args[2]), int(args[3]), float(args[4]), args[5]
+        x0, y0, x1, y1 = (int(a) for a in args[6:10])
+        data = open(os.path.join(raw, f"{n}.argb"), "rb").read()
+        png = Image_open(os.path.join(pngs, f"{n}.png"), w, h)
+        pixels = [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+        theirs = sum(data[4 * (y * w + x) + 2] for x, y in pixels) / 255
+        ours = sum(png[x, y][0] * png[x, y][3] / 255 for x, y in pixels) / 255
+        print(f"frame {n}: run ({x0},{y0})-({x1},{y1}) covered {theirs:.3f} px in rlottie, {ours:.3f} px in animc")
+        if abs(theirs - ours) > tol:
+            failures.append(f"frame {n}: the stroke ends {theirs - ours:+.3f} px off along the run (tolerance {tol})")
     elif cmd == "tgs":
         from lottie.exporters.tgs_validator import TgsValidator, Severity
         from lottie.parsers.tgs import parse_tgs
