@@ -9,7 +9,7 @@ import Testing
 @Suite("animc render to Lottie: curves and shear", .serialized) struct LottieCurveAndShearTests {
   /// One node whose position, opacity and rotation each follow one of the scene's own
   /// curves: written inline (with overshoot), through a top-level `let`, and starting
-  /// after a delay.
+  /// after a delay; another whose x and y follow different curves.
   static let curves = """
     scene "Curves" {
       size 200, 200
@@ -23,6 +23,12 @@ import Testing
       animate position to (160, 60) over 1s timing cubicBezier(0.3, -0.4, 0.6, 1.4)
       animate opacity from 1 to 0.2 over 1s delay 0.5s timing swing
       animate rotation to 90deg over 1s delay 0.2s timing cubicBezier(0.1, 0.6, 0.7, 0.2)
+    }
+    node split = rect(20, 20) {
+      fill blue
+      position (40, 40)
+      animate x to 160 over 1s timing easeIn
+      animate y to 160 over 1s timing easeOut
     }
     """
 
@@ -99,7 +105,8 @@ import Testing
   @Test func aScenesOwnCurveIsOneKeyframePairWithThatEasing() throws {
     let dir = try RenderCommandTests.workDirectory("lottie-curves")
     let out = try Self.export(Self.curves, "curves", in: dir)
-    let layer = try #require(try Self.layers(out.json).first { $0["ty"] as? Int == 4 })
+    let layers = try Self.layers(out.json)
+    let layer = try #require(layers.first { $0["nm"] as? String == "ball" })
     let ks = try #require(layer["ks"] as? [String: Any])
     let expected: [(String, [Double], Double, Double)] = [
       ("p", [0.3, -0.4, 0.6, 1.4], 0, 30),
@@ -116,6 +123,12 @@ import Testing
       let times = keys.compactMap { $0["t"] as? Double }
       #expect(times.count == 2 && abs(times[0] - start) < 1e-6 && abs(times[1] - end) < 1e-6, "\(key): \(times)")
     }
+    // Players ease a position's two axes alike (rlottie reads one component of `o`/`i`):
+    // x by easeIn and y by easeOut is no pair, but sampled keyframes that still follow.
+    let split = try #require(layers.first { $0["nm"] as? String == "split" })
+    let position = try #require((split["ks"] as? [String: Any])?["p"] as? [String: Any])
+    let splitKeys = try #require(position["k"] as? [[String: Any]])
+    #expect(splitKeys.count > 2, "split.p has \(splitKeys.count) keyframes")
     _ = try LottieExportTests.check(["schema", out.json])
     _ = try LottieExportTests.check(["values", out.json, out.dump])
     _ = try LottieExportTests.check(["economy", out.json, out.dump])
