@@ -15,7 +15,9 @@ public enum FrameRun {
     let stop = min(range?.upperBound ?? last, last)
     let count = stop >= first ? stop - first + 1 : 0
     try simulator.foreseeInstanceLimit(throughFrame: stop)
-    try writer.begin(RunHeader(simulator, frames: count))
+    var header = RunHeader(simulator, frames: count)
+    header.timingCurves = simulator.timingCurves
+    try writer.begin(header)
     if count > 0 {
       for n in 0...stop {
         try simulator.step(sampling: n >= first)

@@ -70,7 +70,8 @@ struct LottieInstance: Sendable {
 }
 
 /// A matrix as Lottie's layer transform about a fixed anchor A: M = T(p)·R(r)·S(s)·T(−A)
-/// plus a residual skew that Lottie's rlottie would not play (reported, not emitted).
+/// plus a residual skew that one layer cannot carry (rlottie ignores `sk`/`sa`): a layer
+/// with one takes a parent null layer instead (`LottieShearSample`).
 struct LottieTransformSample: Sendable {
   var position: Point
   /// Degrees, clockwise on screen.

@@ -20,6 +20,19 @@ struct LottieEasing: Hashable, Sendable {
     LottieEasing(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1),
   ]
 
+  init(x1: Double, y1: Double, x2: Double, y2: Double) {
+    (self.x1, self.y1, self.x2, self.y2) = (x1, y1, x2, y2)
+  }
+
+  /// A cubic-Bezier timing function's curve; nil for any other function, or for a curve
+  /// whose x control points leave 0…1 (players would not solve it as animc does).
+  init?(_ f: TimingFunction) {
+    guard case .cubicBezier(let x1, let y1, let x2, let y2) = f, [x1, y1, x2, y2].allSatisfy(\.isFinite),
+      (0...1).contains(x1), (0...1).contains(x2)
+    else { return nil }
+    self.init(x1: x1, y1: y1, x2: x2, y2: y2)
+  }
+
   var isLinear: Bool { x1 == y1 && x2 == y2 }
 
   /// Progress at `u` ∈ 0…1, as players compute it: solve x(s) = u, then y(s).

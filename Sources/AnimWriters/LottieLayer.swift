@@ -32,9 +32,14 @@ struct LottieLayer {
   /// Scene points to output units.
   let scale: AffineTransform
   var easings: [LottieEasing] = LottieEasing.named
+  /// Trims as fractions of rlottie's measure of the outline (`LottieTrimMeasure`): for a
+  /// Telegram sticker, which rlottie alone plays.
+  var rlottieTrim = false
 
-  /// The layer's JSON, `ind` being its index, and whether a skew had to be left out.
-  func json(index: Int) -> (layer: JSONValue, skewed: Bool) {
+  /// The layer's JSON, `ind` being its index, and whether its matrix has a shear: then
+  /// a null layer (`index + 1`, listed after it) is its parent and carries the shear
+  /// (`LottieShearSample`).
+  func json(index: Int) -> (layers: [JSONValue], skewed: Bool) {
     let samples = instance.samples
     let stretch = samples.reduce(1e-9) { m, s in
       max(
@@ -45,7 +50,7 @@ struct LottieLayer {
     let beziers = LottiePath.beziers(instance.shape.outline.path, tolerance: tolerance.arc / stretch)
     let points = beziers.flatMap(\.points)
     let anchor = instance.anchor(scale: scale)
-    let (transform, skewed) = transformTracks(anchor: anchor, points: points)
+    let transform = transformTracks(anchor: anchor, points: points)
 
     let opacity = reduce(samples.map { [$0.opacity * 100] }) { abs($0 - $1) <= LottieTolerance.percent }
     var shapes: [JSONValue] = []
@@ -53,8 +58,13 @@ struct LottieLayer {
     if instance.hasStroke && samples.contains(where: { $0.stroke.a > 0 && $0.lineWidth > 0 }) {
       var items = paths
       if instance.hasTrim {
-        let start = reduce(samples.map { [$0.strokeStart * 100] }) { abs($0 - $1) <= LottieTolerance.percent }
-        let end = reduce(samples.map { [$0.strokeEnd * 100] }) { abs($0 - $1) <= LottieTolerance.percent }
+        let measure = rlottieTrim ? LottieTrimMeasure(beziers) : nil
+        let fraction = { (f: Double) in (measure?.rlottieFraction(f) ?? f) * 100 }
+        // Converted fractions no longer follow one curve: their keyframes keep to a third
+        // of the tolerance, leaving the rest to the measure's own residue.
+        let within = measure == nil ? LottieTolerance.percent : LottieTolerance.percent / 3
+        let start = reduce(samples.map { [fraction($0.strokeStart)] }) { abs($0 - $1) <= within }
+        let end = reduce(samples.map { [fraction($0.strokeEnd)] }) { abs($0 - $1) <= within }
         items.append(
           .object([
             ("ty", .string("tm")), ("nm", .string("trim")), ("s", LottieJSON.property(start, scalar: true)),
@@ -81,20 +91,35 @@ struct LottieLayer {
       ])
       shapes.append(LottieJSON.group("fill", paths + [fill]))
     }
-    let ks: JSONValue = .object([
-      ("o", LottieJSON.property(opacity, scalar: true)),
-      ("r", LottieJSON.property(transform.rotation, scalar: true)),
-      ("p", LottieJSON.property(transform.position, scalar: false)),
-      ("a", LottieJSON.fixed([anchor.x, anchor.y])),
-      ("s", LottieJSON.property(transform.scale, scalar: false)),
-    ])
-    let layer: JSONValue = .object([
+    var shear: [LottieTrack] = []
+    let ks: JSONValue
+    if let transform {
+      ks = .object([
+        ("o", LottieJSON.property(opacity, scalar: true)),
+        ("r", LottieJSON.property(transform.rotation, scalar: true)),
+        ("p", LottieJSON.property(transform.position, scalar: false)),
+        ("a", LottieJSON.fixed([anchor.x, anchor.y])),
+        ("s", LottieJSON.property(transform.scale, scalar: false)),
+      ])
+    } else {
+      shear = shearTracks(anchor: anchor, points: points)
+      ks = .object([
+        ("o", LottieJSON.property(opacity, scalar: true)),
+        ("r", LottieJSON.property(shear[3], scalar: true)),
+        ("p", LottieJSON.fixed([0, 0])),
+        ("a", LottieJSON.fixed([anchor.x, anchor.y])),
+        ("s", LottieJSON.fixed([100, 100])),
+      ])
+    }
+    var members: [(String, JSONValue)] = [
       ("ddd", LottieJSON.int(0)), ("ind", LottieJSON.int(index)), ("ty", LottieJSON.int(4)),
       ("nm", .string(instance.id.description)), ("sr", LottieJSON.int(1)), ("ks", ks), ("ao", LottieJSON.int(0)),
       ("shapes", .array(shapes)), ("ip", LottieJSON.int(instance.firstFrame)),
       ("op", LottieJSON.int(instance.endFrame)), ("st", LottieJSON.int(0)), ("bm", LottieJSON.int(0)),
-    ])
-    return (layer, skewed)
+    ]
+    guard transform == nil else { return ([.object(members)], false) }
+    members.append(("parent", LottieJSON.int(index + 1)))
+    return ([.object(members), shearParent(shear, index: index + 1)], true)
   }
 
   private func reduce(_ values: [[Double]], within: @escaping (Double, Double) -> Bool) -> LottieTrack {
@@ -125,22 +150,22 @@ struct LottieLayer {
 
   /// Position, rotation and scale about `anchor`: each reduced within its share of the
   /// point tolerance, then pruned together against the whole transform on `points`.
-  private func transformTracks(anchor: Point, points: [Point]) -> (TransformTracks, skewed: Bool) {
+  /// Nil when a frame's matrix has a shear the three cannot carry.
+  private func transformTracks(anchor: Point, points: [Point]) -> TransformTracks? {
     var decomposed: [LottieTransformSample] = []
     for s in instance.samples {
       decomposed.append(LottieTransformSample(s.matrix, anchor: anchor, previous: decomposed.last?.rotation))
     }
     let radius = points.reduce(1e-9) { max($0, $1.distance(to: anchor)) }
     let maxScale = decomposed.reduce(1e-9) { max($0, abs($1.scaleX), abs($1.scaleY)) }
-    let skewed = decomposed.contains { abs($0.skew) * radius > tolerance.transform }
+    // What is left of the point tolerance beside the three shares: a shear smaller than
+    // that is left out, a larger one goes to a parent layer (`shearTracks`).
+    let slack = tolerance.transform - tolerance.position - tolerance.rotation - tolerance.scale
+    if decomposed.contains(where: { !(abs($0.skew) * radius <= slack) }) { return nil }
     let positions = decomposed.map { [$0.position.x, $0.position.y] }
     let rotations = decomposed.map { [$0.rotation] }
     let scales = decomposed.map { [$0.scaleX * 100, $0.scaleY * 100] }
-    let targets = decomposed.map {
-      LottieTransformSample.matrix(
-        position: [$0.position.x, $0.position.y], rotation: $0.rotation, scale: [$0.scaleX * 100, $0.scaleY * 100],
-        anchor: anchor)
-    }
+    let targets = instance.samples.map(\.matrix)
     let tol = tolerance
     func ok(_ k: Int, _ v: [[Double]]) -> Bool {
       let m = LottieTransformSample.matrix(position: v[0], rotation: v[1][0], scale: v[2], anchor: anchor)
@@ -171,6 +196,6 @@ struct LottieLayer {
       }
     }
     LottieReducer.prune(&tracks, count: n, first: first, ok: ok)
-    return (TransformTracks(position: tracks[0], rotation: tracks[1], scale: tracks[2]), skewed)
+    return TransformTracks(position: tracks[0], rotation: tracks[1], scale: tracks[2])
   }
 }

@@ -2,12 +2,13 @@
 /// tolerances allow.
 ///
 /// The samples split into runs of motion between frames where the value holds still. A
-/// run is first tried as one keyframe pair with one of the candidate easings, its ends
-/// allowed to fall between frames where the run meets the start or end of the samples
-/// (an animation that began before an instance's first frame). A run that no single
-/// curve fits is covered greedily by the longest segments any candidate fits, and every
-/// keyframe is finally tried for removal: the result keeps only keyframes whose removal
-/// would break a tolerance.
+/// run is first tried as one keyframe pair with one of the candidate easings, its ends on
+/// frames or, failing that, between them: within the frame before or after where the run
+/// meets the start or end of the samples (an animation that began before an instance's
+/// first frame), within its first or last frame elsewhere (one that began or ended
+/// between frames). A run that no single curve fits is covered greedily by the longest
+/// segments any candidate fits, and every keyframe is finally tried for removal: the
+/// result keeps only keyframes whose removal would break a tolerance.
 struct LottieReducer {
   /// The value at frame `first + k`.
   let samples: [[Double]]
@@ -72,7 +73,15 @@ struct LottieReducer {
       let values = (a...b).map { samples[$0][d] }
       range = max(range, (values.max() ?? 0) - (values.min() ?? 0))
     }
+    // Where each end may lie, as offsets from a and b: beyond the samples at a free end
+    // (its value by least squares), or up to a frame into the run where the value held
+    // still (an animation starting or ending between frames; the held value).
+    let bounds0 = freeStart ? (-1.0, 0.0) : (0.0, 1.0)
+    let bounds1 = freeEnd ? (0.0, 1.0) : (-1.0, 0.0)
     for easing in easings {
+      // Ends on the run's own frames first: where they fit, a pair between frames would
+      // fit as well and say the same less plainly.
+      if let pair = pair(a, b, Double(a), Double(b), easing, false, false) { return pair }
       // A curve that misses the run by a tenth of its range with the ends on frames will
       // not fit with them moved by less than a frame: the search is skipped (speed only).
       if let rough = endValues(a, b, Double(a), Double(b), easing, false, false), rough.cost > 0.1 * range,
@@ -82,42 +91,41 @@ struct LottieReducer {
       }
       // Ends between frames: searched on a grid that is refined twice around the best.
       var best: (t0: Double, t1: Double, cost: Double)? = nil
-      var lo0 = freeStart ? -1.0 : 0
-      var hi0 = 0.0
-      var lo1 = 0.0
-      var hi1 = freeEnd ? 1.0 : 0
-      for _ in 0..<(freeStart || freeEnd ? 3 : 1) {
-        for i in 0...(freeStart ? 8 : 0) {
+      var (lo0, hi0) = bounds0
+      var (lo1, hi1) = bounds1
+      for _ in 0..<3 {
+        for i in 0...8 {
           let t0 = Double(a) + lo0 + (hi0 - lo0) * Double(i) / 8
-          for j in 0...(freeEnd ? 8 : 0) {
+          for j in 0...8 {
             let t1 = Double(b) + lo1 + (hi1 - lo1) * Double(j) / 8
             guard let fit = endValues(a, b, t0, t1, easing, freeStart, freeEnd) else { continue }
-            if best == nil || fit.cost < best!.cost { best = (t0, t1, fit.cost) }
+            if fit.cost < best?.cost ?? .infinity { best = (t0, t1, fit.cost) }
           }
         }
-        guard let b0 = best else { break }
+        guard let found = best else { break }
         let step0 = (hi0 - lo0) / 8
         let step1 = (hi1 - lo1) / 8
-        (lo0, hi0) = (b0.t0 - Double(a) - step0, b0.t0 - Double(a) + step0)
-        (lo1, hi1) = (b0.t1 - Double(b) - step1, b0.t1 - Double(b) + step1)
-        if !freeStart { (lo0, hi0) = (0, 0) }
-        if !freeEnd { (lo1, hi1) = (0, 0) }
-        lo0 = max(lo0, -1)
-        hi0 = min(hi0, 0)
-        lo1 = max(lo1, 0)
-        hi1 = min(hi1, 1)
+        lo0 = max(found.t0 - Double(a) - step0, bounds0.0)
+        hi0 = min(found.t0 - Double(a) + step0, bounds0.1)
+        lo1 = max(found.t1 - Double(b) - step1, bounds1.0)
+        hi1 = min(found.t1 - Double(b) + step1, bounds1.1)
       }
-      guard let found = best,
-        let fit = endValues(a, b, found.t0, found.t1, easing, freeStart, freeEnd)
-      else { continue }
-      let start = LottieKey(time: Double(first) + found.t0, value: fit.v0, easing: easing)
-      let end = LottieKey(time: Double(first) + found.t1, value: fit.v1)
-      let ok = (a...b).allSatisfy { k in
-        fits(k, LottieTrack.interpolate(start, end, Double(first + k)))
-      }
-      if ok { return [start, end] }
+      guard let found = best, let pair = pair(a, b, found.t0, found.t1, easing, freeStart, freeEnd) else { continue }
+      return pair
     }
     return nil
+  }
+
+  /// The keyframe pair from t0 to t1 (sample-index times) under `easing` with the best
+  /// end values, if it fits every sample a…b.
+  private func pair(
+    _ a: Int, _ b: Int, _ t0: Double, _ t1: Double, _ easing: LottieEasing, _ freeStart: Bool, _ freeEnd: Bool
+  ) -> [LottieKey]? {
+    guard let fit = endValues(a, b, t0, t1, easing, freeStart, freeEnd) else { return nil }
+    let start = LottieKey(time: Double(first) + t0, value: fit.v0, easing: easing)
+    let end = LottieKey(time: Double(first) + t1, value: fit.v1)
+    let ok = (a...b).allSatisfy { k in fits(k, LottieTrack.interpolate(start, end, Double(first + k))) }
+    return ok ? [start, end] : nil
   }
 
   /// The end values of the pair from t0 to t1 (sample-index times) that best match samples

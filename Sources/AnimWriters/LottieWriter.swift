@@ -22,9 +22,10 @@ public struct LottieWriter: FrameWriter {
   private var present: [NodeID: Int] = [:]
   /// Instance indices in paint order, bottom first.
   private var order: [Int] = []
-  /// Timing curves to try before sampling (the scene's own, beyond the named ones).
+  /// Timing curves to try before sampling, after the scene's own (`RunHeader.timingCurves`)
+  /// and the named ones.
   public var easings: [(Double, Double, Double, Double)] = []
-  /// Ids of layers whose shear Lottie could not carry (their skew is left out).
+  /// Ids of layers whose shear a parent null layer carries (`LottieShearSample`).
   public private(set) var skewedLayers: [String] = []
 
   public init(to sink: ByteSink, _ options: PictureOptions, sticker: Bool = false) {
@@ -85,15 +86,20 @@ public struct LottieWriter: FrameWriter {
   /// The whole Lottie document.
   private mutating func document(_ header: RunHeader) -> JSONValue {
     let tolerance = LottieTolerance(unit: min(scale.a, scale.d))
-    let candidates = LottieEasing.named + easings.map { LottieEasing(x1: $0.0, y1: $0.1, x2: $0.2, y2: $0.3) }
+    // The scene's own curves first: a value one of them drives is a pair with that curve.
+    var candidates: [LottieEasing] = []
+    let own = header.timingCurves.compactMap(LottieEasing.init)
+    let extra = easings.map { LottieEasing(x1: $0.0, y1: $0.1, x2: $0.2, y2: $0.3) }
+    for easing in own + LottieEasing.named + extra where !candidates.contains(easing) { candidates.append(easing) }
     var layers: [JSONValue] = []
     // Top first: the last instance in paint order is the first layer.
-    for (k, i) in order.reversed().enumerated() {
+    for i in order.reversed() {
       var layer = LottieLayer(instance: instances[i], tolerance: tolerance, scale: scale)
       layer.easings = candidates
-      let (json, skewed) = layer.json(index: k + 1)
+      layer.rlottieTrim = sticker
+      let (json, skewed) = layer.json(index: layers.count + 1)
       if skewed { skewedLayers.append(instances[i].id.description) }
-      layers.append(json)
+      layers += json
     }
     let frames = frameCount
     if header.background.a > 0 {

@@ -13,6 +13,10 @@ public struct RunHeader: Sendable, Equatable {
   public var seed: UInt64
   /// Frames the writer will be given (a still's writer is given one).
   public var frames: Int
+  /// The cubic-Bezier timing curves the scene's animations are written with
+  /// (`Simulator.timingCurves`), for writers that re-express values as keyframes; filled
+  /// in for whole runs (`FrameRun.write`), empty otherwise.
+  public var timingCurves: [TimingFunction] = []
 
   public init(
     title: String, width: Double, height: Double, background: Color, fps: Double, seed: UInt64, frames: Int

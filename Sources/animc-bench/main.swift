@@ -11,6 +11,7 @@ case "sim": SimBench.run()
 case "dump": DumpBench.run()
 case "fmt": FmtBench.run()
 case "render": RenderBench.run()
+case "lottie": LottieBench.run(directory: args.count > 1 ? args[1] : "examples")
 case "all":
   CheckBench.run(megabytes: 5)
   runRasterBenchmark()

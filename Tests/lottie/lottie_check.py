@@ -3,8 +3,10 @@
 usage:
   lottie_check.py schema FILE.json...        validate against lottie-specs' schema (Draft 2020-12)
   lottie_check.py psnr ARGBDIR PNGDIR W H N...  rlottie's raw frames against animc's PNGs
+  lottie_check.py run ARGBDIR PNGDIR W H TOL N X0 Y0 X1 Y1  coverage along a pixel run, both within TOL
   lottie_check.py tgs FILE.tgs                python-lottie's Telegram sticker validator
-  lottie_check.py values FILE.json DUMP.jsonl every frame within §13's tolerances
+  lottie_check.py values FILE.json DUMP.jsonl every frame within §13's tolerances, and
+                                              python-lottie's get_value agreeing with the evaluator
   lottie_check.py economy FILE.json DUMP.jsonl removing any one keyframe breaks a tolerance
 
 The evaluator below is written from the Lottie format's definition (keyframes held
@@ -87,6 +89,26 @@ def layer_matrix(ks, t):
     return m + [p[0] - (m[0] * a[0] + m[2] * a[1]), p[1] - (m[1] * a[0] + m[3] * a[1])]
 
 
+def compose(p, c):
+    """The matrix of applying c, then p (both [a, b, c, d, tx, ty])."""
+    return [
+        p[0] * c[0] + p[2] * c[1], p[1] * c[0] + p[3] * c[1],
+        p[0] * c[2] + p[2] * c[3], p[1] * c[2] + p[3] * c[3],
+        p[0] * c[4] + p[2] * c[5] + p[4], p[1] * c[4] + p[3] * c[5] + p[5],
+    ]
+
+
+def world_matrix(layer, by_index, t):
+    """A layer's transform, its parents' applied after it (Lottie parenting)."""
+    m = layer_matrix(layer["ks"], t)
+    seen = set()
+    while "parent" in layer and layer["parent"] not in seen:
+        seen.add(layer["parent"])
+        layer = by_index[layer["parent"]]
+        m = compose(layer_matrix(layer["ks"], t), m)
+    return m
+
+
 def apply(m, q):
     return (m[0] * q[0] + m[2] * q[1] + m[4], m[1] * q[0] + m[3] * q[1] + m[5])
 
@@ -122,8 +144,9 @@ def load_dump(path):
     return frames
 
 
-def layer_errors(layer, frames, limit=1, point_tolerance=TOL_POINT):
-    """Failures of one layer against the dump (at most `limit`)."""
+def layer_errors(layer, frames, limit=1, point_tolerance=TOL_POINT, by_index=None):
+    """Failures of one layer against the dump (at most `limit`); `by_index` holds the
+    document's layers by `ind`, for parents."""
     errors = []
     pts = outline_points(layer)
     fills = items(layer, "fl")
@@ -134,7 +157,7 @@ def layer_errors(layer, frames, limit=1, point_tolerance=TOL_POINT):
         if node is None:
             errors.append(f"{layer['nm']}: not in the dump at frame {n}")
             break
-        m = layer_matrix(layer["ks"], n)
+        m = world_matrix(layer, by_index or {}, n)
         d = node["matrix"]
         worst = max((math.dist(apply(m, q), apply(d, q)) for q in pts), default=0)
         tint = hex_color(node["tint"]) if "tint" in node else [1, 1, 1, 1]
@@ -165,12 +188,62 @@ def layer_errors(layer, frames, limit=1, point_tolerance=TOL_POINT):
 def animated(layer):
     """(label, property) for every keyframed property of a layer."""
     props = [(f"ks.{k}", v) for k, v in layer["ks"].items()]
-    for group in layer["shapes"]:
+    for group in layer.get("shapes", []):
         for item in group["it"]:
             for k, v in item.items():
                 if isinstance(v, dict) and "a" in v and "k" in v:
                     props.append((f"{group['nm']}.{item['ty']}.{k}", v))
     return [(label, p) for label, p in props if p.get("a") == 1]
+
+
+def second_opinion(layer, limit=3):
+    """Where python-lottie's `get_value` (PyPI `lottie`) disagrees with `value` above on
+    any animatable property of a layer at any of its frames. Position keyframes carrying
+    `to`/`ti` are left out: python-lottie mis-evaluates those (animc emits none)."""
+    from lottie.objects.properties import ColorValue, MultiDimensional, Value
+
+    props = [(f"ks.{k}", v) for k, v in layer["ks"].items() if isinstance(v, dict) and "k" in v]
+    for group in layer["shapes"]:
+        for item in group["it"]:
+            for k, v in item.items():
+                if isinstance(v, dict) and "a" in v and "k" in v and not (item["ty"] == "sh" and k == "ks"):
+                    props.append((f"{group['nm']}.{item['ty']}.{k}", v))
+    errors = []
+    for label, prop in props:
+        keys = prop["k"] if prop.get("a") == 1 else []
+        if any("to" in key or "ti" in key for key in keys):
+            continue
+        scalar = len(keys[0]["s"]) == 1 if keys else not isinstance(prop["k"], list)
+        values = [v for key in keys for v in key["s"]] or value(prop, 0)
+        span = max(values) - min(values)
+        if label.endswith(".c"):
+            theirs = ColorValue.load(prop)
+        elif scalar:
+            theirs = Value.load(prop)
+        else:
+            theirs = MultiDimensional.load(prop)
+        for n in range(layer["ip"], layer["op"]):
+            got = theirs.get_value(n)
+            got = getattr(got, "components", got)  # an NVector for points and colours
+            got = list(got) if isinstance(got, (list, tuple)) else [got]
+            want = value(prop, n)
+            worst = max(abs(a - b) for a, b in zip(got, want))
+            # python-lottie solves every easing curve numerically, linear ones too: a
+            # hundred-thousandth of the property's range is its precision, not a disagreement.
+            if worst > 1e-5 * max(1.0, span):
+                errors.append(f"{layer['nm']} frame {n}: {label} is {got[:len(want)]} to python-lottie, {want} here")
+                break
+        if len(errors) >= limit:
+            break
+    return errors
+
+
+def Image_open(path, w, h):
+    """A PNG's RGBA pixels (Pillow), at w × h."""
+    from PIL import Image
+
+    png = Image.open(path).convert("RGBA")
+    return (png.resize((w, h)) if png.size != (w, h) else png).load()
 
 
 def main():
@@ -210,6 +283,20 @@ def main():
             print(f"frame {n}: PSNR {psnr:.2f} dB")
             if psnr < 30:
                 failures.append(f"frame {n}: PSNR {psnr:.2f} dB < 30")
+    elif cmd == "run":
+        # The red channel summed along one straight run of pixels (a row or a column, ends
+        # included) in rlottie's frame and animc's PNG: along a straight stretch of a
+        # white trimmed stroke over black, the sum is where the stroke ends, in pixels.
+        raw, pngs, w, h, tol, n = args[0], args[1], int(args[2]), int(args[3]), float(args[4]), args[5]
+        x0, y0, x1, y1 = (int(a) for a in args[6:10])
+        data = open(os.path.join(raw, f"{n}.argb"), "rb").read()
+        png = Image_open(os.path.join(pngs, f"{n}.png"), w, h)
+        pixels = [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+        theirs = sum(data[4 * (y * w + x) + 2] for x, y in pixels) / 255
+        ours = sum(png[x, y][0] * png[x, y][3] / 255 for x, y in pixels) / 255
+        print(f"frame {n}: run ({x0},{y0})-({x1},{y1}) covered {theirs:.3f} px in rlottie, {ours:.3f} px in animc")
+        if abs(theirs - ours) > tol:
+            failures.append(f"frame {n}: the stroke ends {theirs - ours:+.3f} px off along the run (tolerance {tol})")
     elif cmd == "tgs":
         from lottie.exporters.tgs_validator import TgsValidator, Severity
         from lottie.parsers.tgs import parse_tgs
@@ -223,8 +310,10 @@ def main():
         doc = json.load(open(args[0]))
         frames = load_dump(args[1])
         layers = [x for x in doc["layers"] if x["ty"] == 4]
+        by_index = {x["ind"]: x for x in doc["layers"]}
         for layer in layers:
-            failures += layer_errors(layer, frames, limit=3)
+            failures += layer_errors(layer, frames, limit=3, by_index=by_index)
+            failures += second_opinion(layer)
         count = sum(len(f["nodes"]) for f in frames)
         covered = sum(x["op"] - x["ip"] for x in layers)
         if count != covered:
@@ -234,7 +323,10 @@ def main():
         doc = json.load(open(args[0]))
         frames = load_dump(args[1])
         tried = 0
-        for layer in (x for x in doc["layers"] if x["ty"] == 4):
+        by_index = {x["ind"]: x for x in doc["layers"]}
+        for layer in (x for x in doc["layers"] if x["ty"] in (3, 4)):
+            # A null layer's keyframes are judged on the shape layers it is the parent of.
+            judged = [layer] if layer["ty"] == 4 else [x for x in doc["layers"] if x.get("parent") == layer["ind"]]
             for label, prop in animated(layer):
                 keys = prop["k"]
                 for i in range(len(keys)):
@@ -242,7 +334,9 @@ def main():
                     if len(prop["k"]) == 1:
                         prop["k"][0] = dict(prop["k"][0])
                     tried += 1
-                    if not layer_errors(layer, frames, point_tolerance=TOL_POINT_ECONOMY):
+                    if not any(
+                        layer_errors(x, frames, point_tolerance=TOL_POINT_ECONOMY, by_index=by_index) for x in judged
+                    ):
                         failures.append(f"{layer['nm']}: {label} keyframe {i} (t={keys[i]['t']}) is not needed")
                 prop["k"] = keys
         print(f"{tried} keyframes removed one at a time")
