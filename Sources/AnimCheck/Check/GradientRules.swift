@@ -12,7 +12,7 @@ extension Checker {
       return checkValue(arg, expecting: propertyType(property), in: &scope)
     }
     let t = unlowered { checkPaint(arg, in: &scope) }
-    if t.type == .gradient { gradientPaints.append((property, tree.range(arg))) }
+    if !t.type.isError { gradientPaints.append((property, tree.range(arg), t.type == .gradient)) }
     return t
   }
 
@@ -102,9 +102,17 @@ extension Checker {
   /// property with a gradient, set in the block (`gradientPaints`) or in the style of
   /// the declared shape it uses.
   func reportAnimatedGradients(shape: NodeID, block: NodeID?) {
-    guard let block else { return }
-    var paints = gradientPaints
-    paints += declaredShapeGradients(shape)
+    guard let block, !gradientPaints.isEmpty || tree.kind(shape) == .name else { return }
+    // The block's last `fill`/`stroke` wins over the declared shape's style (a block's
+    // properties are set before any animation runs, wherever they are written).
+    var paints: [(property: Property, range: SourceRange)] = []
+    for property in [Property.fill, .stroke] {
+      if let set = gradientPaints.last(where: { $0.property == property }) {
+        if set.isGradient { paints.append((property, set.range)) }
+      } else if let declared = declaredShapeGradients(shape).first(where: { $0.property == property }) {
+        paints.append(declared)
+      }
+    }
     guard !paints.isEmpty else { return }
     forEachAnimation(in: block) { stmt in
       let nameNode = tree.child(stmt, 0)
