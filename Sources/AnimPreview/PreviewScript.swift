@@ -64,6 +64,43 @@ enum PreviewScript {
       return out;
     }
 
+    // A §12.2 gradient object as a canvas gradient in the shape's box (the context's
+    // transform is the node's matrix when it paints), the tint multiplied into each stop.
+    // A radial one is the circle of radius `r` (see `fillGradient` for ellipses).
+    function gradientStyle(g, o, tint, r) {
+      const out = o.type === 'linear'
+        ? g.createLinearGradient(o.start[0], o.start[1], o.end[0], o.end[1])
+        : g.createRadialGradient(o.center[0], o.center[1], 0, o.center[0], o.center[1], r > 0 ? r : 0);
+      const t = tint ? channels(tint) : [1, 1, 1, 1];
+      for (const [offset, hex] of o.stops) {
+        const c = channels(hex);
+        for (let i = 0; i < 4; i++) c[i] = clamp01(c[i] * t[i]);
+        out.addColorStop(clamp01(offset), css(c));
+      }
+      return out;
+    }
+
+    // A gradient fill. Canvas radial gradients are circles: an ellipse of radii (rx, ry)
+    // is the circle of radius rx under a vertical scale k = ry / rx about the centre,
+    // with the outline drawn through the inverse scale so that it stays where it is.
+    function fillGradient(g, shape, o, tint) {
+      const radial = o.type === 'radial' && o.radius[0] > 0 && o.radius[1] > 0;
+      const k = radial ? o.radius[1] / o.radius[0] : 1;
+      if (k === 1) {
+        g.fillStyle = gradientStyle(g, o, tint, radial ? o.radius[0] : 0);
+        g.fill(shape.path, 'nonzero');
+        return;
+      }
+      const cy = o.center[1];
+      const path = new Path2D();
+      path.addPath(shape.path, new DOMMatrix([1, 0, 0, 1 / k, 0, cy - cy / k]));
+      g.save();
+      g.transform(1, 0, 0, k, 0, cy - cy * k);
+      g.fillStyle = gradientStyle(g, o, tint, o.radius[0]);
+      g.fill(path, 'nonzero');
+      g.restore();
+    }
+
     function makeShape(r) {
       return { path: new Path2D(r.path || ''), d: r.path || '', width: r.width, height: r.height, subpaths: null };
     }
@@ -110,8 +147,8 @@ enum PreviewScript {
       const opacity = clamp01(n.opacity);
       const m = n.matrix;
       if (!(opacity > 0) || !m || !m.every(Number.isFinite)) return;
-      const fill = paint(n.fill, n.tint);
-      let stroke = n.stroke ? paint(n.stroke, n.tint) : null;
+      const fill = typeof n.fill === 'object' ? n.fill : paint(n.fill, n.tint);
+      let stroke = typeof n.stroke === 'object' ? n.stroke : n.stroke ? paint(n.stroke, n.tint) : null;
       if (!(n.lineWidth > 0 && isFinite(n.lineWidth))) stroke = null;
       if (!fill && !stroke) return;
       // Fill and stroke fade as one group: drawn opaque on a layer, then faded together.
@@ -130,12 +167,18 @@ enum PreviewScript {
       g.setTransform(sx, 0, 0, sy, 0, 0);
       g.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
       g.globalAlpha = group ? 1 : opacity;
-      if (fill) {
+      if (fill && typeof fill === 'object') {
+        fillGradient(g, shape, fill, n.tint);
+      } else if (fill) {
         g.fillStyle = fill;
         g.fill(shape.path, 'nonzero');
       }
       if (stroke) {
-        g.strokeStyle = stroke;
+        // A radial stroke's ellipse is drawn as the circle of the same area (a scaled
+        // context would scale the line's width too).
+        g.strokeStyle = typeof stroke === 'object'
+          ? gradientStyle(g, stroke, n.tint, Math.sqrt(Math.max(0, stroke.radius ? stroke.radius[0] * stroke.radius[1] : 0)))
+          : stroke;
         g.lineWidth = n.lineWidth;
         g.lineJoin = 'miter';
         g.lineCap = 'butt';

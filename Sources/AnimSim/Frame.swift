@@ -47,6 +47,9 @@ public struct NodeFrame: Sendable {
   /// A replicator copy's colour multiplier.
   public var tint: Color?
   public var z: Double
+  /// The gradient fill and stroke (§12.2) in unit points of the shape's box; nil when
+  /// both paints are colours. `state.fill`/`state.stroke` then hold a placeholder.
+  public var gradients: PaintGradients? = nil
 
   /// A record the simulator overwrites.
   static let placeholder = NodeFrame(

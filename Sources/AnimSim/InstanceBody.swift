@@ -21,6 +21,8 @@ final class InstanceBody {
   let z: Double
   let hasStroke: Bool
   let hasTrim: Bool
+  /// The gradient paints (§12.2), fixed for the instance's life.
+  let gradients: PaintGradients?
   /// Bodies of one group have the same timings (`TimingGroups`).
   let timingGroup: TimingGroup
   let model: NodeState
@@ -50,6 +52,7 @@ final class InstanceBody {
     animationsEnd = b.animationsEnd
     hasStroke = b.hasStroke
     hasTrim = b.hasTrim
+    gradients = b.gradients
     boxOrigin = Point(-b.anchor.x * b.shape.outline.width, -b.anchor.y * b.shape.outline.height)
   }
 
@@ -89,6 +92,7 @@ enum BlockEvaluator {
     var animationsEnd: Double? = nil
     var hasStroke = false
     var hasTrim = false
+    var gradients: PaintGradients? = nil
   }
 
   /// `shape`: the template's shape evaluated already, when it is the same at every
@@ -109,6 +113,7 @@ enum BlockEvaluator {
       body.hasStroke = true
     }
     body.model.lineWidth = shape.style.lineWidth
+    body.gradients = shape.style.gradients
     var compiler = TimelineCompiler(reserving: TimelineCompiler.animationCount(template.body))
     // The latest end of a top-level item, kept as `[Double].max()` would find it.
     var latestEnd: Double? = nil
@@ -119,6 +124,10 @@ enum BlockEvaluator {
         if slot >= 0 && slot < ctx.locals.count { ctx.locals[slot] = v }
       case .set(let property, let e):
         let v = try Evaluator.evaluate(e, &ctx)
+        if GradientPaint.set(property, v, &body.model, &body.gradients) {
+          note(property, &body)
+          continue
+        }
         let target = Target(property)
         target.set(v, &body.model)
         guard target.read(body.model).isFinite else {

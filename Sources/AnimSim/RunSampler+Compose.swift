@@ -94,6 +94,7 @@ extension RunSampler {
     record.hasStroke = live[m].hasStroke
     record.hasTrim = live[m].hasTrim
     record.tint = live[m].placement?.tint
+    record.gradients = live[m].body.gradients
     record.z = live[m].z
   }
 

@@ -97,6 +97,7 @@ final class SpawnPlan {
     if let stroke = shape.style.stroke { model.stroke = stroke }
     model.lineWidth = shape.style.lineWidth
     var settings = Settings()
+    settings.gradients = shape.style.gradients
     var stack = AnimationStack()
     stack.animations.reserveCapacity(animationCount)
     if let timings { stack.timings = timings } else { stack.timings.reserveCapacity(animationCount) }
@@ -114,7 +115,7 @@ final class SpawnPlan {
     let body = BlockEvaluator.Result(
       template: template, shape: shape, model: model, anchor: settings.anchor, z: settings.z, stack: stack,
       removeAfter: settings.removeAfter, appearAt: settings.appearAt, animationsEnd: latestEnd,
-      hasStroke: shape.style.stroke != nil || notesStroke, hasTrim: notesTrim)
+      hasStroke: shape.style.stroke != nil || notesStroke, hasTrim: notesTrim, gradients: settings.gradients)
     return InstanceBody(body, group: group)
   }
 
@@ -125,6 +126,7 @@ final class SpawnPlan {
     var z = 0.0
     var removeAfter: Double? = nil
     var appearAt = 0.0
+    var gradients: PaintGradients? = nil
   }
 
   /// A step that is not an animation, as `BlockEvaluator.evaluate` runs its statement.
@@ -137,6 +139,7 @@ final class SpawnPlan {
       if slot >= 0 && slot < ctx.locals.count { ctx.locals[slot] = v }
     case .set(let property, let operand):
       let v = try operand.value(&ctx)
+      if GradientPaint.set(property, v, &model, &settings.gradients) { return }
       let target = Target(property)
       target.set(v, &model)
       guard target.read(model).isFinite else {

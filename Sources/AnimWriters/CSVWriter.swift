@@ -45,10 +45,11 @@ public struct CSVWriter: FrameWriter {
     out.append(cell: s.rotation)
     out.append(cell: s.opacity)
     out.append(",")
-    out.append(hex: s.fill)
+    let gradients = node.boxGradients
+    out.append(paintCell: s.fill, gradient: gradients?.fill)
     out.append(",")
     if node.hasStroke {
-      out.append(hex: s.stroke)
+      out.append(paintCell: s.stroke, gradient: gradients?.stroke)
       out.append(",")
       out.append(number: s.lineWidth)
     } else {

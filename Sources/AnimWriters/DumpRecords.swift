@@ -42,9 +42,10 @@ enum DumpRecords {
     out.append(member: "scaleY", s.scaleY)
     out.append(member: "rotation", s.rotation)
     out.append(member: "opacity", s.opacity)
-    out.append(member: "fill", color: s.fill)
+    let gradients = node.boxGradients
+    out.append(member: "fill", paint: s.fill, gradient: gradients?.fill)
     if node.hasStroke {
-      out.append(member: "stroke", color: s.stroke)
+      out.append(member: "stroke", paint: s.stroke, gradient: gradients?.stroke)
       out.append(member: "lineWidth", s.lineWidth)
     }
     if node.hasTrim {

@@ -21,6 +21,7 @@ extension Drawing {
           strokeEnd: node.hasTrim ? s.strokeEnd : 1,
           opacity: s.opacity,
           tint: node.tint))
+      if node.gradients != nil { items[items.count - 1].gradients = node.boxGradients }
     }
     self.init(width: header.width, height: header.height, background: header.background, items: items)
   }

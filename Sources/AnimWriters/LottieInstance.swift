@@ -27,6 +27,9 @@ struct LottieInstance: Sendable {
   let shape: SceneShape
   let hasStroke: Bool
   let hasTrim: Bool
+  /// Gradient paints in box points, and the copy's tint they take (§12.2; fixed for life).
+  let gradients: PaintGradients?
+  let tint: Color?
   /// The frame (counted from the first written) of `samples[0]`.
   let firstFrame: Int
   var samples: [LottieSample] = []
@@ -36,6 +39,8 @@ struct LottieInstance: Sendable {
     shape = node.shape
     hasStroke = node.hasStroke
     hasTrim = node.hasTrim
+    gradients = node.boxGradients
+    tint = node.tint
     firstFrame = frame
   }
 

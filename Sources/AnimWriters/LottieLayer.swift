@@ -81,10 +81,16 @@ struct LottieLayer {
           // Butt caps and miter joins with limit 10, as animc strokes.
           ("lc", LottieJSON.int(1)), ("lj", LottieJSON.int(1)), ("ml", .number(10)), ("bm", LottieJSON.int(0)),
         ]))
+      if let g = instance.gradients?.stroke {
+        let w = LottieJSON.property(width, scalar: true)
+        items[items.count - 1] = LottieGradient.strokeItem(g, tint: instance.tint, width: w)
+      }
       // Listed first: Lottie draws the first item on top, and the stroke covers the fill.
       shapes.append(LottieJSON.group("stroke", items))
     }
-    if samples.contains(where: { $0.fill.a > 0 }) {
+    if let g = instance.gradients?.fill, samples.contains(where: { $0.fill.a > 0 }) {
+      shapes.append(LottieGradient.fillGroup(beziers, g, tint: instance.tint))
+    } else if samples.contains(where: { $0.fill.a > 0 }) {
       let fill: JSONValue = .object([
         ("ty", .string("fl")), ("nm", .string("fill")), ("c", color(samples.map(\.fill))),
         ("o", alpha(samples.map(\.fill))), ("r", LottieJSON.int(1)), ("bm", LottieJSON.int(0)),

@@ -252,6 +252,34 @@ import Testing
         s = ' %s="rgb(%.4f%%,%.4f%%,%.4f%%)"' % (attr, r * 100, g * 100, b * 100)
         return s + ' %s-opacity="%.6f"' % (attr, a)
 
+    def gradient(attr, g, tint, defs):
+        # §12.2's dump object: stops in 0…1, positions in box points; SVG user space is
+        # the path's own (its transform is the node's matrix).
+        gradient.count += 1
+        gid = 'g%d' % gradient.count
+        stops = ''
+        for offset, hex in g['stops']:
+            r, gr, b, a = (min(1.0, max(0.0, x * t)) for x, t in zip(rgba(hex), tint))
+            stops += ('<stop offset="%r" stop-color="rgb(%.4f%%,%.4f%%,%.4f%%)" stop-opacity="%.6f"/>'
+                      % (float(offset), r * 100, gr * 100, b * 100, a))
+        if g['type'] == 'linear':
+            (x1, y1), (x2, y2) = g['start'], g['end']
+            defs.append('<linearGradient id="%s" gradientUnits="userSpaceOnUse" x1="%r" y1="%r" '
+                        'x2="%r" y2="%r">%s</linearGradient>' % (gid, x1, y1, x2, y2, stops))
+        else:
+            (cx, cy), (rx, ry) = g['center'], g['radius']
+            defs.append('<radialGradient id="%s" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="1" '
+                        'gradientTransform="matrix(%r 0 0 %r %r %r)">%s</radialGradient>'
+                        % (gid, rx, ry, cx, cy, stops))
+        return ' %s="url(#%s)"' % (attr, gid)
+
+    gradient.count = 0
+
+    def paint_of(attr, value, tint, defs):
+        if isinstance(value, dict):
+            return gradient(attr, value, tint, defs)
+        return paint(attr, [x * t for x, t in zip(rgba(value), tint)])
+
     def svg_from_dump(lines):
         header, shapes, frames = None, {}, []
         for line in lines:
@@ -271,10 +299,12 @@ import Testing
             tint = rgba(n['tint']) if 'tint' in n else [1, 1, 1, 1]
             a = ' transform="matrix(%s)"' % ' '.join(repr(float(v)) for v in n['matrix'])
             a += ' opacity="%.6f"' % min(1.0, max(0.0, n['opacity']))
-            a += paint('fill', [x * t for x, t in zip(rgba(n['fill']), tint)])
+            defs = []
+            a += paint_of('fill', n['fill'], tint, defs)
             if 'stroke' in n:
-                a += paint('stroke', [x * t for x, t in zip(rgba(n['stroke']), tint)])
+                a += paint_of('stroke', n['stroke'], tint, defs)
                 a += ' stroke-width="%r" stroke-miterlimit="10"' % float(n['lineWidth'])
+            if defs: out.append('<defs>%s</defs>' % ''.join(defs))
             out.append('<path d="%s"%s/>' % (shapes[n['shape']]['path'], a))
         out.append('</svg>')
         return '\\n'.join(out) + '\\n', rgba(header['background'])

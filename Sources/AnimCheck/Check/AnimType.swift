@@ -2,6 +2,8 @@
 /// reported: it is compatible with everything, so one mistake gives one diagnostic.
 public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
   case number, duration, angle, point, color, bool, string, path, shape, timing, transform
+  /// A linear or radial gradient (§12.2), given to `fill` or `stroke`.
+  case gradient
   case range(AnimType)
   case list(AnimType)
   case enumeration(EnumKind)
@@ -22,6 +24,7 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
     case .shape: return "Shape"
     case .timing: return "Timing"
     case .transform: return "Transform"
+    case .gradient: return "Gradient"
     case .range(let t): return "Range<\(t)>"
     case .list(let t): return "List<\(t)>"
     case .enumeration(let k): return k.typeName
@@ -78,6 +81,7 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
     case .timing: return 9
     case .transform: return 10
     case .error: return 11
+    case .gradient: return 12
     case .range, .list, .enumeration, .enumLiteral: return nil
     }
   }
@@ -92,6 +96,7 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
   private static let plainRanges: [AnimType] = {
     let plain: [AnimType] = [
       .number, .duration, .angle, .point, .color, .bool, .string, .path, .shape, .timing, .transform, .error,
+      .gradient,
     ]
     var ranges = [AnimType](repeating: .error, count: plain.count)
     for t in plain { if let i = t.plainIndex { ranges[i] = .range(t) } }

@@ -88,7 +88,7 @@ extension Checker {
     // A property first: the usual statement, known by symbol without its spelling.
     if let symbol = tree.symbol(head), let property = facts.property(symbol, tree.name(head)) {
       guard let arg = singleArgument(stmt) else { return nil }
-      let t = checkValue(arg, expecting: propertyType(property), in: &scope)
+      let t = checkPropertyValue(arg, property, in: &scope)
       return t.type.isError ? nil : .set(property, t.expr)
     }
     let name = tree.name(head)
@@ -116,7 +116,7 @@ extension Checker {
       return nil
     }
     guard let arg = singleArgument(stmt) else { return nil }
-    let t = checkValue(arg, expecting: propertyType(property), in: &scope)
+    let t = checkPropertyValue(arg, property, in: &scope)
     return t.type.isError ? nil : .set(property, t.expr)
   }
 

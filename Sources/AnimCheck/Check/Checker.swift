@@ -35,6 +35,9 @@ final class Checker {
   /// The shape expression of the node or shape whose block is being checked (for the
   /// `cornerRadius` fix, which moves the radius into a `rect(…)`).
   var currentShape: NodeID? = nil
+  /// The `fill`/`stroke` statements of the block being checked, and whether each gives a
+  /// gradient (§12.2: such a paint may not be animated; see `GradientRules.swift`).
+  var gradientPaints: [(property: Property, range: SourceRange, isGradient: Bool)] = []
 
   /// `facts` are those of `tree`'s names, when already made (a second checker shares the first's).
   init(

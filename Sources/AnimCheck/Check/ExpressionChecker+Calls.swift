@@ -74,7 +74,8 @@ extension Checker {
   /// Matches arguments to parameters, checks each, fills defaults.
   func checkSignature(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
     // Rules fold the arguments of these (bounds, counts, bounce, damping): always lowered.
-    let foldsArguments = [.cubicBezier, .steps, .star].contains(sig.builtin) || sig.builtin.isSpring
+    let foldsArguments =
+      [.cubicBezier, .steps, .star, .linearGradient, .radialGradient].contains(sig.builtin) || sig.builtin.isSpring
     if !lowering && foldsArguments {
       return lowered { checkSignature(sig, args, range, in: &scope) }
     }
@@ -118,6 +119,7 @@ extension Checker {
     case .steps: checkCount(args, exprs, of: "`steps`", counting: "steps", in: 1...1_000_000_000)
     case .star: checkCount(args, exprs, of: "`star`", counting: "points", in: 2...100_000)
     case .rgb, .rgba: warnColorChannels(args)
+    case .linearGradient, .radialGradient: if !checkGradientArguments(args, exprs, range) { return .error }
     default: break
     }
     return Typed(

@@ -60,7 +60,11 @@ extension Checker {
     }
     let outer = currentShape
     currentShape = shape
+    let outerPaints = gradientPaints
+    gradientPaints = []
     let own = checkBody(block, &scope, owner: scope.kind == .spawn ? "a spawn block" : "a node block")
+    reportAnimatedGradients(shape: shape, block: block)
+    gradientPaints = outerPaints
     currentShape = outer
     // Most nodes use no shape's defaults: their body is the block's, taken as it is.
     if body.isEmpty { body = own } else { body += own }

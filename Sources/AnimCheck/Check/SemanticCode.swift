@@ -40,6 +40,8 @@ public enum SemanticCode {
   public static let duplicateBlock = "E0348"
   public static let notFinite = "E0349"
   public static let badArgumentValue = "E0350"
+  /// `animate fill` or `animate stroke` on a node whose fill or stroke is a gradient (§12.2).
+  public static let animatedGradient = "E0360"
 
   public static let unusedLet = "W0301"
   public static let hiddenAnimation = "W0302"

@@ -16,7 +16,7 @@ extension Checker {
       let head = tree.name(tree.child(stmt, 0))
       if let field = styleField(head) {
         guard let arg = singleArgument(stmt) else { continue }
-        let t = check(arg, expecting: field == .lineWidth ? .number : .color, in: &scope)
+        let t = field == .lineWidth ? check(arg, expecting: .number, in: &scope) : checkPaint(arg, in: &scope)
         stage = max(stage, t.stage)
         if !t.type.isError && lowering { settings.append(StyleSetting(field: field, value: t.expr)) }
       } else if let statement = checkPropertyStatement(stmt, in: &scope) {

@@ -51,8 +51,8 @@ public enum Evaluator {
       for s in settings {
         let v = try evaluate(s.value, &ctx)
         switch s.field {
-        case .fill: shape.style.fill = v.color
-        case .stroke: shape.style.stroke = v.color
+        case .fill: shape.style.setPaint(fill: true, v)
+        case .stroke: shape.style.setPaint(fill: false, v)
         case .lineWidth: shape.style.lineWidth = v.number
         }
       }

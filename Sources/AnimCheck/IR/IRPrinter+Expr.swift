@@ -58,6 +58,7 @@ extension IRPrinter {
     case .list(let items): return "[" + items.map(value).joined(separator: ", ") + "]"
     case .enumCase(let name): return "." + name
     case .transform(let m): return "matrix(\([m.a, m.b, m.c, m.d, m.tx, m.ty].map(n).joined(separator: " ")))"
+    case .gradient(let g): return gradientText(g, n)
     }
   }
 

@@ -20,6 +20,8 @@ public enum Value: Sendable {
   case enumCase(String)
   /// One step of a replicator's instance transform.
   indirect case transform(AffineTransform)
+  /// A gradient paint (§12.2), its geometry in unit points of the shape's box.
+  indirect case gradient(Gradient)
 
   public var number: Double {
     if case .number(let n) = self { return n }
@@ -58,5 +60,8 @@ public struct ShapeStyle: Sendable, Hashable {
   public var fill: Color? = .black
   public var stroke: Color? = nil
   public var lineWidth: Double = 1
+  /// A gradient fill or stroke (§12.2), in unit points; the colour above is then a
+  /// placeholder that only says the paint is there.
+  public var gradients: PaintGradients? = nil
   public init() {}
 }

@@ -1,6 +1,7 @@
 /// Every built-in function and constructor (§11), as the IR names it. What each one is
 /// (spelling, parameters, result, evaluation, documentation) is its `BuiltinSpec`, declared
-/// once in `Builtins+Math.swift`, `Builtins+Shapes.swift` or `Builtins+Timing.swift`.
+/// once in `Builtins+Math.swift`, `Builtins+Shapes.swift`, `Builtins+Timing.swift` or
+/// `Builtins+Gradients.swift`.
 ///
 /// A new built-in is a case here, its line in `spec`, and its entry: the switch below is
 /// exhaustive, so a case without an entry does not compile.
@@ -30,6 +31,8 @@ public enum Builtin: String, Sendable, CaseIterable {
   /// A Path where a Shape is wanted (§3.1): the shape `shape { … }` of its commands. Not a
   /// function users call; the checker inserts it.
   case shapeOfPath
+  // Gradients (§12.2)
+  case linearGradient, radialGradient
 
   /// This built-in's declaration. Entries are shared references, so asking costs no copy.
   public var spec: BuiltinSpec {
@@ -76,6 +79,8 @@ public enum Builtin: String, Sendable, CaseIterable {
     case .rotate: return TimingBuiltins.rotate
     case .scale: return TimingBuiltins.scale
     case .shapeOfPath: return ShapeBuiltins.shapeOfPath
+    case .linearGradient: return GradientBuiltins.linearGradient
+    case .radialGradient: return GradientBuiltins.radialGradient
     }
   }
 }

@@ -21,6 +21,9 @@ public struct DrawItem: Sendable, Equatable {
   public var opacity: Double
   /// A replicator copy's colour multiplier, applied per channel to fill and stroke.
   public var tint: Color?
+  /// Gradient fill and stroke (§12.2) in the local box's points, drawn instead of the
+  /// colours above, which then only say that the paint is there; nil for plain colours.
+  public var gradients: PaintGradients? = nil
 
   /// An item with Core Animation's shape-layer defaults: black fill, no stroke, width 1.
   public init(

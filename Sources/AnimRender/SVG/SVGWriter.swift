@@ -39,13 +39,16 @@ public enum SVGWriter {
     let matrix = [m.a, m.b, m.c, m.d, m.tx, m.ty].map(SVGNumber.format).joined(separator: " ")
     var group = " transform=\"matrix(\(matrix))\""
     if opacity < 1 { group += " opacity=\"\(SVGNumber.format(opacity))\"" }
-    let fillAttr = fill.map { paint("fill", $0) } ?? " fill=\"none\""
+    var fillAttr = fill.map { paint("fill", $0) } ?? " fill=\"none\""
+    if fill != nil, let g = item.gradients?.fill { fillAttr = gradientPaint("fill", g, tint: item.tint, &out) }
 
     guard let stroke else {
       out += "<path d=\"\(SVGPathData.string(item.path))\"\(group)\(fillAttr)/>\n"
       return
     }
-    var strokeAttr = paint("stroke", stroke)
+    var strokeAttr =
+      item.gradients?.stroke.map { gradientPaint("stroke", $0, tint: item.tint, &out) }
+      ?? paint("stroke", stroke)
     strokeAttr += " stroke-width=\"\(SVGNumber.format(item.lineWidth))\" stroke-miterlimit=\"10\""
     if StrokeTrimmer.keepsAll(start: item.strokeStart, end: item.strokeEnd) {
       out += "<path d=\"\(SVGPathData.string(item.path))\"\(group)\(fillAttr)\(strokeAttr)/>\n"

@@ -1,0 +1,38 @@
+import AnimCheck
+import AnimMath
+
+/// A block's `fill` or `stroke` given a gradient (§12.2). Gradients are style, fixed for
+/// the instance's life: they ride on its body into every frame record
+/// (`NodeFrame.gradients`), and the state keeps a white placeholder colour for the paint.
+enum GradientPaint {
+  /// Applies a `fill`/`stroke` value that is a gradient, and forgets the gradient a later
+  /// colour replaces. True when it took the value (a gradient): the caller then sets
+  /// nothing else.
+  static func set(
+    _ property: Property, _ v: Value, _ model: inout NodeState, _ gradients: inout PaintGradients?
+  ) -> Bool {
+    guard property == .fill || property == .stroke else { return false }
+    var gradient: Gradient? = nil
+    if case .gradient(let g) = v { gradient = g }
+    if gradient == nil && gradients == nil { return false }
+    if property == .fill {
+      gradients = PaintGradients.setting(gradients, fill: .some(gradient), stroke: nil)
+      if gradient != nil { model.fill = .white }
+    } else {
+      gradients = PaintGradients.setting(gradients, fill: nil, stroke: .some(gradient))
+      if gradient != nil { model.stroke = .white }
+    }
+    return gradient != nil
+  }
+}
+
+extension NodeFrame {
+  /// The gradients with their unit points resolved in the shape's box, in box points,
+  /// as dumps write them and drawing uses them (§12.2).
+  public var boxGradients: PaintGradients? {
+    guard let g = gradients else { return nil }
+    let w = shape.outline.width
+    let h = shape.outline.height
+    return PaintGradients(fill: g.fill?.resolved(width: w, height: h), stroke: g.stroke?.resolved(width: w, height: h))
+  }
+}
