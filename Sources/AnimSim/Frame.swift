@@ -47,6 +47,10 @@ public struct NodeFrame: Sendable {
   /// A replicator copy's colour multiplier.
   public var tint: Color?
   public var z: Double
+  /// A 3-D node's whole transform from its shape's box to scene coordinates (§12.1),
+  /// column-major as CSS `matrix3d()`; nil for a 2-D node. `matrix` then holds the same
+  /// transform with rotationX, rotationY and perspective taken as 0.
+  public var matrix3d: Matrix3D? = nil
 
   /// A record the simulator overwrites.
   static let placeholder = NodeFrame(

@@ -13,6 +13,8 @@ public struct RunHeader: Sendable, Equatable {
   public var seed: UInt64
   /// Frames the writer will be given (a still's writer is given one).
   public var frames: Int
+  /// Whether the scene has a 3-D node (§12.1): a CSV dump then has the 3-D columns.
+  public var hasDepth = false
 
   public init(
     title: String, width: Double, height: Double, background: Color, fps: Double, seed: UInt64, frames: Int
@@ -32,5 +34,6 @@ public struct RunHeader: Sendable, Equatable {
     self.init(
       title: s.title, width: s.width, height: s.height, background: s.background, fps: simulator.fps,
       seed: simulator.seed, frames: frames)
+    hasDepth = simulator.scene.has3D
   }
 }
