@@ -132,7 +132,7 @@ import Testing
 
   @Test func matrix3dMatchesTheCSSListComposedByNumpy() throws {
     let ir = try checkedScene(Self.scene)
-    let frames = [0, 5, 11, 17, 20]
+    let frames = [0, 5, 11, 17, 19]
     let dumped = try Self.dumpedNodes(ir, frames: frames)
     #expect(dumped.count == frames.count)
     var requests: [[String: Any]] = []
