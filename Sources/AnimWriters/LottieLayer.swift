@@ -35,6 +35,7 @@ struct LottieLayer {
 
   /// The layer's JSON, `ind` being its index, and whether a skew had to be left out.
   func json(index: Int) -> (layer: JSONValue, skewed: Bool) {
+    if let baked = depthJSON(index: index) { return (baked, false) }
     let samples = instance.samples
     let stretch = samples.reduce(1e-9) { m, s in
       max(
@@ -97,7 +98,7 @@ struct LottieLayer {
     return (layer, skewed)
   }
 
-  private func reduce(_ values: [[Double]], within: @escaping (Double, Double) -> Bool) -> LottieTrack {
+  func reduce(_ values: [[Double]], within: @escaping (Double, Double) -> Bool) -> LottieTrack {
     var reducer = LottieReducer(samples: values, first: instance.firstFrame) { k, v in
       zip(v, values[k]).allSatisfy { within($0, $1) }
     }
@@ -105,12 +106,12 @@ struct LottieLayer {
     return reducer.reduce()
   }
 
-  private func color(_ colors: [Color]) -> JSONValue {
+  func color(_ colors: [Color]) -> JSONValue {
     LottieJSON.property(
       reduce(colors.map { [$0.r, $0.g, $0.b] }) { abs($0 - $1) <= LottieTolerance.color }, scalar: false)
   }
 
-  private func alpha(_ colors: [Color]) -> JSONValue {
+  func alpha(_ colors: [Color]) -> JSONValue {
     LottieJSON.property(
       reduce(colors.map { [$0.a * 100] }) { abs($0 - $1) <= LottieTolerance.alphaPercent }, scalar: true)
   }

@@ -23,25 +23,17 @@ extension SVGWriter {
     let fill = item.effectiveFill.flatMap { $0.a > 0 ? $0 : nil }
     var stroke = item.effectiveStroke.flatMap { $0.a > 0 ? $0 : nil }
     if !(item.lineWidth > 0 && item.lineWidth.isFinite) { stroke = nil }
-    guard opacity > 0, fill != nil || stroke != nil,
-      let tol = ProjectedGeometry.localTolerance(item.path, h, pixels: projectedTolerance)
-    else { return }
-    var local = Polylines()
-    guard PathFlattener.flatten(item.path, tolerance: tol, into: &local) else { return }
+    guard opacity > 0, fill != nil || stroke != nil else { return }
+    let tol = projectedTolerance
     var body = ""
-    if let fill, let d = projectedData(local, h) {
+    if let fill, let d = pathData(ProjectedOutline.fill(item.path, h, tolerance: tol)) {
       body += "<path d=\"\(d)\"\(paint("fill", fill))/>\n"
     }
     if let stroke {
-      var lines = local
-      if !StrokeTrimmer.keepsAll(start: item.strokeStart, end: item.strokeEnd) {
-        lines = Polylines()
-        StrokeTrimmer.trim(local, start: item.strokeStart, end: item.strokeEnd, into: &lines)
-      }
-      var pieces = Polylines()
-      var scratch: [Point] = []
-      Stroker.stroke(lines, width: item.lineWidth, into: &pieces, scratch: &scratch)
-      if let d = projectedData(pieces, h) { body += "<path d=\"\(d)\"\(paint("fill", stroke))/>\n" }
+      let outline = ProjectedOutline.stroke(
+        item.path, h, lineWidth: item.lineWidth, strokeStart: item.strokeStart, strokeEnd: item.strokeEnd,
+        tolerance: tol)
+      if let d = pathData(outline) { body += "<path d=\"\(d)\"\(paint("fill", stroke))/>\n" }
     }
     guard !body.isEmpty else { return }
     if opacity < 1 {
@@ -51,18 +43,13 @@ extension SVGWriter {
     }
   }
 
-  /// Path data of `polygons` projected through `h` and clipped to W > 0; nil when
-  /// nothing is left in front of the eye or a coordinate is not finite.
-  static func projectedData(_ polygons: Polylines, _ h: Homography) -> String? {
-    var projected = Polylines()
-    guard ProjectedGeometry.project(polygons, h, into: &projected, width: 0, height: 0) != nil,
-      !projected.runs.isEmpty
-    else { return nil }
+  /// Path data of closed polygons; nil when there are none.
+  static func pathData(_ polygons: [[Point]]) -> String? {
+    guard !polygons.isEmpty else { return nil }
     var d = ""
-    for run in projected.runs {
-      for i in run.start..<run.start + run.count {
-        let p = projected.points[i]
-        d += i == run.start ? "M" : "L"
+    for polygon in polygons {
+      for (i, p) in polygon.enumerated() {
+        d += i == 0 ? "M" : "L"
         d += "\(SVGNumber.format(p.x)) \(SVGNumber.format(p.y))"
       }
       d += "Z"
