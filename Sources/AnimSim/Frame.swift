@@ -50,6 +50,10 @@ public struct NodeFrame: Sendable {
   /// The gradient fill and stroke (§12.2) in unit points of the shape's box; nil when
   /// both paints are colours. `state.fill`/`state.stroke` then hold a placeholder.
   public var gradients: PaintGradients? = nil
+  /// A 3-D node's whole transform from its shape's box to scene coordinates (§12.1),
+  /// column-major as CSS `matrix3d()`; nil for a 2-D node. `matrix` then holds the same
+  /// transform with rotationX, rotationY and perspective taken as 0.
+  public var matrix3d: Matrix3D? = nil
 
   /// A record the simulator overwrites.
   static let placeholder = NodeFrame(

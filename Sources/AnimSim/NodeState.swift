@@ -19,6 +19,11 @@ public struct NodeState: Hashable, Sendable {
   public var lineWidth = 1.0
   public var strokeStart = 0.0
   public var strokeEnd = 1.0
+  /// Degrees about x and y (§12.1), and the eye's distance (0: none); a node is 3-D when
+  /// its source sets or animates any of them (`LiveInstance.is3D`).
+  public var rotationX = 0.0
+  public var rotationY = 0.0
+  public var perspective = 0.0
 
   public init() {}
 
@@ -36,6 +41,7 @@ public struct NodeState: Hashable, Sendable {
   /// The one-number properties, for loops that read and write one of them in many states.
   enum Scalar: Hashable, Sendable {
     case x, y, scaleX, scaleY, rotation, opacity, lineWidth, strokeStart, strokeEnd
+    case rotationX, rotationY, perspective
   }
 
   /// One number of the state, chosen by a switch (no memory offsets).
@@ -52,6 +58,9 @@ public struct NodeState: Hashable, Sendable {
       case .lineWidth: return lineWidth
       case .strokeStart: return strokeStart
       case .strokeEnd: return strokeEnd
+      case .rotationX: return rotationX
+      case .rotationY: return rotationY
+      case .perspective: return perspective
       }
     }
     set {
@@ -65,6 +74,9 @@ public struct NodeState: Hashable, Sendable {
       case .lineWidth: lineWidth = newValue
       case .strokeStart: strokeStart = newValue
       case .strokeEnd: strokeEnd = newValue
+      case .rotationX: rotationX = newValue
+      case .rotationY: rotationY = newValue
+      case .perspective: perspective = newValue
       }
     }
   }
@@ -76,6 +88,7 @@ public struct NodeState: Hashable, Sendable {
 enum Target: Sendable {
   case position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth
   case strokeStart, strokeEnd
+  case rotationX, rotationY, perspective
 
   init(_ property: Property) {
     switch property {
@@ -92,6 +105,9 @@ enum Target: Sendable {
     case .lineWidth: self = .lineWidth
     case .strokeStart: self = .strokeStart
     case .strokeEnd: self = .strokeEnd
+    case .rotationX: self = .rotationX
+    case .rotationY: self = .rotationY
+    case .perspective: self = .perspective
     }
   }
 
@@ -111,6 +127,9 @@ enum Target: Sendable {
     case .lineWidth: return Channels(s.lineWidth)
     case .strokeStart: return Channels(s.strokeStart)
     case .strokeEnd: return Channels(s.strokeEnd)
+    case .rotationX: return Channels(s.rotationX)
+    case .rotationY: return Channels(s.rotationY)
+    case .perspective: return Channels(s.perspective)
     }
   }
 
@@ -131,15 +150,20 @@ enum Target: Sendable {
     case .lineWidth: s.lineWidth = v.x
     case .strokeStart: s.strokeStart = v.x
     case .strokeEnd: s.strokeEnd = v.x
+    case .rotationX: s.rotationX = v.x
+    case .rotationY: s.rotationY = v.x
+    case .perspective: s.perspective = v.x
     }
   }
 
   /// Whether it animates the style (fill, stroke, line width, trim) rather than one of
-  /// the leading values (see `NodeState.takeLeading`).
+  /// the leading values (see `NodeState.takeLeading`). The 3-D values count as style:
+  /// few nodes have them, so `takeLeading` need not copy them for every other one.
   var isStyle: Bool {
     switch self {
     case .position, .x, .y, .scale, .scaleX, .scaleY, .rotation, .opacity: return false
     case .fill, .stroke, .lineWidth, .strokeStart, .strokeEnd: return true
+    case .rotationX, .rotationY, .perspective: return true
     }
   }
 
@@ -155,6 +179,9 @@ enum Target: Sendable {
     case .lineWidth: return .lineWidth
     case .strokeStart: return .strokeStart
     case .strokeEnd: return .strokeEnd
+    case .rotationX: return .rotationX
+    case .rotationY: return .rotationY
+    case .perspective: return .perspective
     case .position, .scale, .fill, .stroke: return nil
     }
   }

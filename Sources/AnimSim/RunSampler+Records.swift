@@ -99,6 +99,11 @@ extension RunSampler {
         boxOrigin: live[m].boxOrigin, sin: sin, cos: cos)
       if placed, let placement = live[m].placement { matrix = placement.prefix * matrix }
       guard RunSampler.isFinite(records[w].state, opacity: opacity, matrix, style: checksStyle) else { return false }
+      if live[m].is3D {
+        guard RunSampler.writeDepth(live[m], &records[w]) else { return false }
+      } else if records[w].matrix3d != nil {
+        records[w].matrix3d = nil
+      }
       let z = live[m].z
       records[w].matrix = matrix
       if z < lastZ { ordered = false }

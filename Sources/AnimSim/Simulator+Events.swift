@@ -131,7 +131,8 @@ extension Simulator {
     case .node(let i):
       guard i >= 0 && i < nodeBodies.count else { return }
       let body = nodeBodies[i]
-      point = nodeMatrix(i, at: s).apply(Point(body.shape.outline.width / 2, body.shape.outline.height / 2))
+      let center = Point(body.shape.outline.width / 2, body.shape.outline.height / 2)
+      point = nodeProjection(i, at: s)?.apply(center) ?? nodeMatrix(i, at: s).apply(center)
     }
     for (e, emitter) in scene.emitters.enumerated() {
       let hit = emitter.triggers.contains { trigger in
@@ -162,6 +163,7 @@ extension Simulator {
     guard i >= 0 && i < nodeBodies.count, let appeared = nodeAppeared[i] else { return false }
     let body = nodeBodies[i]
     guard s >= appeared, s < appeared + body.nodeLifetime else { return false }
+    if let h = nodeProjection(i, at: s) { return Self.projectedContains(body.outline, h, p) }
     guard let inverse = nodeMatrix(i, at: s).inverted else { return false }
     return body.outline.contains(inverse.apply(p))
   }

@@ -41,6 +41,8 @@ struct LiveInstance {
   let id: NodeID
   let hasStroke: Bool
   let hasTrim: Bool
+  /// `body.template.is3D` (§12.1).
+  let is3D: Bool
 
   init(
     body: InstanceBody, id: NodeID, created: Double, end: Double, seq: Int, shape: SceneShape
@@ -57,6 +59,7 @@ struct LiveInstance {
     z = body.z
     hasStroke = body.hasStroke
     hasTrim = body.hasTrim
+    is3D = body.template.is3D
   }
 }
 

@@ -10,7 +10,7 @@ extension Parser {
       error(
         SyntaxCode.expectedName, "expected the property to animate, found \(tokenDescription)",
         notes: [
-          "properties are position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth, strokeStart, strokeEnd"
+          "properties are position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth, strokeStart, strokeEnd, rotationX, rotationY, perspective"
         ])
       synchronize()
       finish(.animate, from: start, mark: m)

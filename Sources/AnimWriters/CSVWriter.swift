@@ -8,22 +8,25 @@ public struct CSVWriter: FrameWriter {
 
   private let sink: ByteSink
   private var rows = DumpBytes()
+  /// Whether the columns include the 3-D ones (§12.1: when the scene has a 3-D node).
+  private var depth = false
 
   public init(to sink: ByteSink) { self.sink = sink }
 
   public mutating func begin(_ header: RunHeader) throws {
-    try sink.write(Array((Self.columns + "\n").utf8))
+    depth = header.hasDepth
+    try sink.write(Array(((depth ? Self.depthColumns : Self.columns) + "\n").utf8))
   }
 
   public mutating func write(_ frame: Frame) throws {
     rows.removeAll()
-    for node in frame.nodes { Self.row(node, frame, into: &rows) }
+    for node in frame.nodes { Self.row(node, frame, depth: depth, into: &rows) }
     try sink.write(rows.bytes)
   }
 
   public mutating func finish() throws {}
 
-  static func row(_ node: NodeFrame, _ frame: Frame, into out: inout DumpBytes) {
+  static func row(_ node: NodeFrame, _ frame: Frame, depth: Bool = false, into out: inout DumpBytes) {
     let s = node.state
     let m = node.matrix
     out.append(integer: frame.index)
@@ -43,6 +46,7 @@ public struct CSVWriter: FrameWriter {
     out.append(cell: s.scaleX)
     out.append(cell: s.scaleY)
     out.append(cell: s.rotation)
+    if depth { depthCells(node, into: &out) }
     out.append(cell: s.opacity)
     out.append(",")
     let gradients = node.boxGradients
@@ -72,6 +76,7 @@ public struct CSVWriter: FrameWriter {
     out.append(cell: m.d)
     out.append(cell: m.tx)
     out.append(cell: m.ty)
+    if depth { matrix3dCells(node, into: &out) }
     out.append("\n")
   }
 

@@ -41,6 +41,7 @@ enum DumpRecords {
     out.append(member: "scaleX", s.scaleX)
     out.append(member: "scaleY", s.scaleY)
     out.append(member: "rotation", s.rotation)
+    if node.matrix3d != nil { depthMembers(s, into: &out) }
     out.append(member: "opacity", s.opacity)
     let gradients = node.boxGradients
     out.append(member: "fill", paint: s.fill, gradient: gradients?.fill)
@@ -69,6 +70,8 @@ enum DumpRecords {
     out.append(number: m.tx)
     out.append(",")
     out.append(number: m.ty)
-    out.append("]}")
+    out.append("]")
+    if let m3 = node.matrix3d { matrix3dMember(m3, into: &out) }
+    out.append("}")
   }
 }

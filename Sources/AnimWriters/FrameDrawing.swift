@@ -20,7 +20,8 @@ extension Drawing {
           strokeStart: node.hasTrim ? s.strokeStart : 0,
           strokeEnd: node.hasTrim ? s.strokeEnd : 1,
           opacity: s.opacity,
-          tint: node.tint))
+          tint: node.tint,
+          projection: node.matrix3d?.planar))
       if node.gradients != nil { items[items.count - 1].gradients = node.boxGradients }
     }
     self.init(width: header.width, height: header.height, background: header.background, items: items)

@@ -19,6 +19,8 @@ struct LottieSample: Sendable {
   var lineWidth: Double
   var strokeStart: Double
   var strokeEnd: Double
+  /// A 3-D node's projection from its box to output units (§12.1), baked into paths.
+  var projection: Homography? = nil
 }
 
 /// One instance over the frames it is present in without a break: one Lottie layer.
@@ -58,7 +60,8 @@ struct LottieInstance: Sendable {
     return LottieSample(
       matrix: scale * node.matrix, position: s.position, opacity: lottieUnit(s.opacity), fill: tinted(s.fill),
       stroke: tinted(s.stroke), lineWidth: s.lineWidth.isFinite ? max(s.lineWidth, 0) : 0,
-      strokeStart: lottieUnit(s.strokeStart), strokeEnd: lottieUnit(s.strokeEnd))
+      strokeStart: lottieUnit(s.strokeStart), strokeEnd: lottieUnit(s.strokeEnd),
+      projection: node.matrix3d.map { scale * $0.planar })
   }
 
   /// The local point the layer turns and scales about: the node's anchor (the local point

@@ -40,6 +40,7 @@ struct LottieLayer {
   /// a null layer (`index + 1`, listed after it) is its parent and carries the shear
   /// (`LottieShearSample`).
   func json(index: Int) -> (layers: [JSONValue], skewed: Bool) {
+    if let baked = depthJSON(index: index) { return ([baked], false) }
     let samples = instance.samples
     let stretch = samples.reduce(1e-9) { m, s in
       max(
@@ -128,7 +129,7 @@ struct LottieLayer {
     return ([.object(members), shearParent(shear, index: index + 1)], true)
   }
 
-  private func reduce(_ values: [[Double]], within: @escaping (Double, Double) -> Bool) -> LottieTrack {
+  func reduce(_ values: [[Double]], within: @escaping (Double, Double) -> Bool) -> LottieTrack {
     var reducer = LottieReducer(samples: values, first: instance.firstFrame) { k, v in
       zip(v, values[k]).allSatisfy { within($0, $1) }
     }
@@ -136,12 +137,12 @@ struct LottieLayer {
     return reducer.reduce()
   }
 
-  private func color(_ colors: [Color]) -> JSONValue {
+  func color(_ colors: [Color]) -> JSONValue {
     LottieJSON.property(
       reduce(colors.map { [$0.r, $0.g, $0.b] }) { abs($0 - $1) <= LottieTolerance.color }, scalar: false)
   }
 
-  private func alpha(_ colors: [Color]) -> JSONValue {
+  func alpha(_ colors: [Color]) -> JSONValue {
     LottieJSON.property(
       reduce(colors.map { [$0.a * 100] }) { abs($0 - $1) <= LottieTolerance.alphaPercent }, scalar: true)
   }

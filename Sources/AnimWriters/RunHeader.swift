@@ -17,6 +17,8 @@ public struct RunHeader: Sendable, Equatable {
   /// (`Simulator.timingCurves`), for writers that re-express values as keyframes; filled
   /// in for whole runs (`FrameRun.write`), empty otherwise.
   public var timingCurves: [TimingFunction] = []
+  /// Whether the scene has a 3-D node (§12.1): a CSV dump then has the 3-D columns.
+  public var hasDepth = false
 
   public init(
     title: String, width: Double, height: Double, background: Color, fps: Double, seed: UInt64, frames: Int
@@ -36,5 +38,6 @@ public struct RunHeader: Sendable, Equatable {
     self.init(
       title: s.title, width: s.width, height: s.height, background: s.background, fps: simulator.fps,
       seed: simulator.seed, frames: frames)
+    hasDepth = simulator.scene.has3D
   }
 }

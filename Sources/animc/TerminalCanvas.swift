@@ -39,6 +39,7 @@ struct TerminalCanvas {
     items.reserveCapacity(scene.items.count + 1)
     for var item in scene.items {
       item.transform = view * item.transform
+      item.projection = item.projection.map { view * $0 }
       items.append(item)
     }
     let canvas = Drawing(width: Double(width), height: Double(height), background: .black, items: items)

@@ -52,6 +52,8 @@ struct VocabularyTests {
       ("rotation", .angle, .number(0)), ("opacity", .number, .number(1)), ("fill", .color, .color(.black)),
       ("stroke", .color, .color(.clear)), ("lineWidth", .number, .number(1)), ("strokeStart", .number, .number(0)),
       ("strokeEnd", .number, .number(1)),
+      // §12.1: "rotationX and rotationY (Angle, default 0) and perspective (Number, …; default 0 = none)".
+      ("rotationX", .angle, .number(0)), ("rotationY", .angle, .number(0)), ("perspective", .number, .number(0)),
     ]
     #expect(Vocabulary.properties.map(\.name) == table.map(\.0))
     for (spec, row) in zip(Vocabulary.properties, table) {

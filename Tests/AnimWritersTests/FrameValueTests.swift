@@ -61,7 +61,7 @@ func example(_ name: String) throws -> SceneIR {
 /// it. Checked by reading the dump back, for every example, with taps that spawn.
 @Suite struct ShapeAnnouncementTests {
   static let names = [
-    "heart-view", "floating-hearts", "add-to-cart", "ca-timing", "ca-replicators", "ca-sticky", "love-burst",
+    "heart-view", "floating-hearts", "add-to-cart", "ca-timing", "ca-replicators", "ca-sticky", "love-burst", "fold",
   ]
 
   @Test(arguments: names)

@@ -280,6 +280,49 @@ import Testing
             return gradient(attr, value, tint, defs)
         return paint(attr, [x * t for x, t in zip(rgba(value), tint)])
 
+    def projected(path, m):
+        # A 3-D node (§12.1): its path data, curves sampled finely, each point (x, y, 0, 1)
+        # through matrix3d (column-major) and divided by W; W ≤ 0 is not expected here.
+        import re
+        toks = re.findall(r'[MLHVCQZmlhvcqz]|-?[0-9.]+(?:e-?[0-9]+)?', path)
+        pts, subs, i, cur, start, cmd = [], [], 0, (0.0, 0.0), (0.0, 0.0), None
+        def num():
+            nonlocal i
+            i += 1
+            return float(toks[i - 1])
+        while i < len(toks):
+            if toks[i].isalpha():
+                cmd = toks[i]; i += 1
+            if cmd == 'M':
+                if pts: subs.append(pts)
+                cur = start = (num(), num()); pts = [cur]; cmd = 'L'
+            elif cmd == 'L': cur = (num(), num()); pts.append(cur)
+            elif cmd == 'H': cur = (num(), cur[1]); pts.append(cur)
+            elif cmd == 'V': cur = (cur[0], num()); pts.append(cur)
+            elif cmd in 'CQ':
+                ctrl = [cur] + [(num(), num()) for _ in range(3 if cmd == 'C' else 2)]
+                for k in range(1, 65):
+                    t = k / 64; q = ctrl
+                    while len(q) > 1: q = [((1 - t) * a[0] + t * b[0], (1 - t) * a[1] + t * b[1]) for a, b in zip(q, q[1:])]
+                    pts.append(q[0])
+                cur = ctrl[-1]
+            elif cmd == 'Z':
+                cur = start
+                if pts: subs.append(pts)
+                pts = []
+                cmd = None
+            else: sys.exit('path command %r: this check cannot project it yet' % cmd)
+        if pts: subs.append(pts)
+        d = []
+        for sub in subs:
+            out = []
+            for x, y in sub:
+                X = m[0] * x + m[4] * y + m[12]; Y = m[1] * x + m[5] * y + m[13]; W = m[3] * x + m[7] * y + m[15]
+                if W <= 0: sys.exit('a point behind the eye: this check cannot clip it yet')
+                out.append('%r %r' % (X / W, Y / W))
+            d.append('M' + ' L'.join(out) + ' Z')
+        return ' '.join(d)
+
     def svg_from_dump(lines):
         header, shapes, frames = None, {}, []
         for line in lines:
@@ -297,6 +340,12 @@ import Testing
             if n.get('strokeStart', 0) != 0 or n.get('strokeEnd', 1) != 1:
                 sys.exit('%s: a trimmed stroke; this check cannot draw it yet' % n['id'])
             tint = rgba(n['tint']) if 'tint' in n else [1, 1, 1, 1]
+            if 'matrix3d' in n:
+                if 'stroke' in n: sys.exit('%s: a 3-D stroke; this check cannot draw it yet' % n['id'])
+                a = ' opacity="%.6f"' % min(1.0, max(0.0, n['opacity']))
+                a += paint('fill', [x * t for x, t in zip(rgba(n['fill']), tint)])
+                out.append('<path d="%s"%s/>' % (projected(shapes[n['shape']]['path'], n['matrix3d']), a))
+                continue
             a = ' transform="matrix(%s)"' % ' '.join(repr(float(v)) for v in n['matrix'])
             a += ' opacity="%.6f"' % min(1.0, max(0.0, n['opacity']))
             defs = []

@@ -69,6 +69,8 @@ public struct NodeTemplate: Sendable {
   /// Number of local slots the body uses.
   public var localCount: Int
   public var range: SourceRange
+  /// Whether the body sets or animates a 3-D property (§12.1), decided once here.
+  public let is3D: Bool
 
   public init(name: String, shape: Expr, shapeID: String?, body: [BlockStatement], localCount: Int, range: SourceRange)
   {
@@ -78,6 +80,7 @@ public struct NodeTemplate: Sendable {
     self.body = body
     self.localCount = localCount
     self.range = range
+    is3D = body.contains { $0.touchesDepth }
   }
 }
 

@@ -6,6 +6,7 @@ import AnimMath
 /// does not compile. The simulator's `NodeState` and the dump writers hold its value.
 public enum Property: String, Sendable, CaseIterable {
   case position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth, strokeStart, strokeEnd
+  case rotationX, rotationY, perspective
 
   public var spec: PropertySpec {
     switch self {
@@ -22,6 +23,9 @@ public enum Property: String, Sendable, CaseIterable {
     case .lineWidth: return Properties.lineWidth
     case .strokeStart: return Properties.strokeStart
     case .strokeEnd: return Properties.strokeEnd
+    case .rotationX: return Properties.rotationX
+    case .rotationY: return Properties.rotationY
+    case .perspective: return Properties.perspective
     }
   }
 }
@@ -69,4 +73,15 @@ enum Properties {
   static let strokeEnd = PropertySpec(
     .strokeEnd, .number, default: .number(1), dumpKeys: ["strokeEnd"], dumpGroup: .trim, form: "strokeEnd N",
     doc: "Number 0…1: draw the outline up to this fraction of its length (default 1).")
+  /// The 3-D properties (§12.1): a node that sets or animates any of them is 3-D.
+  static let rotationX = PropertySpec(
+    .rotationX, .angle, default: .number(0), dumpKeys: ["rotationX"], dumpGroup: .depth, form: "rotationX A",
+    doc: "Angle about the x axis (3-D, §12.1; default 0°): the top edge towards the viewer for a negative angle.")
+  static let rotationY = PropertySpec(
+    .rotationY, .angle, default: .number(0), dumpKeys: ["rotationY"], dumpGroup: .depth, form: "rotationY A",
+    doc: "Angle about the y axis (3-D, §12.1; default 0°).")
+  static let perspective = PropertySpec(
+    .perspective, .number, default: .number(0), dumpKeys: ["perspective"], dumpGroup: .depth,
+    form: "perspective N",
+    doc: "Number: the eye's distance in points for 3-D rotations (`m34 = −1/d`; default 0 = none).")
 }

@@ -47,6 +47,9 @@ public final class PropertySpec: Sendable {
     case stroke
     /// With the trim: when the node sets or animates `strokeStart` or `strokeEnd`.
     case trim
+    /// With the depth: when the node sets or animates `rotationX`, `rotationY` or
+    /// `perspective` (§12.1), together with `matrix3d`.
+    case depth
   }
 
   init(

@@ -24,12 +24,15 @@ public struct DrawItem: Sendable, Equatable {
   /// Gradient fill and stroke (§12.2) in the local box's points, drawn instead of the
   /// colours above, which then only say that the paint is there; nil for plain colours.
   public var gradients: PaintGradients? = nil
+  /// A 3-D node's projection from its local box to scene points (§12.1); when present
+  /// it is what draws, and `transform` is only the node's 2-D part.
+  public var projection: Homography?
 
   /// An item with Core Animation's shape-layer defaults: black fill, no stroke, width 1.
   public init(
     path: Path, transform: AffineTransform = .identity, fill: Color? = .black,
     stroke: Color? = nil, lineWidth: Double = 1, strokeStart: Double = 0,
-    strokeEnd: Double = 1, opacity: Double = 1, tint: Color? = nil
+    strokeEnd: Double = 1, opacity: Double = 1, tint: Color? = nil, projection: Homography? = nil
   ) {
     self.path = path
     self.transform = transform
@@ -40,6 +43,7 @@ public struct DrawItem: Sendable, Equatable {
     self.strokeEnd = strokeEnd
     self.opacity = opacity
     self.tint = tint
+    self.projection = projection
   }
 
   /// The fill colour with the tint applied, channels clamped to 0…1; nil when no fill.

@@ -13,14 +13,16 @@ public final class Rasterizer {
   /// How far flattened curves and arcs may stray from the true outline, in pixels.
   public var tolerance: Double
 
-  private var local = Polylines()
-  private var trimmed = Polylines()
-  private var strokePolygons = Polylines()
-  private var stripScratch: [Point] = []
+  // Internal rather than private: `drawProjected` (Rasterizer+Projection) shares them.
+  var local = Polylines()
+  var trimmed = Polylines()
+  var strokePolygons = Polylines()
+  var stripScratch: [Point] = []
   private var deviceFill: [Point] = []
   private var deviceStroke: [Point] = []
-  private var fillAcc = CoverageBuffer()
-  private var strokeAcc = CoverageBuffer()
+  var fillAcc = CoverageBuffer()
+  var strokeAcc = CoverageBuffer()
+  var projection = ProjectionScratch()
 
   /// A rasterizer flattening curves to within `tolerance` pixels.
   public init(tolerance: Double = 0.2) {
@@ -57,7 +59,11 @@ public final class Rasterizer {
       if sx.isFinite, sy.isFinite, sx > 0, sy > 0 {
         let toPixels = placement ?? AffineTransform.scale(sx, sy)
         for item in drawing.items {
-          draw(item, toPixels * item.transform, pixels, width: w, height: h)
+          if let projection = item.projection {
+            drawProjected(item, toPixels * projection, pixels, width: w, height: h)
+          } else {
+            draw(item, toPixels * item.transform, pixels, width: w, height: h)
+          }
         }
       }
       if bgPixel.3 != 255 { Compositor.unpremultiply(pixels, count: w * h) }
