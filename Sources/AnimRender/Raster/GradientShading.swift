@@ -5,14 +5,14 @@ import AnimMath
 ///
 /// A gradient is evaluated at the pixel's centre mapped back into the shape's box
 /// through the inverse of the item's transform, so it follows the shape however it is
-/// scaled, rotated or sheared. Its colour (straight alpha) is tinted as a plain colour is,
+/// scaled, rotated, sheared or, for a 3-D item, projected. Its colour (straight alpha) is tinted as a plain colour is,
 /// then premultiplied with the layer's opacity, exactly as `PremultipliedPaint` does for
 /// a constant colour, so a two-stop gradient of one colour draws as that colour does.
 struct LayerPaint {
   private let constant: PremultipliedPaint
   private let gradient: Gradient?
   /// Device pixels → the shape's box.
-  private let inverse: AffineTransform
+  private let inverse: BoxMapping
   private let tint: Color?
   private let opacity: Double
 
@@ -20,15 +20,15 @@ struct LayerPaint {
   init(_ color: Color, opacity: Double) {
     constant = PremultipliedPaint(color, opacity: opacity)
     gradient = nil
-    inverse = .identity
+    inverse = .affine(.identity)
     tint = nil
     self.opacity = opacity
   }
 
   /// A gradient in box points, drawn by `transform` (box → device pixels); nil when the
   /// transform cannot be inverted (the item is then flat and covers nothing).
-  init?(_ gradient: Gradient, transform: AffineTransform, tint: Color?, opacity: Double) {
-    guard let inverse = transform.inverted else { return nil }
+  init?(_ gradient: Gradient, transform: BoxMapping, tint: Color?, opacity: Double) {
+    guard let inverse = transform.inverse else { return nil }
     constant = PremultipliedPaint(.clear, opacity: 0)
     self.gradient = gradient
     self.inverse = inverse
@@ -48,6 +48,29 @@ struct LayerPaint {
   }
 }
 
+/// How a shape's box lands on the canvas: a 2-D item's affine matrix, or a 3-D item's
+/// projection (§12.1). Kept apart so that 2-D items shade with exactly the affine
+/// arithmetic.
+enum BoxMapping {
+  case affine(AffineTransform)
+  case projective(Homography)
+
+  /// The map back, or nil when it is singular.
+  var inverse: BoxMapping? {
+    switch self {
+    case .affine(let m): return m.inverted.map(BoxMapping.affine)
+    case .projective(let h): return h.inverse.map(BoxMapping.projective)
+    }
+  }
+
+  @inline(__always) func apply(_ p: Point) -> Point {
+    switch self {
+    case .affine(let m): return m.apply(p)
+    case .projective(let h): return h.apply(p)
+    }
+  }
+}
+
 /// Source-over compositing of coverage with a paint that may change from pixel to pixel:
 /// the arithmetic of `Compositor`, with the paint asked for at each covered pixel.
 enum GradientCompositor {
@@ -55,7 +78,7 @@ enum GradientCompositor {
   /// `Rasterizer.draw`). `fill`/`stroke` are the tinted colours of the paints that are
   /// present (a gradient's is its placeholder), nil for the ones absent.
   static func draw(
-    _ item: DrawItem, _ gradients: PaintGradients, _ m: AffineTransform, opacity: Double,
+    _ item: DrawItem, _ gradients: PaintGradients, _ m: BoxMapping, opacity: Double,
     _ pixels: UnsafeMutablePointer<UInt8>, canvasWidth: Int, boxX: Int, boxY: Int,
     fill: Color?, stroke: Color?, fillCoverage: inout CoverageBuffer, strokeCoverage: inout CoverageBuffer
   ) {

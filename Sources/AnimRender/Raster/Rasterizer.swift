@@ -140,7 +140,7 @@ public final class Rasterizer {
     }
     if let gradients = item.gradients {
       GradientCompositor.draw(
-        item, gradients, m, opacity: opacity, pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0,
+        item, gradients, .affine(m), opacity: opacity, pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0,
         fill: hasFill ? fill : nil, stroke: hasStroke ? stroke : nil, fillCoverage: &fillAcc, strokeCoverage: &strokeAcc
       )
       return

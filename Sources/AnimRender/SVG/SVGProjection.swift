@@ -1,4 +1,5 @@
 import AnimMath
+import Foundation
 
 // SVG output of 3-D items (§12.1): SVG has no perspective, so a 3-D node's fill and its
 // stroke's outline are written already projected, as polygons in scene coordinates.
@@ -11,8 +12,45 @@ extension SVGWriter {
   /// it paints plain colours (which projected outlines carry). An item that cannot must
   /// be embedded as a picture of it drawn by the rasterizer.
   public static func canWriteAsVector(_ item: DrawItem) -> Bool {
-    // Every paint is a plain colour today; a paint SVG cannot warp joins here.
-    true
+    item.projection == nil || item.gradients == nil
+  }
+
+  /// A 3-D item whose paint SVG cannot warp (§12.1): a PNG of it, drawn by the
+  /// rasterizer, over the part of the scene its outline covers, at `scale` pixels a point
+  /// on a grid aligned with the document's pixels, so a renderer copies pixels 1:1.
+  static func embeddedElement(
+    _ item: DrawItem, _ h: Homography, scale: (x: Double, y: Double), scene: (width: Double, height: Double),
+    _ out: inout String
+  ) {
+    var polygons = ProjectedOutline.fill(item.path, h, tolerance: projectedTolerance)
+    if item.lineWidth > 0, item.lineWidth.isFinite {
+      polygons += ProjectedOutline.stroke(
+        item.path, h, lineWidth: item.lineWidth, strokeStart: 0, strokeEnd: 1, tolerance: projectedTolerance)
+    }
+    let points = polygons.joined()
+    guard scale.x > 0, scale.y > 0, let first = points.first else { return }
+    var (x0, y0, x1, y1) = (first.x, first.y, first.x, first.y)
+    for p in points {
+      x0 = min(x0, p.x)
+      y0 = min(y0, p.y)
+      x1 = max(x1, p.x)
+      y1 = max(y1, p.y)
+    }
+    // Whole pixels, inside the scene.
+    let px0 = max(0, (x0 * scale.x).rounded(.down))
+    let py0 = max(0, (y0 * scale.y).rounded(.down))
+    let px1 = min((scene.width * scale.x).rounded(.up), (x1 * scale.x).rounded(.up))
+    let py1 = min((scene.height * scale.y).rounded(.up), (y1 * scale.y).rounded(.up))
+    guard px1 > px0, py1 > py0, px1 - px0 <= 16384, py1 - py0 <= 16384 else { return }
+    let (pw, ph) = (Int(px1 - px0), Int(py1 - py0))
+    let origin = Point(px0 / scale.x, py0 / scale.y)
+    var shifted = item
+    shifted.projection = AffineTransform.translation(-origin.x, -origin.y) * h
+    let piece = Drawing(width: Double(pw) / scale.x, height: Double(ph) / scale.y, items: [shifted])
+    guard let png = try? PNGEncoder.encode(Rasterizer().render(piece, width: pw, height: ph)) else { return }
+    out += "<image x=\"\(SVGNumber.format(origin.x))\" y=\"\(SVGNumber.format(origin.y))\""
+    out += " width=\"\(SVGNumber.format(piece.width))\" height=\"\(SVGNumber.format(piece.height))\""
+    out += " preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>\n"
   }
 
   /// A 3-D item: the fill's polygons and the stroke's outline (made in the box at

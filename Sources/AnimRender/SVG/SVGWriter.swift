@@ -19,7 +19,18 @@ public enum SVGWriter {
     out += " viewBox=\"0 0 \(w) \(h)\" preserveAspectRatio=\"none\">\n"
     out +=
       "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\"\(paint("fill", drawing.background))/>\n"
-    for item in drawing.items { element(item, &out) }
+    // Pixels per point, for the pictures of 3-D items SVG cannot draw (`embeddedElement`).
+    let scale = (
+      x: Double(pixelWidth ?? Int(drawing.width.rounded())) / max(drawing.width, 1e-9),
+      y: Double(pixelHeight ?? Int(drawing.height.rounded())) / max(drawing.height, 1e-9)
+    )
+    for item in drawing.items {
+      if let projection = item.projection, !canWriteAsVector(item) {
+        embeddedElement(item, projection, scale: scale, scene: (drawing.width, drawing.height), &out)
+      } else {
+        element(item, &out)
+      }
+    }
     out += "</svg>\n"
     return out
   }

@@ -121,4 +121,37 @@ struct ProjectionTests {
       "projected", Drawing(width: 220, height: 200, background: Color(rgba8: 0x1C, 0x1C, 0x1E), items: items),
       width: 220, height: 200)
   }
+
+  /// A gradient under perspective, which SVG cannot warp: the SVG embeds a PNG of the item
+  /// drawn by the rasterizer (§12.1), so librsvg's picture is the rasterizer's.
+  @Test func aProjectedGradientIsEmbeddedAsAPicture() throws {
+    let palette = ReferenceComparisonTests.palette
+    let shadow = Gradient.linear(
+      [Gradient.Stop(0, .clear), Gradient.Stop(1, palette[2])], start: Point(0, 0), end: Point(0, 80))
+    var item = DrawItem(
+      path: TestShapes.rect(0, 0, 80, 80), fill: .white, stroke: palette[0], lineWidth: 4,
+      projection: Self.projection(110, 100, size: 80, rotationX: -40, rotationY: 20, perspective: 300))
+    item.gradients = PaintGradients(fill: shadow, stroke: nil)
+    let plain = DrawItem(
+      path: TestShapes.circle(30), fill: palette[1],
+      projection: Self.projection(50, 50, size: 60, rotationX: 30, perspective: 200))
+    let drawing = Drawing(width: 220, height: 200, background: Color(rgba8: 0xF2, 0xF2, 0xF7), items: [plain, item])
+    #expect(SVGWriter.canWriteAsVector(plain) && !SVGWriter.canWriteAsVector(item))
+    let svg = SVGWriter.document(drawing, pixelWidth: 220, pixelHeight: 200)
+    #expect(svg.components(separatedBy: "data:image/png;base64,").count == 2)
+    try ReferenceComparisonTests().compare("projected-gradient", drawing, width: 220, height: 200)
+    // The shading follows the projection: where box point (40, 60) lands, the gradient is
+    // 3/4 of the way from clear (0, 0, 0, 0) to its end colour, straight alpha (§12.2):
+    // channels 0.75·c at alpha 0.75, over the background.
+    let h = Self.projection(110, 100, size: 80, rotationX: -40, rotationY: 20, perspective: 300)
+    let at = h.apply(Point(40, 60))
+    let bitmap = Rasterizer().render(drawing, width: 220, height: 200)
+    let offset = (Int(at.y) * 220 + Int(at.x)) * 4
+    let end = palette[2]
+    let background = [0xF2, 0xF2, 0xF7].map { Double($0) / 255 }
+    for (k, channel) in [end.r, end.g, end.b].enumerated() {
+      let expected = (channel * 0.75 * 0.75 + background[k] * 0.25) * 255
+      #expect(abs(Double(bitmap.pixels[offset + k]) - expected) <= 4, "channel \(k)")
+    }
+  }
 }
