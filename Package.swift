@@ -25,7 +25,7 @@ let package = Package(
     // Lexer, syntax tree and parser.
     .target(name: "AnimSyntax", dependencies: ["AnimJSON", "AnimSource"]),
     // Names, types, units and the checked IR.
-    .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath"]),
+    .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath", "AnimFont"]),
     // Deterministic simulation of the IR into frames (values).
     .target(name: "AnimSim", dependencies: ["AnimSource", "AnimCheck", "AnimMath"]),
     // The in-house PNG decoder (§12.3): zlib inflate, filters, every colour type, Adam7.
