@@ -41,10 +41,11 @@ extension Checker {
       return nil
     }
     let layout: TextLayout
+    let directory = TextShapes.directory(of: file.name)
     do {
       layout = try TextShapes.library.layout(
         string, size: size ?? 1, font: font.isEmpty ? nil : font, weight: TextShapes.weight(cases[0]),
-        align: TextAlignment(rawValue: cases[1]) ?? .leading, relativeTo: TextShapes.directory(of: file.name))
+        align: TextAlignment(rawValue: cases[1]) ?? .leading, relativeTo: directory)
     } catch {
       reportFontError(
         error, font: font, at: fontRange, literal: fontArgument.map { tree.kind($0.value) == .string } ?? false)
@@ -55,6 +56,10 @@ extension Checker {
         SemanticCode.missingGlyph,
         "no installed font has the character \(Self.describe(scalar)): it takes no space and draws nothing",
         at: stringRange)
+    }
+    for path in TextShapes.files(layout.fonts, font: font.isEmpty ? nil : font, directory: directory)
+    where !ir.fontFiles.contains(path) {
+      ir.fontFiles.append(path)
     }
     let outline = TextShapes.outline(layout)
     guard size == nil else { return .constant(.shape(ShapeValue(outline: outline))) }

@@ -53,6 +53,24 @@ enum TextShapes {
     return ShapeOutline(path: path, width: outline.width * s, height: outline.height * s, fonts: outline.fonts)
   }
 
+  /// The paths of the faces a layout used (`labels`, "file#index"): the file `font:`
+  /// names when it is a path (the layout's first face), the others found among the
+  /// installed faces.
+  static func files(_ labels: [String], font: String?, directory: String) -> [String] {
+    var paths: [String] = []
+    var rest = labels[...]
+    if let font, ["ttf", "otf", "ttc"].contains((font as NSString).pathExtension.lowercased()) {
+      paths.append(font.hasPrefix("/") ? font : (directory as NSString).appendingPathComponent(font))
+      rest = rest.dropFirst()
+    }
+    for label in rest {
+      if let face = library.faces.first(where: { "\(($0.path as NSString).lastPathComponent)#\($0.index)" == label }) {
+        paths.append(face.path)
+      }
+    }
+    return paths
+  }
+
   /// §12.4's weight class for a SwiftUI weight name.
   static func weight(_ name: String) -> Int { FontLibrary.weights[name] ?? 400 }
 }
