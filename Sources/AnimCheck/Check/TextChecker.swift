@@ -14,27 +14,27 @@ extension Checker {
     let stringRange = args.first(where: { $0.label == nil }).map { tree.range($0.value) } ?? range
     let fontArgument = args.first(where: { $0.label == "font" })
     let fontRange = fontArgument.map { tree.range($0.value) } ?? range
-    guard case .string(let string)? = fold(exprs[0]) else {
+    guard case .string(let string)? = fixedValue(exprs[0]) else {
       error(
         SemanticCode.notConstant, "the string of `text` must be a constant: the checker lays the text out",
         at: stringRange)
       return nil
     }
-    guard case .string(let font)? = fold(exprs[2]) else {
+    guard case .string(let font)? = fixedValue(exprs[2]) else {
       error(
         SemanticCode.notConstant, "`font:` must be a constant String: the checker reads the font", at: fontRange)
       return nil
     }
     var cases: [String] = []
     for (i, label) in [(3, "weight"), (4, "align")] {
-      guard case .enumCase(let name)? = fold(exprs[i]) else {
+      guard case .enumCase(let name)? = fixedValue(exprs[i]) else {
         let at = args.first(where: { $0.label == label }).map { tree.range($0.value) } ?? range
         error(SemanticCode.notConstant, "`\(label):` must be a constant: the checker lays the text out", at: at)
         return nil
       }
       cases.append(name)
     }
-    let size = fold(exprs[1]).map(\.number)
+    let size = fixedValue(exprs[1]).map(\.number)
     if let size, !(size.isFinite && size >= 0) {
       let at = args.first(where: { $0.label == "size" }).map { tree.range($0.value) } ?? range
       error(SemanticCode.badArgumentValue, "a text's `size:` must be a number of points ≥ 0, found \(size)", at: at)
@@ -97,6 +97,19 @@ extension Checker {
     error(
       SemanticCode.unknownFont, "no installed font family is named \"\(name)\"", at: range,
       notes: ["installed families, nearest first: \(shown)\(installed.count > 10 ? ", …" : "")"], fixes: fixes)
+  }
+
+  /// The value of a literal or of a constant top-level `let`; nil for anything computed,
+  /// which may be drawn per run or per spawn (folding would evaluate a random draw).
+  private func fixedValue(_ e: Expr) -> Value? {
+    switch e {
+    case .constant(let v): return v
+    case .global(let slot):
+      guard slot < constantGlobals.count else { return nil }
+      if case .number(let n) = constantGlobals[slot], n.isNaN { return nil }
+      return constantGlobals[slot]
+    default: return nil
+    }
   }
 
   /// A character as a message shows it: itself in quotes and its code point.
