@@ -20,6 +20,8 @@ struct VocabularyTests {
       "randomInt", "choose", "rgb", "rgba", "hsl", "mix", "heart", "circle", "ellipse", "rect", "star", "polygon",
       "line", "quad", "cubic", "arc", "polyline", "parabola", "cubicBezier", "steps", "spring", "translate", "rotate",
       "scale",
+      // §12.4
+      "text",
     ]
     #expect(Set(Vocabulary.functionNames) == spec)
     #expect(Vocabulary.functionNames.count == spec.count)
