@@ -66,6 +66,34 @@ import Testing
     #expect(ok.stdout.contains(#""fonts":["DejaVuSans.ttf#0"]"#))
   }
 
+  /// Half-written (strokeEnd 0.5 at 0.4 s): the PNG and librsvg's drawing of animc's SVG,
+  /// whose trimmed stroke is dashes over the glyph outlines, agree at ≥ 35 dB.
+  @Test func halfWrittenTextAgreesWithLibrsvg() throws {
+    let dir = try RenderCommandTests.workDirectory("text-handwriting")
+    let png = dir.appendingPathComponent("animc.png").path
+    let svg = dir.appendingPathComponent("animc.svg").path
+    try RenderCommandTests.animcOK(["render", "examples/handwriting.anim", "--time", "0.4s", "-o", png])
+    try RenderCommandTests.animcOK(["render", "examples/handwriting.anim", "--time", "0.4s", "-o", svg])
+    let script = """
+      import sys, json, math, subprocess
+      from PIL import Image, ImageChops
+      png, svg, out = sys.argv[1:4]
+      subprocess.run(['rsvg-convert', '-f', 'png', '-o', out, svg], check=True)
+      def flat(path):
+          im = Image.open(path).convert('RGBA')
+          return Image.alpha_composite(Image.new('RGBA', im.size, (255, 255, 255, 255)), im).convert('RGB')
+      a, b = flat(png), flat(out)
+      hist = ImageChops.difference(a, b).histogram()
+      se = sum((i % 256) ** 2 * c for i, c in enumerate(hist))
+      ink = sum(1 for p in a.getdata() if min(p) < 200)
+      print(json.dumps({'psnr': 99.0 if se == 0 else 10 * math.log10(255 * 255 * sum(hist) / se), 'ink': ink}))
+      """
+    let r = try RenderCommandTests.python(script, [png, svg, dir.appendingPathComponent("rsvg.png").path])
+    let psnr = try #require(r["psnr"] as? Double)
+    #expect(psnr >= 35, "PNG vs librsvg: \(psnr) dB")
+    #expect((r["ink"] as? Int ?? 0) > 200, "the half-written stroke draws something")
+  }
+
   /// love-burst's caption 我喜欢你 (WenQuanYi Zen Hei, 34 pt, centred under the heart,
   /// its box's top at y = 409): white ink inside its box, none in the black band below.
   /// The box is 4 em wide (CJK ideographs advance 1 em: 136 pt) and ascent + descent tall.
