@@ -27,7 +27,7 @@ let package = Package(
     // Lexer, syntax tree and parser.
     .target(name: "AnimSyntax", dependencies: ["AnimJSON", "AnimSource"]),
     // Names, types, units and the checked IR.
-    .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath"]),
+    .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath", "AnimFont"]),
     // Deterministic simulation of the IR into frames (values).
     .target(name: "AnimSim", dependencies: ["AnimSource", "AnimCheck", "AnimMath"]),
     // CRC-32 and Adler-32: what the PNG and zlib writers write and the PNG reader checks.

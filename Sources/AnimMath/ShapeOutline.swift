@@ -9,11 +9,15 @@ public struct ShapeOutline: Hashable, Sendable {
   public var path: Path
   public var width: Double
   public var height: Double
+  /// The font faces a text's outline was drawn from, as "file#index" in order of first
+  /// use (§12.4's dump key); empty for every other shape.
+  public var fonts: [String]
 
-  public init(path: Path, width: Double, height: Double) {
+  public init(path: Path, width: Double, height: Double, fonts: [String] = []) {
     self.path = path
     self.width = width
     self.height = height
+    self.fonts = fonts
   }
 
   /// Seed 000's heart, exactly: p = 4, r = floor((w − 2p)/4), B = (floor(w/2), h − p),

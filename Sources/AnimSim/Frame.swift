@@ -82,6 +82,8 @@ public final class SceneShape: Sendable {
   /// node) rather than one instance's own: a shared shape is announced once per run, an
   /// instance's own once per instance.
   public let isShared: Bool
+  /// A text's font faces, "file#index" in order of first use (§12.4); empty otherwise.
+  public var fonts: [String] { outline.fonts }
 
   public init(id: String, outline: ShapeOutline, isShared: Bool) {
     self.id = id

@@ -27,6 +27,7 @@ enum DumpRecords {
     out.append(jsonString: shape.outline.path.svgPathData(format: JSONNumber.format))
     out.append(member: "width", shape.outline.width)
     out.append(member: "height", shape.outline.height)
+    if !shape.fonts.isEmpty { DumpRecords.fonts(shape.fonts, into: &out) }
     out.append("}\n")
   }
 

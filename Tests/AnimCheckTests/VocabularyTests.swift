@@ -22,6 +22,8 @@ struct VocabularyTests {
       "scale",
       // §12.2
       "linearGradient", "radialGradient",
+      // §12.4
+      "text",
     ]
     #expect(Set(Vocabulary.functionNames) == spec)
     #expect(Vocabulary.functionNames.count == spec.count)

@@ -675,6 +675,7 @@ func expectColor(
 @Suite struct ExampleDumpGoldenTests {
   static let examples = [
     "add-to-cart", "ca-replicators", "ca-sticky", "ca-timing", "floating-hearts", "heart-view", "love-burst",
+    "handwriting",
   ]
 
   static func goldenURL(_ name: String) -> URL {

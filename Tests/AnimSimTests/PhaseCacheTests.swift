@@ -73,6 +73,7 @@ private func groups(_ ir: SceneIR, frames: Int = 6) throws -> [Int] {
 /// (group −1 recomputes), for examples with bursts, replicators and keyframes.
 @Test(arguments: [
   "love-burst", "floating-hearts", "ca-replicators", "add-to-cart", "ca-timing", "ca-sticky", "heart-view",
+  "handwriting",
 ])
 func cachedPhasesGiveWhatEachInstanceGivesAlone(_ name: String) throws {
   var options = SimulationOptions()

@@ -62,6 +62,7 @@ func example(_ name: String) throws -> SceneIR {
 @Suite struct ShapeAnnouncementTests {
   static let names = [
     "heart-view", "floating-hearts", "add-to-cart", "ca-timing", "ca-replicators", "ca-sticky", "love-burst", "fold",
+    "handwriting",
   ]
 
   @Test(arguments: names)

@@ -122,6 +122,8 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
 /// The closed sets written as `.case` (§4, §6, §11).
 public enum EnumKind: String, Sendable, CaseIterable {
   case parabolaType, fillMode, interpolation, pacing, alongRotation, stepPosition
+  /// §12.4's `weight:` (SwiftUI's names) and `align:`.
+  case fontWeight, textAlignment
 
   public var cases: [String] {
     switch self {
@@ -131,6 +133,8 @@ public enum EnumKind: String, Sendable, CaseIterable {
     case .pacing: return ["paced", "linear"]
     case .alongRotation: return ["auto", "autoReverse"]
     case .stepPosition: return ["start", "end"]
+    case .fontWeight: return ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+    case .textAlignment: return ["leading", "center", "trailing"]
     }
   }
 
@@ -142,6 +146,8 @@ public enum EnumKind: String, Sendable, CaseIterable {
     case .pacing: return "Pacing"
     case .alongRotation: return "Rotation"
     case .stepPosition: return "StepPosition"
+    case .fontWeight: return "FontWeight"
+    case .textAlignment: return "TextAlignment"
     }
   }
 }

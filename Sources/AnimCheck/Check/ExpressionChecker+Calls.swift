@@ -75,7 +75,7 @@ extension Checker {
   func checkSignature(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
     // Rules fold the arguments of these (bounds, counts, bounce, damping): always lowered.
     let foldsArguments =
-      [.cubicBezier, .steps, .star, .linearGradient, .radialGradient].contains(sig.builtin) || sig.builtin.isSpring
+      [.cubicBezier, .steps, .star, .text, .linearGradient, .radialGradient].contains(sig.builtin) || sig.builtin.isSpring
     if !lowering && foldsArguments {
       return lowered { checkSignature(sig, args, range, in: &scope) }
     }
@@ -120,6 +120,9 @@ extension Checker {
     case .star: checkCount(args, exprs, of: "`star`", counting: "points", in: 2...100_000)
     case .rgb, .rgba: warnColorChannels(args)
     case .linearGradient, .radialGradient: if !checkGradientArguments(args, exprs, range) { return .error }
+    case .text:
+      guard let lowered = lowerText(args, exprs, range) else { return .error }
+      return Typed(type: .shape, expr: lowered, stage: stage, usesScene: usesScene)
     default: break
     }
     return Typed(

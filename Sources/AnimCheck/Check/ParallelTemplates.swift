@@ -55,6 +55,7 @@ extension Checker {
     ir.nodes += later.ir.nodes
     ir.emitters += later.ir.emitters
     ir.replicators += later.ir.replicators
+    for file in later.ir.fontFiles where !ir.fontFiles.contains(file) { ir.fontFiles.append(file) }
     adoptUses(of: later)
   }
 

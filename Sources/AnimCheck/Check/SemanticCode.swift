@@ -54,4 +54,10 @@ public enum SemanticCode {
   public static let colorChannelScale = "W0308"
   /// A node whose outline has absolute points is drawn centred on (0, 0) (§3.1).
   public static let outlineAtOrigin = "W0309"
+
+  /// §12.4 text: `font:` names no installed family, or its file cannot be read.
+  public static let unknownFont = "E0370"
+  public static let unreadableFont = "E0371"
+  /// §12.4 text: a character no installed font has (it advances 0 and draws nothing).
+  public static let missingGlyph = "W0370"
 }

@@ -12,6 +12,9 @@ public struct SceneIR: Sendable {
   public var emitters: [EmitterTemplate] = []
   public var replicators: [ReplicatorTemplate] = []
   public var input: [InputEvent] = []
+  /// The font files texts were drawn from (§12.4), each once: inputs, which no output may
+  /// overwrite.
+  public var fontFiles: [String] = []
   public init() {}
 }
 

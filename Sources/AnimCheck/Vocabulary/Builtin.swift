@@ -33,6 +33,8 @@ public enum Builtin: String, Sendable, CaseIterable {
   case shapeOfPath
   // Gradients (§12.2)
   case linearGradient, radialGradient
+  /// Text (§12.4): a shape of glyph outlines.
+  case text
 
   /// This built-in's declaration. Entries are shared references, so asking costs no copy.
   public var spec: BuiltinSpec {
@@ -81,6 +83,7 @@ public enum Builtin: String, Sendable, CaseIterable {
     case .shapeOfPath: return ShapeBuiltins.shapeOfPath
     case .linearGradient: return GradientBuiltins.linearGradient
     case .radialGradient: return GradientBuiltins.radialGradient
+    case .text: return TextBuiltins.text
     }
   }
 }
