@@ -25,13 +25,13 @@ let package = Package(
     // Lexer, syntax tree and parser.
     .target(name: "AnimSyntax", dependencies: ["AnimJSON", "AnimSource"]),
     // Names, types, units and the checked IR.
-    .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath"]),
+    .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath", "AnimImage"]),
     // Deterministic simulation of the IR into frames (values).
-    .target(name: "AnimSim", dependencies: ["AnimSource", "AnimCheck", "AnimMath"]),
+    .target(name: "AnimSim", dependencies: ["AnimSource", "AnimCheck", "AnimMath", "AnimImage"]),
     // The in-house PNG decoder (§12.3): zlib inflate, filters, every colour type, Adam7.
     .target(name: "AnimImage"),
     // Rasterizer and the GIF, PNG and SVG encoders, over drawings (values).
-    .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath"]),
+    .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath", "AnimImage"]),
     // The output formats: one writer per format over frames, and the table of formats.
     .target(name: "AnimWriters", dependencies: ["AnimJSON", "AnimMath", "AnimSim", "AnimRender"]),
     // Canonical layout of `.anim` source.

@@ -1,3 +1,4 @@
+import AnimImage
 import AnimMath
 
 /// Who an instance is in dumps (§9): `NAME` for a node, `NAME#k` for an emitter's k-th
@@ -47,6 +48,8 @@ public struct NodeFrame: Sendable {
   /// A replicator copy's colour multiplier.
   public var tint: Color?
   public var z: Double
+  /// `contentsRect` when the block sets it (§12.3); nil for the whole image.
+  public var contentsRect: ContentsRect? = nil
 
   /// A record the simulator overwrites.
   static let placeholder = NodeFrame(
@@ -75,11 +78,14 @@ public final class SceneShape: Sendable {
   /// node) rather than one instance's own: a shared shape is announced once per run, an
   /// instance's own once per instance.
   public let isShared: Bool
+  /// An image shape's picture (§12.3), drawn over the box `outline` outlines.
+  public let image: ImageAsset?
 
-  public init(id: String, outline: ShapeOutline, isShared: Bool) {
+  public init(id: String, outline: ShapeOutline, isShared: Bool, image: ImageAsset? = nil) {
     self.id = id
     self.outline = outline
     self.isShared = isShared
+    self.image = image
   }
 
   /// What a record holds before the simulator fills it.
@@ -91,9 +97,9 @@ public final class SceneShape: Sendable {
 struct SharedShapes: Sendable {
   private var byID: [String: SceneShape] = [:]
 
-  mutating func shape(_ id: String, _ outline: ShapeOutline) -> SceneShape {
+  mutating func shape(_ id: String, _ outline: ShapeOutline, image: ImageAsset? = nil) -> SceneShape {
     if let shape = byID[id] { return shape }
-    let shape = SceneShape(id: id, outline: outline, isShared: true)
+    let shape = SceneShape(id: id, outline: outline, isShared: true, image: image)
     byID[id] = shape
     return shape
   }

@@ -95,6 +95,7 @@ extension RunSampler {
     record.hasTrim = live[m].hasTrim
     record.tint = live[m].placement?.tint
     record.z = live[m].z
+    record.contentsRect = live[m].body.contentsRect
   }
 
   /// `Target.write` of one value into every member's state.

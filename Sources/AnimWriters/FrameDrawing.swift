@@ -10,7 +10,7 @@ extension Drawing {
     items.reserveCapacity(frame.nodes.count)
     for node in frame.nodes {
       let s = node.state
-      items.append(
+      var item = 
         DrawItem(
           path: node.shape.outline.path,
           transform: node.matrix,
@@ -20,7 +20,9 @@ extension Drawing {
           strokeStart: node.hasTrim ? s.strokeStart : 0,
           strokeEnd: node.hasTrim ? s.strokeEnd : 1,
           opacity: s.opacity,
-          tint: node.tint))
+          tint: node.tint)
+      item.image = node.drawImage
+      items.append(item)
     }
     self.init(width: header.width, height: header.height, background: header.background, items: items)
   }

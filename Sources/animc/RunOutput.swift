@@ -16,7 +16,7 @@ enum RunOutput {
     _ simulator: Simulator, format: OutputFormat, to path: String?, inputs: [String], force: Bool = false,
     picture: PictureOptions, _ selection: Selection, only: NodeSelection? = nil
   ) throws {
-    let options = OutputOptions(inputs: inputs, force: force)
+    let options = OutputOptions(inputs: inputs + simulator.imagePaths, force: force)
     switch format.destination {
     case .file:
       // Opened (and refused, when it must be) before the first frame is simulated.

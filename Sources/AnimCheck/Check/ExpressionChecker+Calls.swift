@@ -75,7 +75,7 @@ extension Checker {
   /// Matches arguments to parameters, checks each, fills defaults.
   func checkSignature(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
     // Rules fold the arguments of these (bounds, counts, bounce, damping): always lowered.
-    let foldsArguments = [.cubicBezier, .steps, .star].contains(sig.builtin) || sig.builtin.isSpring
+    let foldsArguments = [.cubicBezier, .steps, .star, .image].contains(sig.builtin) || sig.builtin.isSpring
     if !lowering && foldsArguments {
       return lowered { checkSignature(sig, args, range, in: &scope) }
     }
@@ -119,6 +119,9 @@ extension Checker {
     case .steps: checkCount(args, exprs, of: "`steps`", counting: "steps", in: 1...1_000_000_000)
     case .star: checkCount(args, exprs, of: "`star`", counting: "points", in: 2...100_000)
     case .rgb, .rgba: warnColorChannels(args)
+    case .image:
+      guard let file = checkImage(matched, exprs) else { return .error }
+      exprs += file
     default: break
     }
     return Typed(

@@ -40,6 +40,10 @@ public enum SemanticCode {
   public static let duplicateBlock = "E0348"
   public static let notFinite = "E0349"
   public static let badArgumentValue = "E0350"
+  /// `image(…)`'s file is missing, not a regular file, not a PNG or beyond the limits (§12.3).
+  public static let unreadableImage = "E0360"
+  /// `image(…)` without a string literal, or a `contentsRect` that is not four numbers.
+  public static let badImageArgument = "E0361"
 
   public static let unusedLet = "W0301"
   public static let hiddenAnimation = "W0302"

@@ -30,6 +30,8 @@ public enum Builtin: String, Sendable, CaseIterable {
   /// A Path where a Shape is wanted (§3.1): the shape `shape { … }` of its commands. Not a
   /// function users call; the checker inserts it.
   case shapeOfPath
+  // Images (§12.3)
+  case image
 
   /// This built-in's declaration. Entries are shared references, so asking costs no copy.
   public var spec: BuiltinSpec {
@@ -76,6 +78,7 @@ public enum Builtin: String, Sendable, CaseIterable {
     case .rotate: return TimingBuiltins.rotate
     case .scale: return TimingBuiltins.scale
     case .shapeOfPath: return ShapeBuiltins.shapeOfPath
+    case .image: return ImageBuiltins.image
     }
   }
 }

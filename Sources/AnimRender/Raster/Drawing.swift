@@ -21,6 +21,8 @@ public struct DrawItem: Sendable, Equatable {
   public var opacity: Double
   /// A replicator copy's colour multiplier, applied per channel to fill and stroke.
   public var tint: Color?
+  /// An image drawn over the box instead of the fill and stroke (§12.3).
+  public var image: DrawImage? = nil
 
   /// An item with Core Animation's shape-layer defaults: black fill, no stroke, width 1.
   public init(

@@ -13,13 +13,13 @@ public final class Rasterizer {
   /// How far flattened curves and arcs may stray from the true outline, in pixels.
   public var tolerance: Double
 
-  private var local = Polylines()
+  var local = Polylines()
   private var trimmed = Polylines()
   private var strokePolygons = Polylines()
   private var stripScratch: [Point] = []
-  private var deviceFill: [Point] = []
+  var deviceFill: [Point] = []
   private var deviceStroke: [Point] = []
-  private var fillAcc = CoverageBuffer()
+  var fillAcc = CoverageBuffer()
   private var strokeAcc = CoverageBuffer()
 
   /// A rasterizer flattening curves to within `tolerance` pixels.
@@ -99,6 +99,7 @@ public final class Rasterizer {
     _ item: DrawItem, _ m: AffineTransform, _ pixels: UnsafeMutablePointer<UInt8>, width: Int,
     height: Int
   ) {
+    if let image = item.image { return draw(image, of: item, m, pixels, width: width, height: height) }
     let opacity = item.effectiveOpacity
     guard opacity > 0, let tol = localTolerance(m) else { return }
     let fill = item.effectiveFill.flatMap { $0.a > 0 ? $0 : nil }
@@ -170,7 +171,7 @@ public final class Rasterizer {
   }
 
   /// The flattening tolerance in local units, or nil when `m` is degenerate or not finite.
-  private func localTolerance(_ m: AffineTransform) -> Double? {
+  func localTolerance(_ m: AffineTransform) -> Double? {
     let stretch = DeviceGeometry.maxStretch(m)
     guard stretch.isFinite, stretch > 0, m.tx.isFinite, m.ty.isFinite else { return nil }
     let tol = tolerance.isFinite && tolerance > 0.001 ? tolerance : 0.001

@@ -28,6 +28,7 @@ public enum SVGWriter {
   /// subpath when a trimmed stroke spans several subpaths (SVG restarts dashes at each
   /// subpath, so each needs its own dash).
   static func element(_ item: DrawItem, _ out: inout String) {
+    if let image = item.image { return imageElement(image, item, &out) }
     let opacity = item.effectiveOpacity
     let m = item.transform
     guard opacity > 0, [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return }
