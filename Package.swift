@@ -33,7 +33,7 @@ let package = Package(
     // Rasterizer and the GIF, PNG and SVG encoders, over drawings (values).
     .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath", "AnimImage"]),
     // The output formats: one writer per format over frames, and the table of formats.
-    .target(name: "AnimWriters", dependencies: ["AnimJSON", "AnimMath", "AnimSim", "AnimRender"]),
+    .target(name: "AnimWriters", dependencies: ["AnimJSON", "AnimMath", "AnimSim", "AnimRender", "AnimImage"]),
     // Canonical layout of `.anim` source.
     .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
     // The one way animc writes files: atomic, checked, metadata kept, fault-injectable.

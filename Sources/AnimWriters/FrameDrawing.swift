@@ -10,7 +10,7 @@ extension Drawing {
     items.reserveCapacity(frame.nodes.count)
     for node in frame.nodes {
       let s = node.state
-      var item = 
+      items.append(
         DrawItem(
           path: node.shape.outline.path,
           transform: node.matrix,
@@ -20,9 +20,8 @@ extension Drawing {
           strokeStart: node.hasTrim ? s.strokeStart : 0,
           strokeEnd: node.hasTrim ? s.strokeEnd : 1,
           opacity: s.opacity,
-          tint: node.tint)
-      item.image = node.drawImage
-      items.append(item)
+          tint: node.tint))
+      if let image = node.drawImage { items[items.count - 1].image = image }
     }
     self.init(width: header.width, height: header.height, background: header.background, items: items)
   }

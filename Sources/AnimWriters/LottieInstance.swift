@@ -27,6 +27,8 @@ struct LottieInstance: Sendable {
   let shape: SceneShape
   let hasStroke: Bool
   let hasTrim: Bool
+  /// An image's part drawn over its box (§12.3), when set.
+  let contentsRect: ContentsRect?
   /// The frame (counted from the first written) of `samples[0]`.
   let firstFrame: Int
   var samples: [LottieSample] = []
@@ -36,6 +38,7 @@ struct LottieInstance: Sendable {
     shape = node.shape
     hasStroke = node.hasStroke
     hasTrim = node.hasTrim
+    contentsRect = node.contentsRect
     firstFrame = frame
   }
 

@@ -1,3 +1,4 @@
+import AnimImage
 import AnimJSON
 import AnimMath
 import AnimSim
@@ -45,6 +46,9 @@ public struct LottieWriter: FrameWriter {
   }
 
   public mutating func write(_ frame: Frame) throws {
+    if sticker, frame.nodes.contains(where: { $0.shape.image != nil }) {
+      throw LottieStickerError("a Telegram sticker cannot hold an image (§13)")
+    }
     let n = frameCount
     frameCount += 1
     var next: [NodeID: Int] = [:]
@@ -87,12 +91,20 @@ public struct LottieWriter: FrameWriter {
     let tolerance = LottieTolerance(unit: min(scale.a, scale.d))
     let candidates = LottieEasing.named + easings.map { LottieEasing(x1: $0.0, y1: $0.1, x2: $0.2, y2: $0.3) }
     var layers: [JSONValue] = []
+    var images: [ImageAsset] = []
+    var imageLayers = 0
     // Top first: the last instance in paint order is the first layer.
     for (k, i) in order.reversed().enumerated() {
       var layer = LottieLayer(instance: instances[i], tolerance: tolerance, scale: scale)
       layer.easings = candidates
       let (json, skewed) = layer.json(index: k + 1)
       if skewed { skewedLayers.append(instances[i].id.description) }
+      if let image = instances[i].drawImage {
+        let id = LottieImage.id(of: image.asset, in: &images)
+        imageLayers += 1
+        layers += LottieImage.layers(json, image: image, assetID: id, imageIndex: order.count + imageLayers)
+        continue
+      }
       layers.append(json)
     }
     let frames = frameCount
@@ -103,7 +115,7 @@ public struct LottieWriter: FrameWriter {
     members += [
       ("v", .string("5.7.4")), ("nm", .string(header.title)), ("fr", .number(header.fps)),
       ("ip", LottieJSON.int(0)), ("op", LottieJSON.int(frames)), ("w", LottieJSON.int(options.width)),
-      ("h", LottieJSON.int(options.height)), ("ddd", LottieJSON.int(0)), ("assets", .array([])),
+      ("h", LottieJSON.int(options.height)), ("ddd", LottieJSON.int(0)), ("assets", .array(LottieImage.assets(images))),
       ("layers", .array(layers)),
     ]
     return .object(members)

@@ -79,7 +79,9 @@ import Testing
     let dir = try Self.folder("literal")
     let scene = dir.appendingPathComponent("scene.anim")
     try Self.write("let name = \"card.png\"\nnode n = image(name)\n", to: scene)
-    #expect(try Self.firstError(scene).line.hasSuffix(":2:16: error: `image` takes its file's path as a string literal [E0361]"))
+    #expect(
+      try Self.firstError(scene).line.hasSuffix(
+        ":2:16: error: `image` takes its file's path as a string literal [E0361]"))
     try Self.write("node n = image(\"card.png\") {\n  contentsRect [0, 0, 1]\n}\n", to: scene)
     #expect(
       try Self.firstError(scene).line.hasSuffix(
@@ -122,7 +124,9 @@ import Testing
     let scene = dir.appendingPathComponent("scene.anim")
     try Self.write("node n = image(\"card.png\")\n", to: scene)
     let before = try Data(contentsOf: dir.appendingPathComponent("card.png"))
-    let r = try CLITests.animc(["render", scene.path, "--time", "0s", "-o", dir.appendingPathComponent("card.png").path])
+    let r = try CLITests.animc([
+      "render", scene.path, "--time", "0s", "-o", dir.appendingPathComponent("card.png").path,
+    ])
     #expect(r.status == 2, "\(r.stderr)")
     #expect(try Data(contentsOf: dir.appendingPathComponent("card.png")) == before)
   }

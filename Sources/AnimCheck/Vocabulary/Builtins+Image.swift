@@ -36,7 +36,8 @@ enum ImageBuiltins {
     let end = v.n(9)
     guard w >= 1, h >= 1, w <= 1e9, h <= 1e9, start >= 0, end >= start, end <= 1e15 else { return nil }
     return ImageSource(
-      name: name, path: path, pixelWidth: Int(w), pixelHeight: Int(h), range: SourceRange(start: Int(start), end: Int(end)))
+      name: name, path: path, pixelWidth: Int(w), pixelHeight: Int(h),
+      range: SourceRange(start: Int(start), end: Int(end)))
   }
 
   /// The box: natural size, or the given sides (§12.3). A side that is not a positive

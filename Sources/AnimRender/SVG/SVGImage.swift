@@ -21,7 +21,8 @@ extension SVGWriter {
     out += "<g transform=\"matrix(\(matrix))\""
     if opacity < 1 { out += " opacity=\"\(SVGNumber.format(opacity))\"" }
     out += ">\n"
-    out += "<svg x=\"0\" y=\"0\" width=\"\(SVGNumber.format(image.width))\" height=\"\(SVGNumber.format(image.height))\""
+    out +=
+      "<svg x=\"0\" y=\"0\" width=\"\(SVGNumber.format(image.width))\" height=\"\(SVGNumber.format(image.height))\""
     out += " viewBox=\"\(view.map(SVGNumber.format).joined(separator: " "))\" preserveAspectRatio=\"none\""
     out += " overflow=\"hidden\">\n"
     out += "<image xmlns:xlink=\"http://www.w3.org/1999/xlink\" x=\"0\" y=\"0\""
@@ -33,16 +34,18 @@ extension SVGWriter {
 }
 
 /// RFC 4648 base64 with padding, for data URIs.
-enum Base64 {
+public enum Base64 {
   private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-  static func encode(_ bytes: [UInt8]) -> String {
+  public static func encode(_ bytes: [UInt8]) -> String {
     var out: [UInt8] = []
     out.reserveCapacity((bytes.count + 2) / 3 * 4)
     var i = 0
     while i + 3 <= bytes.count {
       let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-      out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)]]
+      out += [
+        alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)],
+      ]
       i += 3
     }
     let rest = bytes.count - i
