@@ -6,13 +6,16 @@ import Testing
 /// layer per instance that validates against the community schema and plays in rlottie
 /// like animc's own frame; a `.tgs` sticker with an image is refused (exit 2).
 @Suite("Lottie images") struct ImageLottieTests {
+  /// Drawn at twice the pixels' size: rlottie samples images nearest-neighbour where
+  /// animc is bilinear (§12.3), so a large magnification would compare the two filters
+  /// rather than the layers' geometry.
   static let scene = """
     scene { size 200, 160; background #F0E8D0; fps 20; duration 1s }
-    node whole = image("card.png", width: 96) {
+    node whole = image("card.png", width: 24) {
       position (60, 60)
       animate rotation from 0deg to 90deg over 1s
     }
-    node half = image("card.png", width: 60, height: 80) {
+    node half = image("card.png", width: 12, height: 16) {
       position (150, 90)
       contentsRect [0.5, 0, 0.5, 1]
       opacity 0.8
