@@ -82,6 +82,10 @@ import Testing
     #expect(
       try Self.firstError(scene).line.hasSuffix(
         ":2:16: error: `image` takes its file's path as a string literal [E0361]"))
+    try Self.write("node n = image(\"card.png\", width: 0)\n", to: scene)
+    #expect(
+      try Self.firstError(scene).line.hasSuffix(
+        ":1:35: error: an image's `width:` must be more than 0, found 0 [E0350]"))
     try Self.write("node n = image(\"card.png\") {\n  contentsRect [0, 0, 1]\n}\n", to: scene)
     #expect(
       try Self.firstError(scene).line.hasSuffix(

@@ -32,7 +32,8 @@ extension Checker {
       guard let v = fold(exprs[i]), case .number(let n) = v else { continue }
       if !(n > 0 && n.isFinite) {
         let at = matched[i].map { tree.range($0) } ?? range
-        error(SemanticCode.badArgumentValue, "an image's `\(label):` must be more than 0, found \(n)", at: at)
+        let found = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        error(SemanticCode.badArgumentValue, "an image's `\(label):` must be more than 0, found \(found)", at: at)
         sidesOK = false
       }
     }
