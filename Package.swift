@@ -27,17 +27,18 @@ let package = Package(
     // Lexer, syntax tree and parser.
     .target(name: "AnimSyntax", dependencies: ["AnimJSON", "AnimSource"]),
     // Names, types, units and the checked IR.
-    .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath", "AnimFont"]),
+    .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath", "AnimFont", "AnimImage"]),
     // Deterministic simulation of the IR into frames (values).
-    .target(name: "AnimSim", dependencies: ["AnimSource", "AnimCheck", "AnimMath"]),
+    .target(name: "AnimSim", dependencies: ["AnimSource", "AnimCheck", "AnimMath", "AnimImage"]),
     // CRC-32 and Adler-32: what the PNG and zlib writers write and the PNG reader checks.
     .target(name: "AnimChecksum"),
     // The in-house PNG decoder (§12.3): zlib inflate, filters, every colour type, Adam7.
     .target(name: "AnimImage", dependencies: ["AnimChecksum"]),
     // Rasterizer and the GIF, PNG and SVG encoders, over drawings (values).
-    .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath", "AnimChecksum"]),
+    .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath", "AnimChecksum", "AnimImage"]),
     // The output formats: one writer per format over frames, and the table of formats.
-    .target(name: "AnimWriters", dependencies: ["AnimJSON", "AnimMath", "AnimSim", "AnimRender", "AnimChecksum"]),
+    .target(
+      name: "AnimWriters", dependencies: ["AnimJSON", "AnimMath", "AnimSim", "AnimRender", "AnimChecksum", "AnimImage"]),
     // Canonical layout of `.anim` source.
     .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
     // The one way animc writes files: atomic, checked, metadata kept, fault-injectable.

@@ -24,6 +24,17 @@ public enum PNGFile {
     return try PNGImage.decode(read(handle, upTo: cap.overflow ? Int.max : cap.partialValue), limits: limits)
   }
 
+  /// The whole file at `path`, checked as `decode` checks it before reading (a regular file
+  /// within the size limit), not decoded: what an output embedding the PNG needs.
+  public static func bytes(atPath path: String, limits: ImageLimits = .standard) throws(ImageError) -> [UInt8] {
+    let handle = try open(path, limits: limits)
+    defer { close(handle) }
+    let cap = limits.maxFileBytes.addingReportingOverflow(1)
+    let bytes = try read(handle, upTo: cap.overflow ? Int.max : cap.partialValue)
+    try limits.check(fileSize: bytes.count)
+    return bytes
+  }
+
   /// Up to `count` bytes; an empty file gives none (`read` returns nil at the end).
   private static func read(_ handle: FileHandle, upTo count: Int) throws(ImageError) -> [UInt8] {
     guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else {

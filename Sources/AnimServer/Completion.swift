@@ -95,7 +95,7 @@ enum Completions {
   }
 
   static let styleProperties: [CompletionItem] =
-    (propertyNames + ["anchor", "z"]).compactMap {
+    (propertyNames + Vocabulary.placementWords).compactMap {
       WordDocs.properties[$0].map { word($0, CompletionItem.property, snippet: "\($0.word) ", group: 2) }
     }
 

@@ -151,6 +151,10 @@ enum WordDocs {
     Vocabulary.properties.map { ($0.name, $0.form, $0.doc) } + [
       ("anchor", "anchor (ax, ay)", "Unit point in the shape's box that sits at `position` (default (0.5, 0.5))."),
       ("z", "z N", "Paint order (default 0; ties paint in creation order)."),
+      (
+        "contentsRect", "contentsRect [x, y, w, h]",
+        "The part of an `image(…)` drawn stretched over its box, in unit coordinates of the image (default [0, 0, 1, 1]; not animated)."
+      ),
       ("size", "size W, H", "Scene size in points (default 375, 667; 1…16384 each way)."),
       ("background", "background COLOR", "Scene background (default clear)."),
       ("fps", "fps N", "Default frame rate for run, dump and render (1…1000)."),

@@ -1,3 +1,4 @@
+import AnimImage
 import AnimMath
 
 /// Who an instance is in dumps (§9): `NAME` for a node, `NAME#k` for an emitter's k-th
@@ -54,6 +55,8 @@ public struct NodeFrame: Sendable {
   /// column-major as CSS `matrix3d()`; nil for a 2-D node. `matrix` then holds the same
   /// transform with rotationX, rotationY and perspective taken as 0.
   public var matrix3d: Matrix3D? = nil
+  /// `contentsRect` when the block sets it (§12.3); nil for the whole image.
+  public var contentsRect: ContentsRect? = nil
 
   /// A record the simulator overwrites.
   static let placeholder = NodeFrame(
@@ -84,11 +87,14 @@ public final class SceneShape: Sendable {
   public let isShared: Bool
   /// A text's font faces, "file#index" in order of first use (§12.4); empty otherwise.
   public var fonts: [String] { outline.fonts }
+  /// An image shape's picture (§12.3), drawn over the box `outline` outlines.
+  public let image: ImageAsset?
 
-  public init(id: String, outline: ShapeOutline, isShared: Bool) {
+  public init(id: String, outline: ShapeOutline, isShared: Bool, image: ImageAsset? = nil) {
     self.id = id
     self.outline = outline
     self.isShared = isShared
+    self.image = image
   }
 
   /// What a record holds before the simulator fills it.
@@ -100,9 +106,9 @@ public final class SceneShape: Sendable {
 struct SharedShapes: Sendable {
   private var byID: [String: SceneShape] = [:]
 
-  mutating func shape(_ id: String, _ outline: ShapeOutline) -> SceneShape {
+  mutating func shape(_ id: String, _ outline: ShapeOutline, image: ImageAsset? = nil) -> SceneShape {
     if let shape = byID[id] { return shape }
-    let shape = SceneShape(id: id, outline: outline, isShared: true)
+    let shape = SceneShape(id: id, outline: outline, isShared: true, image: image)
     byID[id] = shape
     return shape
   }

@@ -16,6 +16,8 @@ final class InstanceBody {
   /// What sampling reads of the stack for every member (copied into the instance).
   let block: AnimationBlock
   let anchor: Point
+  /// `contentsRect` (§12.3); nil when the block does not set it.
+  let contentsRect: ContentsRect?
   /// The shape box's top-left corner from the anchor: −anchor·(width, height).
   let boxOrigin: Point
   let z: Double
@@ -43,6 +45,7 @@ final class InstanceBody {
     shape = b.shape
     model = b.model
     anchor = b.anchor
+    contentsRect = b.contentsRect
     z = b.z
     stack = b.stack
     block = AnimationBlock(b.stack)
@@ -93,6 +96,7 @@ enum BlockEvaluator {
     var hasStroke = false
     var hasTrim = false
     var gradients: PaintGradients? = nil
+    var contentsRect: ContentsRect? = nil
   }
 
   /// `shape`: the template's shape evaluated already, when it is the same at every
@@ -150,6 +154,8 @@ enum BlockEvaluator {
       case .appearAt(let e):
         let t = try Evaluator.number(e, &ctx)
         body.appearAt = t.isFinite ? max(t, 0) : 0
+      case .contentsRect(let e):
+        body.contentsRect = try contentsRect(Evaluator.evaluate(e, &ctx), template.range)
       }
     }
     body.stack = compiler.finish()

@@ -96,6 +96,7 @@ extension RunSampler {
     record.tint = live[m].placement?.tint
     record.gradients = live[m].body.gradients
     record.z = live[m].z
+    record.contentsRect = live[m].body.contentsRect
   }
 
   /// `Target.write` of one value into every member's state.

@@ -5,7 +5,8 @@ import AnimSource
 /// or more live instances than any run may hold.
 public struct SimulationError: Error, Sendable {
   /// E0901: a value that is not finite; E0902: the live-instance limit; E0903: a run
-  /// setting out of range; E0904: too many events or spawns between two frames.
+  /// setting out of range; E0904: too many events or spawns between two frames; E0905: an
+  /// image whose data cannot be read (§12.3).
   public var code: String
   public var message: String
   /// Where to point; nil for a setting given on the command line.

@@ -113,8 +113,9 @@ extension Simulator {
 
   /// The shape an instance draws: the one of its declared shape id, or its own (§9).
   func shape(_ body: InstanceBody, _ id: NodeID) -> SceneShape {
-    if let named = body.template.shapeID { return sharedShapes.shape(named, body.shape.outline) }
-    return SceneShape(id: id.description, outline: body.shape.outline, isShared: false)
+    let image = body.shape.image.flatMap { images[$0.path] }
+    if let named = body.template.shapeID { return sharedShapes.shape(named, body.shape.outline, image: image) }
+    return SceneShape(id: id.description, outline: body.shape.outline, isShared: false, image: image)
   }
 
   /// A tap (§8): no point fires every `on tap` emitter at its origin; a point fires the

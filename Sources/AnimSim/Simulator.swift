@@ -1,4 +1,5 @@
 import AnimCheck
+import AnimImage
 import AnimMath
 import AnimSource
 
@@ -94,6 +95,8 @@ public final class Simulator {
   var clock = RunClock()
   var nextFrame = 0
   var sharedShapes = SharedShapes()
+  /// The run's images by resolved path, each read and decoded once (§12.3).
+  var images: [String: ImageAsset] = [:]
   var runSources: [RunEventSource] = []
   var sceneSources: [SceneEventSource] = []
   /// Per-run evaluation state: globals and nodes' model positions.
@@ -148,6 +151,7 @@ public final class Simulator {
     }
     frameCount = Int((duration * fps).rounded())
     context = EvaluationContext(random: RandomStream(seed: seed, name: ""))
+    images = try Self.loadImages(ir)
     do {
       try evaluatePerRunStage(options)
     } catch {

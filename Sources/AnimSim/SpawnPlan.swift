@@ -24,6 +24,7 @@ final class SpawnPlan {
     case z(Operand)
     case removeAfter(Operand)
     case appearAt(Operand)
+    case contentsRect(Operand)
     case animation(AnimationPlan)
   }
 
@@ -65,6 +66,7 @@ final class SpawnPlan {
       case .z(let e): steps.append(.z(builder.operand(e)))
       case .removeAfter(let e): steps.append(.removeAfter(builder.operand(e)))
       case .appearAt(let e): steps.append(.appearAt(builder.operand(e)))
+      case .contentsRect(let e): steps.append(.contentsRect(builder.operand(e)))
       case .timeline(.animation(let a)):
         guard let plan = AnimationPlan(a, &builder) else { return nil }
         note(a.property)
@@ -115,7 +117,8 @@ final class SpawnPlan {
     let body = BlockEvaluator.Result(
       template: template, shape: shape, model: model, anchor: settings.anchor, z: settings.z, stack: stack,
       removeAfter: settings.removeAfter, appearAt: settings.appearAt, animationsEnd: latestEnd,
-      hasStroke: shape.style.stroke != nil || notesStroke, hasTrim: notesTrim, gradients: settings.gradients)
+      hasStroke: shape.style.stroke != nil || notesStroke, hasTrim: notesTrim, gradients: settings.gradients,
+      contentsRect: settings.contentsRect)
     return InstanceBody(body, group: group)
   }
 
@@ -127,6 +130,7 @@ final class SpawnPlan {
     var removeAfter: Double? = nil
     var appearAt = 0.0
     var gradients: PaintGradients? = nil
+    var contentsRect: ContentsRect? = nil
   }
 
   /// A step that is not an animation, as `BlockEvaluator.evaluate` runs its statement.
@@ -157,6 +161,8 @@ final class SpawnPlan {
     case .appearAt(let operand):
       let t = try operand.value(&ctx).number
       settings.appearAt = t.isFinite ? max(t, 0) : 0
+    case .contentsRect(let operand):
+      settings.contentsRect = try BlockEvaluator.contentsRect(operand.value(&ctx), template.range)
     case .animation: break
     }
   }

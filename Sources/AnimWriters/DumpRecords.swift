@@ -23,8 +23,14 @@ enum DumpRecords {
   static func shape(_ shape: SceneShape, into out: inout DumpBytes) {
     out.append("{\"type\":\"shape\",\"id\":")
     out.append(jsonString: shape.id)
-    out.append(",\"path\":")
-    out.append(jsonString: shape.outline.path.svgPathData(format: JSONNumber.format))
+    if let image = shape.image {
+      // §12.3: the file as the source wrote it, in place of the outline.
+      out.append(",\"image\":")
+      out.append(jsonString: image.name)
+    } else {
+      out.append(",\"path\":")
+      out.append(jsonString: shape.outline.path.svgPathData(format: JSONNumber.format))
+    }
     out.append(member: "width", shape.outline.width)
     out.append(member: "height", shape.outline.height)
     if !shape.fonts.isEmpty { DumpRecords.fonts(shape.fonts, into: &out) }
@@ -56,6 +62,17 @@ enum DumpRecords {
     }
     if let tint = node.tint {
       out.append(member: "tint", color: tint)
+    }
+    if let rect = node.contentsRect, rect != .full {
+      out.append(",\"contentsRect\":[")
+      out.append(number: rect.x)
+      out.append(",")
+      out.append(number: rect.y)
+      out.append(",")
+      out.append(number: rect.width)
+      out.append(",")
+      out.append(number: rect.height)
+      out.append("]")
     }
     out.append(member: "z", node.z)
     let m = node.matrix

@@ -23,6 +23,7 @@ extension Drawing {
           tint: node.tint,
           projection: node.matrix3d?.planar))
       if node.gradients != nil { items[items.count - 1].gradients = node.boxGradients }
+      if let image = node.drawImage { items[items.count - 1].image = image }
     }
     self.init(width: header.width, height: header.height, background: header.background, items: items)
   }

@@ -32,6 +32,8 @@ struct LottieInstance: Sendable {
   /// Gradient paints in box points, and the copy's tint they take (§12.2; fixed for life).
   let gradients: PaintGradients?
   let tint: Color?
+  /// An image's part drawn over its box (§12.3), when set.
+  let contentsRect: ContentsRect?
   /// The frame (counted from the first written) of `samples[0]`.
   let firstFrame: Int
   var samples: [LottieSample] = []
@@ -43,6 +45,7 @@ struct LottieInstance: Sendable {
     hasTrim = node.hasTrim
     gradients = node.boxGradients
     tint = node.tint
+    contentsRect = node.contentsRect
     firstFrame = frame
   }
 

@@ -1,3 +1,4 @@
+import AnimImage
 import AnimJSON
 import AnimMath
 import AnimSim
@@ -46,6 +47,9 @@ public struct LottieWriter: FrameWriter {
   }
 
   public mutating func write(_ frame: Frame) throws {
+    if sticker, frame.nodes.contains(where: { $0.shape.image != nil }) {
+      throw LottieStickerError("a Telegram sticker cannot hold an image (§13)")
+    }
     let n = frameCount
     frameCount += 1
     var next: [NodeID: Int] = [:]
@@ -92,6 +96,8 @@ public struct LottieWriter: FrameWriter {
     let extra = easings.map { LottieEasing(x1: $0.0, y1: $0.1, x2: $0.2, y2: $0.3) }
     for easing in own + LottieEasing.named + extra where !candidates.contains(easing) { candidates.append(easing) }
     var layers: [JSONValue] = []
+    var images: [ImageAsset] = []
+    var imageLayers = 0
     // Top first: the last instance in paint order is the first layer.
     for i in order.reversed() {
       var layer = LottieLayer(instance: instances[i], tolerance: tolerance, scale: scale)
@@ -99,6 +105,14 @@ public struct LottieWriter: FrameWriter {
       layer.rlottieTrim = sticker
       let (json, skewed) = layer.json(index: layers.count + 1)
       if skewed { skewedLayers.append(instances[i].id.description) }
+      if let image = instances[i].drawImage, let shape = json.first {
+        let id = LottieImage.id(of: image.asset, in: &images)
+        imageLayers += 1
+        // Image layers are numbered apart from the others (whose numbers follow the list).
+        let imageIndex = LottieImage.firstIndex + imageLayers
+        layers += LottieImage.layers(shape, image: image, assetID: id, imageIndex: imageIndex) + json.dropFirst()
+        continue
+      }
       layers += json
     }
     let frames = frameCount
@@ -109,7 +123,7 @@ public struct LottieWriter: FrameWriter {
     members += [
       ("v", .string("5.7.4")), ("nm", .string(header.title)), ("fr", .number(header.fps)),
       ("ip", LottieJSON.int(0)), ("op", LottieJSON.int(frames)), ("w", LottieJSON.int(options.width)),
-      ("h", LottieJSON.int(options.height)), ("ddd", LottieJSON.int(0)), ("assets", .array([])),
+      ("h", LottieJSON.int(options.height)), ("ddd", LottieJSON.int(0)), ("assets", .array(LottieImage.assets(images))),
       ("layers", .array(layers)),
     ]
     return .object(members)

@@ -16,8 +16,8 @@ enum RunOutput {
     _ simulator: Simulator, format: OutputFormat, to path: String?, inputs: [String], force: Bool = false,
     picture: PictureOptions, _ selection: Selection, only: NodeSelection? = nil
   ) throws {
-    // Font files are inputs too (§12.4): no output may overwrite them.
-    let options = OutputOptions(inputs: inputs + simulator.scene.fontFiles, force: force)
+    // Images and font files are inputs too (§12.3, §12.4): no output may overwrite them.
+    let options = OutputOptions(inputs: inputs + simulator.imagePaths + simulator.scene.fontFiles, force: force)
     switch format.destination {
     case .file:
       // Opened (and refused, when it must be) before the first frame is simulated.

@@ -15,7 +15,7 @@ import Testing
       + CorpusFile.exampleNames().map({ ($0, CorpusFile.examplesDirectory) })
     {
       let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-      let file = SourceFile(name: name, text: text)
+      let file = SourceFile(name: directory.appendingPathComponent(name).path, text: text)
       let kept = analyze(file, keepingIR: true)
       let notKept = analyze(file, keepingIR: false)
       #expect(notKept.diagnostics == kept.diagnostics, "\(name)")

@@ -28,11 +28,11 @@ import Testing
   @Test(arguments: files)
   func formattingKeepsTheIR(_ url: URL) throws {
     let bytes = try [UInt8](Data(contentsOf: url))
-    let before = analyze(SourceFile(name: url.lastPathComponent, bytes: bytes))
+    let before = analyze(SourceFile(name: url.path, bytes: bytes))
     guard let ir = before.ir else { return }  // files with errors are the formatter's to refuse
     let formatted = try #require(
-      AnimFormat.Formatter.format(SourceFile(name: url.lastPathComponent, bytes: bytes)).formatted)
-    let after = analyze(SourceFile(name: url.lastPathComponent, text: formatted))
+      AnimFormat.Formatter.format(SourceFile(name: url.path, bytes: bytes)).formatted)
+    let after = analyze(SourceFile(name: url.path, text: formatted))
     let irAfter = try #require(after.ir, "the formatted file has errors: \(after.diagnostics.map(\.message))")
     #expect(IRPrinter.print(irAfter) == IRPrinter.print(ir))
   }

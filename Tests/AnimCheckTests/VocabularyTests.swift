@@ -19,7 +19,7 @@ struct VocabularyTests {
       "floor", "ceil", "round", "sqrt", "min", "max", "abs", "clamp", "lerp", "sin", "cos", "tan", "atan2", "random",
       "randomInt", "choose", "rgb", "rgba", "hsl", "mix", "heart", "circle", "ellipse", "rect", "star", "polygon",
       "line", "quad", "cubic", "arc", "polyline", "parabola", "cubicBezier", "steps", "spring", "translate", "rotate",
-      "scale",
+      "scale", "image",
       // §12.2
       "linearGradient", "radialGradient",
       // §12.4

@@ -39,7 +39,9 @@ enum Example {
   /// The checked scene; fails the test with the diagnostics when the file has errors.
   static func ir(_ name: String, text: String? = nil) throws -> SceneIR {
     let source = try text ?? Self.text(name)
-    let analysis = analyze(SourceFile(name: "\(name).anim", bytes: Array(source.utf8)))
+    // The whole path: the example's images resolve beside it (§12.3).
+    let path = root.appendingPathComponent("examples/\(name).anim").path
+    let analysis = analyze(SourceFile(name: path, bytes: Array(source.utf8)))
     let errors = analysis.diagnostics.filter { $0.severity == .error }.map(\.message)
     return try #require(analysis.ir, "\(name).anim has errors: \(errors)")
   }

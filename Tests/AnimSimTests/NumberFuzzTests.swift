@@ -39,7 +39,7 @@ import Testing
         let value = Self.extremes[random.int(0, Self.extremes.count - 1)] + unit
         bytes.replaceSubrange(r.start..<r.end, with: Array(value.utf8))
       }
-      guard let ir = analyze(SourceFile(name: url.lastPathComponent, bytes: bytes)).ir else { continue }
+      guard let ir = analyze(SourceFile(name: url.path, bytes: bytes)).ir else { continue }
       var options = SimulationOptions()
       options.fps = 10
       options.duration = 1.5

@@ -41,6 +41,9 @@ public struct CorpusFile: Sendable {
   }
 
   public let name: String
+  /// The file's whole path: the source's name, so that paths in it (`image("…")`)
+  /// resolve beside it (§12.3).
+  public let path: String
   public let bytes: [UInt8]
   public let expectations: [Expectation]
 
@@ -67,11 +70,12 @@ public struct CorpusFile: Sendable {
 
   public init(name: String, in directory: URL) throws {
     self.name = name
+    self.path = directory.appendingPathComponent(name).path
     self.bytes = Array(try Data(contentsOf: directory.appendingPathComponent(name)))
     self.expectations = Self.expectations(in: String(decoding: bytes, as: UTF8.self))
   }
 
-  public var source: SourceFile { SourceFile(name: name, bytes: bytes) }
+  public var source: SourceFile { SourceFile(name: path, bytes: bytes) }
 
   public static func expectations(in text: String) -> [Expectation] {
     var found: [Expectation] = []

@@ -8,8 +8,8 @@ import Testing
 
 @testable import AnimWriters
 
-func checkedScene(_ text: String) throws -> SceneIR {
-  let analysis = analyze(SourceFile(name: "test.anim", text: text))
+func checkedScene(_ text: String, name: String = "test.anim") throws -> SceneIR {
+  let analysis = analyze(SourceFile(name: name, text: text))
   return try #require(analysis.ir, "\(analysis.diagnostics)")
 }
 
@@ -17,7 +17,8 @@ let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
   .deletingLastPathComponent().appendingPathComponent("examples")
 
 func example(_ name: String) throws -> SceneIR {
-  try checkedScene(String(contentsOf: examples.appendingPathComponent(name + ".anim"), encoding: .utf8))
+  let url = examples.appendingPathComponent(name + ".anim")
+  return try checkedScene(String(contentsOf: url, encoding: .utf8), name: url.path)
 }
 
 /// A frame is a value: kept, it stays what it was however far the simulation goes on.

@@ -231,7 +231,7 @@ import Testing
   /// Pictures are compared as RGB after compositing onto the scene's background; argv 5
   /// is a box left out of the "outside" figure.
   static let agreementScript = """
-    import sys, json, math, subprocess
+    import sys, os, json, math, subprocess
     from PIL import Image, ImageChops, ImageDraw
 
     def rsvg(svg, png):
@@ -354,9 +354,25 @@ import Testing
                 a += paint_of('stroke', n['stroke'], tint, defs)
                 a += ' stroke-width="%r" stroke-miterlimit="10"' % float(n['lineWidth'])
             if defs: out.append('<defs>%s</defs>' % ''.join(defs))
-            out.append('<path d="%s"%s/>' % (shapes[n['shape']]['path'], a))
+            shape = shapes[n['shape']]
+            if 'image' in shape:
+                out.append(image_from_dump(shape, n, a))
+                continue
+            out.append('<path d="%s"%s/>' % (shape['path'], a))
         out.append('</svg>')
         return '\\n'.join(out) + '\\n', rgba(header['background'])
+
+    def image_from_dump(shape, n, a):
+        # §12.3: the PNG beside the scene, its contentsRect part stretched over the box.
+        import base64
+        path = os.path.join(images, shape['image'])
+        iw, ih = Image.open(path).size
+        x, y, cw, ch = n.get('contentsRect', [0, 0, 1, 1])
+        data = base64.b64encode(open(path, 'rb').read()).decode()
+        return ('<g%s><svg width="%r" height="%r" viewBox="%r %r %r %r" preserveAspectRatio="none" overflow="hidden">'
+                '<image xmlns:xlink="http://www.w3.org/1999/xlink" width="%d" height="%d" preserveAspectRatio="none" '
+                'xlink:href="data:image/png;base64,%s"/></svg></g>'
+                % (a, float(shape['width']), float(shape['height']), x * iw, y * ih, cw * iw, ch * ih, iw, ih, data))
 
     def flat(path, bg):
         im = Image.open(path).convert('RGBA')
@@ -371,8 +387,8 @@ import Testing
         se = sum((i % 256) ** 2 * c for i, c in enumerate(hist))
         return 99.0 if se == 0 else 10 * math.log10(255 * 255 * samples / se)
 
-    png, svg, dump, work = sys.argv[1:5]
-    box = [int(v) for v in sys.argv[5].split(',')] if len(sys.argv) > 5 else None
+    png, svg, dump, work, images = sys.argv[1:6]
+    box = [int(v) for v in sys.argv[6].split(',')] if len(sys.argv) > 6 else None
     text, bg = svg_from_dump(open(dump).read().splitlines())
     open(work + '/from-dump.svg', 'w').write(text)
     rsvg(svg, work + '/svg-rsvg.png')
@@ -408,7 +424,7 @@ import Testing
       try Self.animcOK(["render", input, "-o", png, "--time", "\(seconds)s"])
       try Self.animcOK(["render", input, "-o", svg, "--time", "\(seconds)s"])
       try Self.animcOK(["dump", input, "--frames", "\(n)..\(n)", "-o", dumpFile])
-      var args = [png, svg, dumpFile, dir.path]
+      var args = [png, svg, dumpFile, dir.path, CLITests.root.appendingPathComponent("examples").path]
       if let known { args.append(known.box.map(String.init).joined(separator: ",")) }
       let r = try Self.python(Self.agreementScript, args)
       let context = "\(example) at \(seconds) s (frame \(n)); pictures in \(dir.path)"

@@ -10,6 +10,12 @@ extension Checker {
     if let symbol = tree.symbol(nameNode), let p = facts.property(symbol, tree.name(nameNode)) { return p }
     let name = tree.name(nameNode)
     let range = tree.range(nameNode)
+    if name == "contentsRect" {
+      error(
+        SemanticCode.unknownProperty, "`contentsRect` is not animated (§12.3)", at: range,
+        notes: ["set it once in the block: `contentsRect [x, y, w, h]`"])
+      return nil
+    }
     let near = closestWord(to: name, in: BuiltinNames.properties)
     error(
       SemanticCode.unknownProperty, "`\(name)` is not an animatable property", at: range,

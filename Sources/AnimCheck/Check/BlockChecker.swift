@@ -101,11 +101,12 @@ extension Checker {
       guard let arg = singleArgument(stmt) else { return nil }
       let t = checkValue(arg, expecting: .number, in: &scope)
       return t.type.isError ? nil : .z(t.expr)
+    case "contentsRect": return checkContentsRect(stmt, in: &scope)
     default: break
     }
     guard let property = Property(rawValue: name) else {
       if reportCornerRadius(stmt, name) { return nil }
-      let candidates = BuiltinNames.properties + ["anchor", "z", "animate", "remove"]
+      let candidates = BuiltinNames.properties + ["anchor", "z", "contentsRect", "animate", "remove"]
       let near = closestWord(to: name, in: candidates)
       error(
         SemanticCode.unknownProperty, "unknown property `\(name)`", at: tree.range(head),

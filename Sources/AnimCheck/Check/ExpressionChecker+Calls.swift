@@ -75,7 +75,8 @@ extension Checker {
   func checkSignature(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
     // Rules fold the arguments of these (bounds, counts, bounce, damping): always lowered.
     let foldsArguments =
-      [.cubicBezier, .steps, .star, .text, .linearGradient, .radialGradient].contains(sig.builtin) || sig.builtin.isSpring
+      [.cubicBezier, .steps, .star, .text, .image, .linearGradient, .radialGradient].contains(sig.builtin)
+      || sig.builtin.isSpring
     if !lowering && foldsArguments {
       return lowered { checkSignature(sig, args, range, in: &scope) }
     }
@@ -123,6 +124,9 @@ extension Checker {
     case .text:
       guard let lowered = lowerText(args, exprs, range) else { return .error }
       return Typed(type: .shape, expr: lowered, stage: stage, usesScene: usesScene)
+    case .image:
+      guard let file = checkImage(matched, exprs) else { return .error }
+      exprs += file
     default: break
     }
     return Typed(

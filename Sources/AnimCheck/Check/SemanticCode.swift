@@ -42,6 +42,10 @@ public enum SemanticCode {
   public static let badArgumentValue = "E0350"
   /// `animate fill` or `animate stroke` on a node whose fill or stroke is a gradient (§12.2).
   public static let animatedGradient = "E0360"
+  /// `image(…)`'s file is missing, not a regular file, not a PNG or beyond the limits (§12.3).
+  public static let unreadableImage = "E0362"
+  /// `image(…)` without a string literal, or a `contentsRect` that is not four numbers.
+  public static let badImageArgument = "E0363"
 
   public static let unusedLet = "W0301"
   public static let hiddenAnimation = "W0302"

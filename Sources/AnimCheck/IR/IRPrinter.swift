@@ -42,6 +42,7 @@ public enum IRPrinter {
     case .z(let e): return "\(indent)z \(expr(e))\n"
     case .removeAfter(let e): return "\(indent)remove after \(expr(e))\n"
     case .appearAt(let e): return "\(indent)appear at \(expr(e))\n"
+    case .contentsRect(let e): return "\(indent)contentsRect \(expr(e))\n"
     case .timeline(let item): return timeline(item, indent: indent)
     }
   }

@@ -36,7 +36,9 @@ public struct IRReferences: Sendable {
     add(t.shape)
     for statement in t.body {
       switch statement {
-      case .bind(_, let e), .set(_, let e), .anchor(let e), .z(let e), .removeAfter(let e), .appearAt(let e): add(e)
+      case .bind(_, let e), .set(_, let e), .anchor(let e), .z(let e), .removeAfter(let e), .appearAt(let e),
+        .contentsRect(let e):
+        add(e)
       case .timeline(let item): add(item)
       }
     }

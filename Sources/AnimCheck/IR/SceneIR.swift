@@ -58,6 +58,8 @@ public enum BlockStatement: Sendable {
   case removeAfter(Expr)
   /// `at T`: a node's appearance time.
   case appearAt(Expr)
+  /// `contentsRect [x, y, w, h]` (§12.3): the part of an image drawn over its box.
+  case contentsRect(Expr)
 }
 
 /// A node, a spawn's template, or a replicator child.

@@ -49,9 +49,12 @@ public struct DeferredPath: Sendable {
 public struct ShapeValue: Sendable, Hashable {
   public var outline: ShapeOutline
   public var style: ShapeStyle
-  public init(outline: ShapeOutline, style: ShapeStyle = ShapeStyle()) {
+  /// For `image(…)` (§12.3): the PNG drawn over the box; `outline` is then the box.
+  public var image: ImageSource?
+  public init(outline: ShapeOutline, style: ShapeStyle = ShapeStyle(), image: ImageSource? = nil) {
     self.outline = outline
     self.style = style
+    self.image = image
   }
 }
 

@@ -35,6 +35,8 @@ public enum Builtin: String, Sendable, CaseIterable {
   case linearGradient, radialGradient
   /// Text (§12.4): a shape of glyph outlines.
   case text
+  // Images (§12.3)
+  case image
 
   /// This built-in's declaration. Entries are shared references, so asking costs no copy.
   public var spec: BuiltinSpec {
@@ -84,6 +86,7 @@ public enum Builtin: String, Sendable, CaseIterable {
     case .linearGradient: return GradientBuiltins.linearGradient
     case .radialGradient: return GradientBuiltins.radialGradient
     case .text: return TextBuiltins.text
+    case .image: return ImageBuiltins.image
     }
   }
 }

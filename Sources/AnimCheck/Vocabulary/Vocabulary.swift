@@ -24,7 +24,7 @@ public enum Vocabulary {
   public static let properties: [PropertySpec] = Property.allCases.map(\.spec)
 
   /// Statements that set a node's style or place outside §6.1's properties.
-  public static let placementWords = ["anchor", "z"]
+  public static let placementWords = ["anchor", "z", "contentsRect"]
   /// Scene settings (§3).
   public static let sceneSettings = ["size", "background", "fps", "duration", "seed"]
   /// The members of `instance offset` (§3.2).

@@ -27,6 +27,8 @@ public struct DrawItem: Sendable, Equatable {
   /// A 3-D node's projection from its local box to scene points (§12.1); when present
   /// it is what draws, and `transform` is only the node's 2-D part.
   public var projection: Homography?
+  /// An image drawn over the box instead of the fill and stroke (§12.3).
+  public var image: DrawImage? = nil
 
   /// An item with Core Animation's shape-layer defaults: black fill, no stroke, width 1.
   public init(

@@ -18,7 +18,7 @@ public final class Rasterizer {
   var trimmed = Polylines()
   var strokePolygons = Polylines()
   var stripScratch: [Point] = []
-  private var deviceFill: [Point] = []
+  var deviceFill: [Point] = []
   private var deviceStroke: [Point] = []
   var fillAcc = CoverageBuffer()
   var strokeAcc = CoverageBuffer()
@@ -60,7 +60,11 @@ public final class Rasterizer {
         let toPixels = placement ?? AffineTransform.scale(sx, sy)
         for item in drawing.items {
           if let projection = item.projection {
-            drawProjected(item, toPixels * projection, pixels, width: w, height: h)
+            if let image = item.image {
+              draw(image, of: item, .projective(toPixels * projection), pixels, width: w, height: h)
+            } else {
+              drawProjected(item, toPixels * projection, pixels, width: w, height: h)
+            }
           } else {
             draw(item, toPixels * item.transform, pixels, width: w, height: h)
           }
@@ -106,6 +110,7 @@ public final class Rasterizer {
     _ item: DrawItem, _ m: AffineTransform, _ pixels: UnsafeMutablePointer<UInt8>, width: Int,
     height: Int
   ) {
+    if let image = item.image { return draw(image, of: item, .affine(m), pixels, width: width, height: height) }
     let opacity = item.effectiveOpacity
     guard opacity > 0, let tol = localTolerance(m) else { return }
     let fill = item.effectiveFill.flatMap { $0.a > 0 ? $0 : nil }
@@ -184,7 +189,7 @@ public final class Rasterizer {
   }
 
   /// The flattening tolerance in local units, or nil when `m` is degenerate or not finite.
-  private func localTolerance(_ m: AffineTransform) -> Double? {
+  func localTolerance(_ m: AffineTransform) -> Double? {
     let stretch = DeviceGeometry.maxStretch(m)
     guard stretch.isFinite, stretch > 0, m.tx.isFinite, m.ty.isFinite else { return nil }
     let tol = tolerance.isFinite && tolerance > 0.001 ? tolerance : 0.001

@@ -9,10 +9,10 @@ extension SVGWriter {
   static let projectedTolerance = 0.1
 
   /// Whether `item` can be written as vector paths: a 2-D item always, a 3-D item when
-  /// it paints plain colours (which projected outlines carry). An item that cannot must
+  /// it paints plain colours (which projected outlines carry), not a gradient or an image. An item that cannot must
   /// be embedded as a picture of it drawn by the rasterizer.
   public static func canWriteAsVector(_ item: DrawItem) -> Bool {
-    item.projection == nil || item.gradients == nil
+    item.projection == nil || (item.gradients == nil && item.image == nil)
   }
 
   /// A 3-D item whose paint SVG cannot warp (§12.1): a PNG of it, drawn by the
@@ -23,7 +23,7 @@ extension SVGWriter {
     _ out: inout String
   ) {
     var polygons = ProjectedOutline.fill(item.path, h, tolerance: projectedTolerance)
-    if item.lineWidth > 0, item.lineWidth.isFinite {
+    if item.image == nil, item.lineWidth > 0, item.lineWidth.isFinite {
       polygons += ProjectedOutline.stroke(
         item.path, h, lineWidth: item.lineWidth, strokeStart: 0, strokeEnd: 1, tolerance: projectedTolerance)
     }

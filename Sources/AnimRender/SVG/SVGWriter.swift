@@ -40,6 +40,7 @@ public enum SVGWriter {
   /// subpath, so each needs its own dash).
   static func element(_ item: DrawItem, _ out: inout String) {
     if let projection = item.projection { return projectedElement(item, projection, &out) }
+    if let image = item.image { return imageElement(image, item, &out) }
     let opacity = item.effectiveOpacity
     let m = item.transform
     guard opacity > 0, [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return }

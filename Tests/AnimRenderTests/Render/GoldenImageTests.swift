@@ -61,7 +61,7 @@ import Testing
   static func render(_ c: Case) throws -> Bitmap {
     let url = examplesDirectory.appendingPathComponent(c.example)
     let text = try String(contentsOf: url, encoding: .utf8)
-    let analysis = analyze(SourceFile(name: c.example, text: text))
+    let analysis = analyze(SourceFile(name: url.path, text: text))
     let ir = try #require(analysis.ir, "\(c.example) does not check: \(analysis.diagnostics)")
     let simulator = try Simulator(ir)
     let n = Int((c.seconds * simulator.fps).rounded(.down))

@@ -1,0 +1,33 @@
+/// One image a run draws (§12.3): the file's bytes as read once, and its pixels decoded
+/// from exactly those bytes, so that every output (raster, SVG data URI, Lottie asset)
+/// shows the same picture even if the file changes during the run.
+///
+/// A class because frames share it: every record and drawing that shows the image holds
+/// this one object, and comparing two of them is an identity test.
+public final class ImageAsset: Sendable, Equatable {
+  /// The path as the source wrote it (what dumps print).
+  public let name: String
+  /// The path that was read.
+  public let path: String
+  /// The PNG file's bytes.
+  public let fileBytes: [UInt8]
+  public let image: DecodedImage
+
+  public init(name: String, path: String, fileBytes: [UInt8], image: DecodedImage) {
+    self.name = name
+    self.path = path
+    self.fileBytes = fileBytes
+    self.image = image
+  }
+
+  /// Reads and decodes the PNG at `path`; any problem is an `ImageError` naming it.
+  public static func load(name: String, path: String, limits: ImageLimits = .standard) throws(ImageError)
+    -> ImageAsset
+  {
+    let bytes = try PNGFile.bytes(atPath: path, limits: limits)
+    let image = try PNGImage.decode(bytes, limits: limits)
+    return ImageAsset(name: name, path: path, fileBytes: bytes, image: image)
+  }
+
+  public static func == (a: ImageAsset, b: ImageAsset) -> Bool { a === b }
+}

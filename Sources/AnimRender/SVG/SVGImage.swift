@@ -1,0 +1,61 @@
+import AnimMath
+
+extension SVGWriter {
+  /// An image item (§12.3): the PNG file's own bytes as a data URI, drawn in the item's
+  /// box under its matrix and opacity. The box is a nested `<svg>` viewport whose
+  /// `viewBox` is the contentsRect in image pixels, so the part outside it is clipped and
+  /// the part inside stretched over the box, as Core Animation's `contentsRect` does.
+  /// (A replicator copy's tint is not expressed: SVG has no plain way to multiply an
+  /// image's channels that renderers agree on.)
+  static func imageElement(_ image: DrawImage, _ item: DrawItem, _ out: inout String) {
+    let opacity = item.effectiveOpacity
+    let m = item.transform
+    guard opacity > 0, [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite), image.width > 0, image.height > 0
+    else { return }
+    let iw = Double(image.asset.image.width)
+    let ih = Double(image.asset.image.height)
+    let r = image.contentsRect
+    let view = [r.x * iw, r.y * ih, r.width * iw, r.height * ih]
+    guard view.allSatisfy(\.isFinite), view[2] > 0, view[3] > 0 else { return }
+    let matrix = [m.a, m.b, m.c, m.d, m.tx, m.ty].map(SVGNumber.format).joined(separator: " ")
+    out += "<g transform=\"matrix(\(matrix))\""
+    if opacity < 1 { out += " opacity=\"\(SVGNumber.format(opacity))\"" }
+    out += ">\n"
+    out +=
+      "<svg x=\"0\" y=\"0\" width=\"\(SVGNumber.format(image.width))\" height=\"\(SVGNumber.format(image.height))\""
+    out += " viewBox=\"\(view.map(SVGNumber.format).joined(separator: " "))\" preserveAspectRatio=\"none\""
+    out += " overflow=\"hidden\">\n"
+    out += "<image xmlns:xlink=\"http://www.w3.org/1999/xlink\" x=\"0\" y=\"0\""
+    out += " width=\"\(SVGNumber.format(iw))\" height=\"\(SVGNumber.format(ih))\" preserveAspectRatio=\"none\""
+    out += " xlink:href=\"data:image/png;base64,"
+    out += Base64.encode(image.asset.fileBytes)
+    out += "\"/>\n</svg>\n</g>\n"
+  }
+}
+
+/// RFC 4648 base64 with padding, for data URIs.
+public enum Base64 {
+  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  public static func encode(_ bytes: [UInt8]) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var i = 0
+    while i + 3 <= bytes.count {
+      let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+      out += [
+        alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)],
+      ]
+      i += 3
+    }
+    let rest = bytes.count - i
+    if rest == 1 {
+      let n = UInt32(bytes[i]) << 16
+      out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], UInt8(ascii: "="), UInt8(ascii: "=")]
+    } else if rest == 2 {
+      let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
+      out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], UInt8(ascii: "=")]
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}
