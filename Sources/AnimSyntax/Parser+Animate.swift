@@ -9,9 +9,9 @@ extension Parser {
     } else {
       error(
         SyntaxCode.expectedName, "expected the property to animate, found \(tokenDescription)",
-        notes: [
-          "properties are position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth, strokeStart, strokeEnd, rotationX, rotationY, perspective"
-        ])
+        // Not a list of the properties: those are the vocabulary's (AnimCheck), which the
+        // checker lists when a name is not one of them.
+        notes: ["`animate` takes the name of an animatable property, such as `opacity` or `position` (§6.1)"])
       synchronize()
       finish(.animate, from: start, mark: m)
       return

@@ -9,6 +9,15 @@ public struct LottieStickerError: Error, CustomStringConvertible, Sendable {
   public init(_ message: String) { description = message }
 }
 
+/// What Lottie cannot express even approximately: a 3-D image (§13), whose picture would
+/// need a perspective warp that Lottie's players do not have. The run stops with exit 1,
+/// naming the node, as for any other error of the scene's own making.
+public struct LottieExportError: Error, CustomStringConvertible, Sendable {
+  public let description: String
+
+  public init(_ message: String) { description = message }
+}
+
 /// Telegram's limits on an animated sticker (`.tgs`), and its container: the Lottie JSON
 /// gzip-compressed (RFC 1952) over the project's own DEFLATE.
 public enum LottieSticker {

@@ -50,6 +50,10 @@ public struct LottieWriter: FrameWriter {
     if sticker, frame.nodes.contains(where: { $0.shape.image != nil }) {
       throw LottieStickerError("a Telegram sticker cannot hold an image (§13)")
     }
+    if let node = frame.nodes.first(where: { $0.matrix3d != nil && $0.shape.image != nil }) {
+      throw LottieExportError(
+        "`\(node.id)` is an image in 3-D, which Lottie cannot draw: its players have no perspective for pictures (§13)")
+    }
     let n = frameCount
     frameCount += 1
     var next: [NodeID: Int] = [:]

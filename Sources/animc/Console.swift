@@ -2,6 +2,7 @@ import AnimOutput
 import AnimSim
 import AnimSource
 import AnimSyntax
+import AnimWriters
 
 #if canImport(Glibc)
   import Glibc
@@ -54,6 +55,9 @@ enum Console {
       err(DiagnosticRenderer(useColor: useColor(color)).render([error.diagnostic], in: file))
       return .failure
     case let error as UsageError: return fail(error.message)
+    case let error as LottieExportError:
+      err("animc: error: \(error.description)\n")
+      return .failure
     case let error as OutputError: return fail(error.message)
     default: return fail("\(error)")
     }

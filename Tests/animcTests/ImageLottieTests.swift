@@ -63,4 +63,19 @@ import Testing
     #expect(r.status == 2)
     #expect(r.stderr.contains("a Telegram sticker cannot hold an image"), "\(r.stderr)")
   }
+
+  /// §13: a 3-D image cannot be baked into paths; the export stops with exit 1, naming
+  /// the node, and leaves no file.
+  @Test func aThreeDImageIsRefusedNamingTheNode() throws {
+    let dir = try ImageCommandTests.folder("lottie-3d")
+    let file = dir.appendingPathComponent("scene.anim")
+    try ImageCommandTests.write(
+      "scene { size 200, 200; fps 10; duration 1s }\nnode picture = image(\"card.png\") {\n"
+        + "  position (100, 100)\n  perspective 500\n  animate rotationX to -60deg over 1s\n}\n", to: file)
+    let out = dir.appendingPathComponent("fold.json")
+    let r = try CLITests.animc(["render", file.path, "-o", out.path])
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("`picture` is an image in 3-D, which Lottie cannot draw"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+  }
 }

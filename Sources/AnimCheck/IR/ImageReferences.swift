@@ -31,7 +31,7 @@ private struct ImageFinder {
     switch e {
     case .constant(let v): add(v)
     case .call(.image, let args, _):
-      guard let source = args.withUnsafeBufferPointer({ constants($0) }) else { return }
+      guard let source = constants(args) else { return }
       note(source)
     case .call(_, let items, _), .list(let items): for item in items { add(item) }
     case .negate(let x), .component(let x, _): add(x)
@@ -55,12 +55,12 @@ private struct ImageFinder {
 
   /// The source a call's arguments name when they are all constants (the checker makes
   /// the file's arguments constants; only `width:`/`height:` may vary).
-  private func constants(_ args: UnsafeBufferPointer<Expr>) -> ImageSource? {
+  private func constants(_ args: [Expr]) -> ImageSource? {
     let values = args.map { e -> Value in
       if case .constant(let v) = e { return v }
       return .number(1)
     }
-    return values.withUnsafeBufferPointer { ImageBuiltins.source($0) }
+    return ImageBuiltins.source(BuiltinArguments(values))
   }
 
   private mutating func note(_ source: ImageSource) {

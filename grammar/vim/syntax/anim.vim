@@ -27,8 +27,8 @@ syn match animError "\.\.\.\|\.\.<"
 
 " Expressions: calls, names, members, enum cases.
 syn match animFunction "\<\h\w*\ze\s*("
-syn match animBuiltin "\<\%(floor\|ceil\|round\|sqrt\|min\|max\|abs\|clamp\|lerp\|sin\|cos\|tan\|atan2\|random\|randomInt\|choose\|mix\|rgb\|rgba\|hsl\|translate\|rotate\|scale\)\ze\s*("
-syn match animConstructor "\<\%(heart\|circle\|ellipse\|rect\|star\|polygon\|text\|line\|quad\|cubic\|arc\|polyline\|parabola\)\ze\s*("
+syn match animBuiltin "\<\%(floor\|ceil\|round\|sqrt\|min\|max\|abs\|clamp\|lerp\|sin\|cos\|tan\|atan2\|random\|randomInt\|choose\|mix\|rgb\|rgba\|hsl\|linearGradient\|radialGradient\|translate\|rotate\|scale\)\ze\s*("
+syn match animConstructor "\<\%(heart\|circle\|ellipse\|rect\|star\|polygon\|text\|image\|line\|quad\|cubic\|arc\|polyline\|parabola\)\ze\s*("
 syn match animTimingFunction "\<\%(cubicBezier\|steps\|spring\)\ze\s*("
 syn match animMember "\%([[:alnum:]_)\]]\)\@<=\.\h\w*"
 syn match animEnumCase "\%([[:alnum:]_)\].]\)\@<!\.\h\w*"
@@ -55,7 +55,7 @@ syn match animProperty "\%(\<instance\s\+offset\s\+\)\@<=\<\%(red\|green\|blue\|
 syn match animPathCommand "\%(^\|[;{]\)\s*\zs\<\%(move\|line\|quad\|cubic\|arc\|close\)\>\%(\s*(\)\@!"
 syn match animPathCommand "\%(^\|[;{]\)\s*\zs\<\%(move\|line\|quad\|cubic\|arc\|close\)\>\ze\s\+("
 syn match animEvent "\%(^\|[;{]\)\s*\zs\<\%(tap\|pause\|resume\|speed\)\>"
-syn match animProperty "\%(^\|[;{]\)\s*\zs\<\%(position\|x\|y\|scale\|scaleX\|scaleY\|rotation\|opacity\|fill\|stroke\|lineWidth\|strokeStart\|strokeEnd\|anchor\|z\|size\|background\|fps\|duration\|seed\)\>\%(\s*\.\h\)\@!"
+syn match animProperty "\%(^\|[;{]\)\s*\zs\<\%(position\|x\|y\|scale\|scaleX\|scaleY\|rotation\|opacity\|fill\|stroke\|lineWidth\|strokeStart\|strokeEnd\|rotationX\|rotationY\|perspective\|anchor\|z\|contentsRect\|size\|background\|fps\|duration\|seed\)\>\%(\s*\.\h\)\@!"
 syn match animControl "\<\%(animate\|group\|sequence\|spawn\)\>"
 syn match animProperty "\%(\<animate\s\+\)\@<=\h\w*"
 
