@@ -1,5 +1,5 @@
 // Release-build benchmarks that print figures:
-//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | all]
+//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | png | all]
 let args = Array(CommandLine.arguments.dropFirst())
 let which = args.first ?? "all"
 switch which {
@@ -11,6 +11,7 @@ case "sim": SimBench.run()
 case "dump": DumpBench.run()
 case "fmt": FmtBench.run()
 case "render": RenderBench.run()
+case "png": PNGBench.run()
 case "all":
   CheckBench.run(megabytes: 5)
   runRasterBenchmark()
@@ -20,6 +21,7 @@ case "all":
   DumpBench.run()
   FmtBench.run()
   RenderBench.run()
+  PNGBench.run()
 default:
-  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | all]")
+  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | png | all]")
 }
