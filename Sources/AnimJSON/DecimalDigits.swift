@@ -8,13 +8,13 @@
 /// `x · 103 >> 10 = x / 10` for `x < 100`, and no product overflows into the next lane.
 /// A number's bytes are gathered in two words (`PackedBytes`) and appended in one short
 /// loop, where the array's uniqueness check is made once rather than once per call.
-enum DecimalDigits {
+@usableFromInline enum DecimalDigits {
   /// ASCII `0` in every byte: added to digit values 0...9 it makes their characters.
-  static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
+  @usableFromInline static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
 
   /// The 8 digits of `n < 10^8`, leading zeros included, as byte values 0...9: the most
   /// significant digit in the lowest byte, so the word's bytes read in writing order.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func digitBytes(_ n: UInt64) -> UInt64 {
     let high = n / 10_000
     var v = high | ((n &- high &* 10_000) &<< 32)
@@ -25,7 +25,7 @@ enum DecimalDigits {
   }
 
   /// The characters of `n < 10^8` without leading zeros (`0` for zero), and their count.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func shortDigits(_ n: UInt64) -> (word: UInt64, count: Int) {
     let d = digitBytes(n)
     let leadingZeros = min(d.trailingZeroBitCount &>> 3, 7)
@@ -67,7 +67,7 @@ enum DecimalDigits {
 
   /// `.` and the six digits of `n` in `1...999_999` after it, trailing zeros dropped, as
   /// a word and its count (2...7).
-  @inline(__always)
+  @inlinable @inline(__always)
   static func millionths(_ n: UInt64) -> (word: UInt64, count: Int) {
     // Bytes 0 and 1 are the two leading zeros of a 6-digit number; the top bytes that
     // are zero are its trailing zeros (n ≠ 0, so there are at most 5).
@@ -75,44 +75,5 @@ enum DecimalDigits {
     let trailingZeros = d.leadingZeroBitCount &>> 3
     let word = (((d &>> 16) | 0x0000_3030_3030_3030) &<< 8) | 0x2E
     return (word, 7 &- trailingZeros)
-  }
-}
-
-/// Up to 16 bytes held in two words, the first byte in the lowest bits of `low`.
-struct PackedBytes {
-  private let low: UInt64
-  private let high: UInt64
-  private let count: Int
-
-  /// The first `count` (0...8) bytes of `word`.
-  @inline(__always)
-  init(_ word: UInt64, count: Int) {
-    low = word
-    high = 0
-    self.count = count
-  }
-
-  /// The first `count` (1...8) bytes of `first`, then the first `secondCount` (0...8)
-  /// bytes of `second`.
-  @inline(__always)
-  init(_ first: UInt64, count: Int, then second: UInt64, count secondCount: Int) {
-    let bits = UInt64(count &* 8)
-    // A shift by 64 would wrap to 0 with `&<<`: the whole first word is then `low`.
-    low = count == 8 ? first : first | (second &<< bits)
-    high = count == 8 ? second : second &>> (64 &- bits)
-    self.count = count &+ secondCount
-  }
-
-  /// Appends the bytes in order. A plain loop of `append` measured as fast as copying
-  /// them through a raw buffer, without needing one.
-  @inline(__always)
-  func append(to out: inout [UInt8]) {
-    var low = low
-    var high = high
-    for _ in 0..<count {
-      out.append(UInt8(truncatingIfNeeded: low))
-      low = (low &>> 8) | (high &<< 56)
-      high &>>= 8
-    }
   }
 }

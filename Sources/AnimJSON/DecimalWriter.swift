@@ -20,6 +20,64 @@
 /// short loop.
 extension JSONNumber {
   public static func append(_ value: Double, to out: inout [UInt8]) {
+    if let text = shortText(value) {
+      text.append(to: &out)
+    } else {
+      appendGeneral(value, to: &out)
+    }
+  }
+
+  /// The text of `value` when it is at most 16 bytes with a whole part below 10⁸ (every
+  /// coordinate, scale, angle and opacity of a scene): the same bytes `append` writes, in
+  /// two words; nil for the rest (not finite, or 10⁸ and more), which `append` writes
+  /// the long way.
+  @inlinable @inline(__always)
+  public static func shortText(_ value: Double) -> PackedBytes? {
+    let bits = value.bitPattern
+    let biased = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF)
+    // |value| < 2^26 < 10^8 (or subnormal or zero); this also rules out infinities and NaN.
+    guard biased < 1023 + 26 else { return nil }
+    let negative = bits >> 63 != 0
+    let stored = bits & 0x000F_FFFF_FFFF_FFFF
+    let significand = biased == 0 ? stored : stored | (1 << 52)
+    // 1...1074: the value is below 2^26 < 2^53, so it has a fraction part's worth of shift.
+    let shift = biased == 0 ? 1074 : 1075 - biased
+    var whole: UInt64 = 0
+    var rest = significand
+    if shift < 64 {
+      whole = significand &>> UInt64(shift)
+      rest = significand & ((1 &<< UInt64(shift)) &- 1)
+    }
+    var micros = roundedMillionths(rest, shift: shift)
+    if micros == 1_000_000 {
+      whole += 1
+      micros = 0
+    }
+    if whole == 0 && micros == 0 { return PackedBytes(0x30, count: 1) }
+    // whole ≤ 2^26 < 10^8: at most 8 digits, then at most 7 bytes of fraction.
+    let (digits, count) = DecimalDigits.shortDigits(whole)
+    let text: PackedBytes
+    if micros == 0 {
+      text = PackedBytes(digits, count: count)
+    } else {
+      let (fraction, fractionCount) = DecimalDigits.millionths(micros)
+      text = PackedBytes(digits, count: count, then: fraction, count: fractionCount)
+    }
+    return negative ? text.negatedNumber : text
+  }
+
+  /// The digits of `n` when 0 ≤ n < 10⁸ (frame numbers, spawn indices), in two words;
+  /// nil for the rest.
+  @inlinable
+  public static func integerText(_ n: Int) -> PackedBytes? {
+    guard n >= 0 && n < 100_000_000 else { return nil }
+    let (digits, count) = DecimalDigits.shortDigits(UInt64(n))
+    return PackedBytes(digits, count: count)
+  }
+
+  /// `append` of any value, exact at every magnitude, without the short form: the
+  /// general algorithm, public as the reference `shortText` is tested against.
+  public static func appendGeneral(_ value: Double, to out: inout [UInt8]) {
     guard value.isFinite else {
       out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
       return
@@ -86,7 +144,7 @@ extension JSONNumber {
 
   /// `rest / 2^shift` in millionths, rounded half to even: `0...1_000_000`.
   /// Requires `rest < 2^53` and `rest < 2^shift`.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func roundedMillionths(_ rest: UInt64, shift: Int) -> UInt64 {
     // rest · 10^6 < 2^73 ≤ 2^(shift−1): strictly below half, so never a tie.
     if shift >= 74 { return 0 }

@@ -134,9 +134,18 @@ public struct FlatCurvePath: Sendable {
   @inlinable @inline(__always)
   public func parameter(at p: Double) -> Double {
     let s = p * numbers[1]
+    return Self.evaluate(numbers, row: interval(at: p, s).row, s)
+  }
+
+  /// The interval holding arc length `s` = p·L (p the progress): its index j and where
+  /// its numbers start in `numbers` (its row). It is the last interval starting at or
+  /// before s, as `InverseLengthSpline` finds it, and the only one for which
+  /// `holds(_:of:from:to:_:)` is true: the knots' arc lengths never decrease.
+  @inlinable @inline(__always)
+  public func interval(at p: Double, _ s: Double) -> (j: Int, row: Int) {
     let last = intervals &- 1
-    // The last interval starting at or before s, as `InverseLengthSpline` finds it: the
-    // guide's, or the next one (chosen without a branch), and a walk for the rare rest.
+    // The guide's interval, or the next one (chosen without a branch), and a walk for
+    // the rare rest.
     var j = nearInterval(at: p)
     var row = Self.header &+ Self.intervalStride &* j
     let next = j < last && numbers[row &+ 1] <= s ? 1 : 0
@@ -150,6 +159,22 @@ public struct FlatCurvePath: Sendable {
       j &-= 1
       row &-= Self.intervalStride
     }
+    return (j, row)
+  }
+
+  /// Whether interval `j` of `count`, from arc length `s0` to `s1`, is the one
+  /// `interval(at:_:)` finds for arc length `s`: the walk there stops exactly at the
+  /// interval with s0 ≤ s < s1 (the first interval takes any s below, the last any s
+  /// above).
+  @inlinable @inline(__always)
+  public static func holds(_ j: Int, of count: Int, from s0: Double, to s1: Double, _ s: Double) -> Bool {
+    (j == 0 || s0 <= s) && (j == count &- 1 || s1 > s)
+  }
+
+  /// The curve parameter at arc length `s` from the interval whose `intervalStride`
+  /// numbers start at `row` of `numbers` (a copy of a row gives the same bits).
+  @inlinable @inline(__always)
+  public static func evaluate(_ numbers: ContiguousArray<Double>, row: Int, _ s: Double) -> Double {
     let s0 = numbers[row]
     let h = numbers[row &+ 1] - s0
     let u = h > 0 ? (s - s0) / h : 0
@@ -163,11 +188,17 @@ public struct FlatCurvePath: Sendable {
   /// The point at progress `p`, 0 < p < 1.
   @inlinable @inline(__always)
   public func point(at p: Double) -> Point {
-    let t = parameter(at: p)
-    let p0 = Point(numbers[3], numbers[4])
-    let p1 = Point(numbers[5], numbers[6])
-    let p2 = Point(numbers[7], numbers[8])
-    if numbers[0] == 2 { return Bezier.quadPoint(p0, p1, p2, t) }
-    return Bezier.cubicPoint(p0, p1, p2, Point(numbers[9], numbers[10]), t)
+    Self.bezierPoint(numbers, at: 0, parameter(at: p))
+  }
+
+  /// The curve's point at parameter `t`, from a layout's first 11 numbers (degree, arc
+  /// length, interval count, control points) starting at `start` of `numbers`.
+  @inlinable @inline(__always)
+  public static func bezierPoint(_ numbers: ContiguousArray<Double>, at start: Int, _ t: Double) -> Point {
+    let p0 = Point(numbers[start &+ 3], numbers[start &+ 4])
+    let p1 = Point(numbers[start &+ 5], numbers[start &+ 6])
+    let p2 = Point(numbers[start &+ 7], numbers[start &+ 8])
+    if numbers[start] == 2 { return Bezier.quadPoint(p0, p1, p2, t) }
+    return Bezier.cubicPoint(p0, p1, p2, Point(numbers[start &+ 9], numbers[start &+ 10]), t)
   }
 }

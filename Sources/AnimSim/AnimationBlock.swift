@@ -1,6 +1,6 @@
 import AnimMath
 
-/// What sampling reads of an instance's animations for every member of a run in every
+/// What sampling reads of an instance's animations for every member of a cohort in every
 /// frame, kept in the `LiveInstance` itself so that each is one step away (the array's
 /// storage) rather than three (instance → body → stack → array).
 ///

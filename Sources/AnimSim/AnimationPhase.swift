@@ -60,7 +60,7 @@ final class TimingGroup {
   /// once two members differ.
   private(set) var shapes: [AnimationShape]
   /// Whether a member animates its style: then sampling composes every member's whole
-  /// state in every frame (see `RunSampler.compose`).
+  /// state in every frame (see `FrameSampler.compose`).
   private(set) var animatesStyle: Bool
   /// The first member's animations that may be shared: basic ones, which refer to
   /// nothing (a path's reference would outlive its member).

@@ -32,7 +32,7 @@ public struct NodeID: Hashable, Sendable, CustomStringConvertible {
 ///
 /// A record that holds the same instance as in the frame before, with no style animated,
 /// gets only its matrix and the state's position, scale, rotation and opacity
-/// (`RunSampler.compose`): the rest is what it held.
+/// (`FrameSampler.compose`): the rest is what it held.
 public struct NodeFrame: Sendable {
   /// SVG `matrix(a b c d tx ty)`: T(position)·R(rotation)·S(scale)·T(−anchor·size),
   /// after the replicator's T(position)·Mⁱ for a copy.

@@ -41,6 +41,11 @@ final class LiveList<Element>: RandomAccessCollection {
     }
   }
 
+  /// Changes every live element in place, in order.
+  func updateAll(_ change: (inout Element) -> Void) {
+    for i in head..<storage.count { change(&storage[i]) }
+  }
+
   /// Removes those `ended` says have ended; the rest keep their order.
   func removeAll(where ended: (Element) -> Bool) {
     storage.removeFirst(head)

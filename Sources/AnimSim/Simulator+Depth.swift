@@ -37,7 +37,7 @@ extension Simulator {
   }
 }
 
-extension RunSampler {
+extension FrameSampler {
   /// Writes a 3-D record's `matrix3d` from its finished state, a replicator copy's
   /// 2-D prefix composed before it; false if a number is not finite.
   @inline(__always)

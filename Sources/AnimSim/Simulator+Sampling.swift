@@ -21,7 +21,10 @@ extension Simulator {
     var owners: [Int] = []
     swap(&owners, &recordOwners)
     defer { swap(&owners, &recordOwners) }
-    var sampler = RunSampler(sceneTime: s)
+    var column = LiveColumn()
+    swap(&column, &self.column)
+    defer { swap(&column, &self.column) }
+    var sampler = FrameSampler(sceneTime: s)
     var phases = PhaseCache()
     var failed: Int? = nil
     let instances = live.storage
@@ -31,9 +34,11 @@ extension Simulator {
         i += 1
         continue
       }
-      let count = sampler.runLength(instances, from: i)
-      let run = RunSampler.Run(first: i, count: count)
-      if let bad = sampler.sample(instances, run, &phases, &runScratch, into: &nodes, owners: &owners) {
+      let count = sampler.cohortLength(instances, from: i)
+      let cohort = FrameSampler.Cohort(first: i, count: count)
+      if let bad = sampler.sample(
+        instances, cohort, &phases, &cohortScratch, &column, into: &nodes, owners: &owners)
+      {
         failed = i - live.head + bad
         break
       }
@@ -58,31 +63,32 @@ extension Simulator {
   }
 }
 
-/// Per-instance values of the run being sampled, kept between frames to reuse their memory.
-struct RunScratch {
+/// Per-instance values of the cohort being sampled, kept between frames to reuse their memory.
+struct CohortScratch {
   /// Each member's rotation from an `along … rotate` animation, added after composing.
   var extras: [Double] = []
 }
 
-/// Samples live instances in runs: consecutive instances of one timing group at the same
-/// instance time (the spawns of one burst, mostly) have the same phases, so the run
-/// takes its phases once and applies each animation to every member before the next.
+/// Samples the live instances of one frame, in cohorts: consecutive instances of one
+/// timing group at the same instance time (the spawns of one burst, mostly) have the
+/// same phases, so a cohort takes its phases once and applies each animation to every
+/// member before the next. ("Run" is kept for a simulation run.)
 ///
 /// Member by member, one instance's work was a long chain of dependent reads (body,
 /// animations, path, knots) that the processor could not overlap with the next
 /// instance's. Animation by animation, each loop is short and its members independent,
 /// so their reads overlap. The values are the same: each member's animations still
 /// apply in source order, and members never read each other.
-struct RunSampler {
+struct FrameSampler {
   let sceneTime: Double
-  /// Records written so far (`RunSampler+Records.swift` writes them).
+  /// Records written so far (`FrameSampler+Records.swift` writes them).
   var written = 0
   /// Whether z never decreased in the records written (no sort needed).
   var ordered = true
   var lastZ = -Double.infinity
 
-  /// Runs longer than this are split, to keep a run's records and scratch in cache.
-  static let maxRun = 256
+  /// Cohorts longer than this are split, to keep a cohort's records and scratch in cache.
+  static let maxCohort = 256
 
   init(sceneTime: Double) {
     self.sceneTime = sceneTime
@@ -90,7 +96,7 @@ struct RunSampler {
 
   /// Consecutive live instances sampled together: `count` from index `first` of the
   /// live storage.
-  struct Run {
+  struct Cohort {
     let first: Int
     let count: Int
   }
@@ -101,38 +107,39 @@ struct RunSampler {
     sceneTime - instance.created - instance.timeOffset
   }
 
-  /// How many instances from `live[first]` (active itself) form a run: active, in the
+  /// How many instances from `live[first]` (active itself) form a cohort: active, in the
   /// same timing group, at the same instance time.
-  func runLength(_ live: ContiguousArray<LiveInstance>, from first: Int) -> Int {
+  func cohortLength(_ live: ContiguousArray<LiveInstance>, from first: Int) -> Int {
     let eps = ActiveTiming.epsilon
-    // Instances of one run share their group, creation and time offset (`LiveInstance.run`),
+    // Instances of one cohort share their group, creation and time offset (`LiveInstance.cohort`),
     // so the first's being active means each is active but for its own end.
-    let run = live[first].run
-    let available = min(live.count - first, Self.maxRun)
+    let cohort = live[first].cohort
+    let available = min(live.count - first, Self.maxCohort)
     var n = 1
-    while n < available && live[first &+ n].run == run && sceneTime < live[first &+ n].end - eps { n &+= 1 }
+    while n < available && live[first &+ n].cohort == cohort && sceneTime < live[first &+ n].end - eps { n &+= 1 }
     return n
   }
 
-  /// Samples the run's members and writes their records after those written so far;
+  /// Samples the cohort's members and writes their records after those written so far;
   /// `owners` are the records' owners (`Simulator.recordOwners`). Returns the index (from
-  /// the run's first) of a member with a value that is not finite, if any: its record and
+  /// the cohort's first) of a member with a value that is not finite, if any: its record and
   /// those after it are left unfinished, for the caller to drop.
   mutating func sample(
-    _ live: ContiguousArray<LiveInstance>, _ run: Run, _ phases: inout PhaseCache, _ scratch: inout RunScratch,
-    into records: inout [NodeFrame], owners: inout [Int]
+    _ live: ContiguousArray<LiveInstance>, _ cohort: Cohort, _ phases: inout PhaseCache, _ scratch: inout CohortScratch,
+    _ column: inout LiveColumn, into records: inout [NodeFrame], owners: inout [Int]
   ) -> Int? {
-    if scratch.extras.count < run.count {
-      scratch.extras = Array(repeating: 0, count: run.count)
+    if scratch.extras.count < cohort.count {
+      scratch.extras = Array(repeating: 0, count: cohort.count)
     }
-    let body = live[run.first].body
+    let body = live[cohort.first].body
     let group = body.timingGroup
-    phases.update(body.stack, group: group, at: instanceTime(live[run.first]))
+    phases.update(body.stack, group: group, at: instanceTime(live[cohort.first]))
     let facts = GroupFacts(
       sharedModel: group.sharedModel, animatesStyle: group.animatesStyle, shapes: group.shapes,
       firstModel: body.model)
     let styleKept = Self.compose(
-      live, run, body.stack.animations.count, facts, phases.phases, at: written, &records, &owners, &scratch.extras)
-    return write(live, run, scratch.extras, styleKept: styleKept, into: &records)
+      live, cohort, body.stack.animations.count, facts, phases.phases, &column, at: written, &records, &owners,
+      &scratch.extras)
+    return write(live, cohort, scratch.extras, styleKept: styleKept, into: &records)
   }
 }

@@ -15,9 +15,9 @@ import AnimSource
 /// so that it reads the body only for what differs between members.
 struct LiveInstance {
   /// The same for consecutive instances of one timing group created together (at the
-  /// same time, with the same time offset, all replicator copies or none): a run's
-  /// members (see `RunSampler`), found by comparing this alone.
-  var run = 0
+  /// same time, with the same time offset, all replicator copies or none): a cohort's
+  /// members (see `FrameSampler`), found by comparing this alone.
+  var cohort = 0
   /// Scene time from which it no longer appears (§6.4).
   let end: Double
   /// `body.block`.
@@ -35,7 +35,7 @@ struct LiveInstance {
   var timeOffset = 0.0
   /// A replicator copy's transform and colour; nil for nodes and spawns.
   var placement: CopyPlacement? = nil
-  /// `body.timingGroup`'s id, here so that finding a run reads no body.
+  /// `body.timingGroup`'s id, here so that finding a cohort reads no body.
   let group: Int
   let shape: SceneShape
   let body: InstanceBody
@@ -44,6 +44,10 @@ struct LiveInstance {
   let hasTrim: Bool
   /// `body.template.is3D` (§12.1).
   let is3D: Bool
+  /// The positions of `block.curve`'s entry (-1 when there is no curve) and of
+  /// `block.scalars` in the simulator's `LiveColumn`.
+  var curveAt = -1
+  var scalarsAt = 0
 
   init(
     body: InstanceBody, id: NodeID, created: Double, end: Double, seq: Int, shape: SceneShape
@@ -122,10 +126,13 @@ public final class Simulator {
   /// No live instance ends before this: frames before it need not look for ended ones.
   var earliestEnd = Double.infinity
   var timingGroups = TimingGroups()
-  /// Reused by every frame's sampling (see `RunSampler`).
-  var runScratch = RunScratch()
+  /// What sampling reads of each live instance's own numbers, in live order (see
+  /// `LiveColumn`).
+  var column = LiveColumn()
+  /// Reused by every frame's sampling (see `FrameSampler`).
+  var cohortScratch = CohortScratch()
   /// For each record of `frame.nodes`, the `seq` of the instance whose id, shape, style,
-  /// tint and z it holds since an earlier frame; -1 when it holds none (see `RunSampler.compose`).
+  /// tint and z it holds since an earlier frame; -1 when it holds none (see `FrameSampler.compose`).
   var recordOwners: [Int] = []
   var nextSeq = 0
   /// §10's limit on live instances (lowered by tests).
@@ -296,10 +303,11 @@ public final class Simulator {
       let together =
         last.group == instance.group && last.created == instance.created && last.timeOffset == instance.timeOffset
         && (last.placement == nil) == (instance.placement == nil)
-      instance.run = together ? last.run : last.run &+ 1
+      instance.cohort = together ? last.cohort : last.cohort &+ 1
     } else {
-      instance.run = 0
+      instance.cohort = 0
     }
+    (instance.curveAt, instance.scalarsAt) = column.append(instance.block)
     live.append(instance)
     earliestEnd = min(earliestEnd, instance.end)
   }
@@ -323,6 +331,7 @@ public final class Simulator {
         }
         if leading == i - live.head { leading += 1 }
         ended += 1
+        column.noteEnded(numbers: LiveColumn.size(of: all[i].block))
       }
     }
     // Spawns mostly end in the order they began, so the ended ones are mostly the
@@ -332,6 +341,17 @@ public final class Simulator {
       live.removeFirst(leading)
     } else {
       live.removeAll { $0.end <= limit }
+    }
+    let first = live.first.map { $0.curveAt >= 0 ? $0.curveAt : $0.scalarsAt }
+    column.dropBefore(first)
+    if column.needsRebuild { rebuildColumn() }
+  }
+
+  /// Lays the live instances' numbers out again, in live order, without the ended ones.
+  private func rebuildColumn() {
+    column.restart()
+    live.updateAll { instance in
+      (instance.curveAt, instance.scalarsAt) = column.append(instance.block)
     }
   }
 }

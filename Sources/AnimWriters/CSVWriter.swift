@@ -20,7 +20,8 @@ public struct CSVWriter: FrameWriter {
 
   public mutating func write(_ frame: Frame) throws {
     rows.removeAll()
-    for node in frame.nodes { Self.row(node, frame, depth: depth, into: &rows) }
+    // By index: the record is read in place rather than copied out of the array.
+    for i in frame.nodes.indices { Self.row(frame.nodes[i], frame, depth: depth, into: &rows) }
     try sink.write(rows.bytes)
   }
 
@@ -33,14 +34,9 @@ public struct CSVWriter: FrameWriter {
     out.append(",")
     out.append(number: frame.time)
     out.append(",")
-    if needsQuotes(node.id.name) {
-      out.append(text: cell(node.id.description))
-    } else {
-      out.append(text: node.id.name)
-      out.appendSuffix(node.id)
-    }
+    out.append(csvID: node.id)
     out.append(",")
-    out.append(text: cell(node.shape.id))
+    out.append(csvCell: node.shape.id)
     out.append(cell: s.position.x)
     out.append(cell: s.position.y)
     out.append(cell: s.scaleX)

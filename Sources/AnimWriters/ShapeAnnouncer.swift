@@ -18,9 +18,13 @@ struct ShapeAnnouncer {
   mutating func newShapes(in frame: Frame) -> [SceneShape] {
     var new: [SceneShape] = []
     current.removeAll(keepingCapacity: true)
-    for node in frame.nodes {
-      let shape = node.shape
+    var last: ObjectIdentifier? = nil
+    for i in frame.nodes.indices {
+      let shape = frame.nodes[i].shape
       let key = ObjectIdentifier(shape)
+      // Consecutive records mostly draw one shared shape: the one just seen is known.
+      if key == last { continue }
+      last = key
       if shape.isShared {
         if shared.insert(key).inserted {
           sharedShapes.append(shape)

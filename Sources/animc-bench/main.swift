@@ -1,5 +1,5 @@
 // Release-build benchmarks that print figures:
-//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | all]
+//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | png | all]
 let args = Array(CommandLine.arguments.dropFirst())
 let which = args.first ?? "all"
 switch which {
@@ -12,6 +12,7 @@ case "dump": DumpBench.run()
 case "fmt": FmtBench.run()
 case "render": RenderBench.run()
 case "lottie": LottieBench.run(directory: args.count > 1 ? args[1] : "examples")
+case "png": PNGBench.run()
 case "all":
   CheckBench.run(megabytes: 5)
   runRasterBenchmark()
@@ -21,6 +22,7 @@ case "all":
   DumpBench.run()
   FmtBench.run()
   RenderBench.run()
+  PNGBench.run()
 default:
-  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | all]")
+  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | png | all]")
 }

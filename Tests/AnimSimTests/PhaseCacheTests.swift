@@ -200,18 +200,18 @@ private func compareWithEachInstanceAlone(_ sim: Simulator, frames: Int, _ name:
   }
 }
 
-/// Instances share a run key exactly when they are consecutive, in one timing group, and
-/// created together with the same time offset.
-@Test func runKeysFollowGroupAndCreation() throws {
+/// Instances share a cohort key exactly when they are consecutive, in one timing group,
+/// and created together with the same time offset.
+@Test func cohortKeysFollowGroupAndCreation() throws {
   let sim = try Simulator(burstScene(over: num(0.5)))
   for _ in 0..<6 { try sim.step() }
   let live = (0..<sim.live.count).map { sim.live[$0] }
   #expect(live.count == 8)
   for (a, b) in zip(live, live.dropFirst()) {
     let together = a.body.timingGroup.id == b.body.timingGroup.id && a.created == b.created
-    #expect((a.run == b.run) == together, "\(a.id) \(b.id)")
-    #expect(b.run >= a.run)
+    #expect((a.cohort == b.cohort) == together, "\(a.id) \(b.id)")
+    #expect(b.cohort >= a.cohort)
   }
-  // Two bursts (at 0 and 0.25 s): two runs.
-  #expect(Set(live.map(\.run)).count == 2)
+  // Two bursts (at 0 and 0.25 s): two cohorts.
+  #expect(Set(live.map(\.cohort)).count == 2)
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// A record that holds the same instance as in the frame before keeps its id, shape,
 /// flags, tint, z and (when nothing animates it) style: sampling writes only the matrix
-/// and the leading values (`RunSampler.compose`). These scenes move instances from record
+/// and the leading values (`FrameSampler.compose`). These scenes move instances from record
 /// to record (older ones end, newer ones begin, emitters interleave) and check every
 /// record of every frame against what its id says it must hold, from the source.
 @Suite struct RecordReuseTests {

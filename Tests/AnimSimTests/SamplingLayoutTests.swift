@@ -5,7 +5,7 @@ import Testing
 @testable import AnimSim
 
 /// A record kept from the frame before, with no style animated, gets only its leading
-/// values afresh (`NodeState.takeLeading`, `RunSampler.compose`): every animated value
+/// values afresh (`NodeState.takeLeading`, `FrameSampler.compose`): every animated value
 /// outside the style must be among them, or frames would show stale values.
 @Test func everyAnimatedValueOutsideTheStyleIsALeadingValue() {
   let value = Channels(11, 22, 33, 44)

@@ -1,12 +1,12 @@
 import AnimMath
 
-// Composing a run's states: each member's model values, then every animation of the run,
-// one loop per animation over all members (see `RunSampler`). Member r's state is
+// Composing a cohort's states: each member's model values, then every animation of the
+// cohort, one loop per animation over all members (see `FrameSampler`). Member r's state is
 // composed where it ends up, in record `base + r`, so that writing a record copies no
 // state.
 
-extension RunSampler {
-  /// What sampling a run needs of its timing group (`TimingGroup`): whether the members'
+extension FrameSampler {
+  /// What sampling a cohort needs of its timing group (`TimingGroup`): whether the members'
   /// model values are the first's (`firstModel`), whether they animate their style, and
   /// how each member applies each animation.
   struct GroupFacts {
@@ -22,28 +22,29 @@ extension RunSampler {
   /// its member already, with its style as last frame left it.
   @inline(__always)
   static func compose(
-    _ live: ContiguousArray<LiveInstance>, _ run: Run, _ animations: Int, _ group: GroupFacts,
-    _ phases: [AnimationPhase], at base: Int, _ records: inout [NodeFrame], _ owners: inout [Int],
+    _ live: ContiguousArray<LiveInstance>, _ cohort: Cohort, _ animations: Int, _ group: GroupFacts,
+    _ phases: [AnimationPhase], _ column: inout LiveColumn, at base: Int, _ records: inout [NodeFrame],
+    _ owners: inout [Int],
     _ extras: inout [Double]
   ) -> Bool {
-    let styleKept = startStates(live, run, group, at: base, &records, &owners)
-    for r in 0..<run.count { extras[r] = 0 }
+    let styleKept = startStates(live, cohort, group, at: base, &records, &owners)
+    for r in 0..<cohort.count { extras[r] = 0 }
     for k in 0..<animations where phases[k].active {
       let phase = phases[k]
       if phase.shared {
-        writeShared(phase.value, phase.target, run.count, at: base, &records)
+        writeShared(phase.value, phase.target, cohort.count, at: base, &records)
         continue
       }
       // A flat curve gives `apply`'s point part-way along, with no iteration to add.
       let flat = phase.progress > 0 && phase.progress < 1 && phase.repeats == 0
       switch group.shapes[k] {
       case .flatCurve where flat:
-        composeFlatCurve(live, run, k, at: phase.progress, base, &records, &extras)
+        composeFlatCurve(live, cohort, k, &column, at: phase.progress, base, &records, &extras)
       case .scalar(let scalar, let hasFrom, let end, let additive):
         let shape = ScalarShape(scalar: scalar, hasFrom: hasFrom, end: end, additive: additive)
-        composeScalar(live, run, k, phase, shape, base, &records)
+        composeScalar(live, cohort, k, phase, shape, column, base, &records)
       default:
-        composeGeneral(live, run, k, phase, flat: flat, base, &records, &extras)
+        composeGeneral(live, cohort, k, phase, flat: flat, base, &records, &extras)
       }
     }
     return styleKept
@@ -55,12 +56,12 @@ extension RunSampler {
   /// kept so.
   @inline(__always)
   private static func startStates(
-    _ live: ContiguousArray<LiveInstance>, _ run: Run, _ group: GroupFacts, at base: Int,
+    _ live: ContiguousArray<LiveInstance>, _ cohort: Cohort, _ group: GroupFacts, at base: Int,
     _ records: inout [NodeFrame], _ owners: inout [Int]
   ) -> Bool {
     var styleKept = !group.animatesStyle
-    for r in 0..<run.count {
-      let m = run.first &+ r
+    for r in 0..<cohort.count {
+      let m = cohort.first &+ r
       let w = base &+ r
       let seq = live[m].seq
       let kept = owners[w] == seq
@@ -115,12 +116,12 @@ extension RunSampler {
   /// Animation `k` of every member, each deciding how it applies.
   @inline(__always)
   private static func composeGeneral(
-    _ live: ContiguousArray<LiveInstance>, _ run: Run, _ k: Int, _ phase: AnimationPhase, flat: Bool, _ base: Int,
+    _ live: ContiguousArray<LiveInstance>, _ cohort: Cohort, _ k: Int, _ phase: AnimationPhase, flat: Bool, _ base: Int,
     _ records: inout [NodeFrame], _ extras: inout [Double]
   ) {
     let p = phase.progress
-    for r in 0..<run.count {
-      let m = run.first &+ r
+    for r in 0..<cohort.count {
+      let m = cohort.first &+ r
       if flat && live[m].block.curveSlot == k, let point = live[m].block.curve?.point(at: p) {
         records[base &+ r].state.position = point
       } else {
@@ -142,15 +143,17 @@ extension RunSampler {
   /// Animation `k`, every member's drift along its flat curve, part-way along (progress p).
   @inline(__always)
   private static func composeFlatCurve(
-    _ live: ContiguousArray<LiveInstance>, _ run: Run, _ k: Int, at p: Double, _ base: Int,
-    _ records: inout [NodeFrame], _ extras: inout [Double]
+    _ live: ContiguousArray<LiveInstance>, _ cohort: Cohort, _ k: Int, _ column: inout LiveColumn, at p: Double,
+    _ base: Int, _ records: inout [NodeFrame], _ extras: inout [Double]
   ) {
     // Every member's curve drives animation k (the group's shape says so): no member is
-    // asked which animation its curve belongs to.
-    for r in 0..<run.count {
-      let m = run.first &+ r
-      if let point = live[m].block.curve?.point(at: p) {
-        records[base &+ r].state.position = point
+    // asked which animation its curve belongs to. The curves are read from the column,
+    // in live order (`LiveColumn`).
+    for r in 0..<cohort.count {
+      let m = cohort.first &+ r
+      let at = live[m].curveAt
+      if at >= 0, let curve = live[m].block.curve {
+        records[base &+ r].state.position = column.point(at: at, p, curve)
       } else {
         let phase = AnimationPhase(active: true, progress: p, repeats: 0)
         applyOne(live, m, k, phase, &records[base &+ r].state, &extras[r])
@@ -170,16 +173,17 @@ extension RunSampler {
   /// `AnimationStack.applyBasic` on that number alone.
   @inline(__always)
   private static func composeScalar(
-    _ live: ContiguousArray<LiveInstance>, _ run: Run, _ k: Int, _ phase: AnimationPhase, _ shape: ScalarShape,
-    _ base: Int, _ records: inout [NodeFrame]
+    _ live: ContiguousArray<LiveInstance>, _ cohort: Cohort, _ k: Int, _ phase: AnimationPhase, _ shape: ScalarShape,
+    _ column: LiveColumn, _ base: Int, _ records: inout [NodeFrame]
   ) {
     let scalar = shape.scalar
-    for r in 0..<run.count {
-      // Every member's animation k is basic (the group's shape says so): its scalars are all it needs.
-      let scalars = live[run.first &+ r].block.scalars[k]
+    for r in 0..<cohort.count {
+      // Every member's animation k is basic (the group's shape says so): its scalars are
+      // all it needs, read from the column (`LiveColumn`).
+      let scalars = column.scalars(at: live[cohort.first &+ r].scalarsAt, k)
       let below = records[base &+ r].state[scalar: scalar]
       let value = BasicValues.value(
-        from: scalars.x, end: scalars.y, implicit: shape.additive ? 0 : below, hasFrom: shape.hasFrom,
+        from: scalars.from, end: scalars.end, implicit: shape.additive ? 0 : below, hasFrom: shape.hasFrom,
         endKind: shape.end, progress: phase.progress, repeats: phase.repeats)
       records[base &+ r].state[scalar: scalar] = shape.additive ? below + value : value
     }

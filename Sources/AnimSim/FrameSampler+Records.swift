@@ -1,25 +1,25 @@
 import AnimMath
 
-// Writing a run's records: rotation and opacity finished, the matrix, the finite test.
+// Writing a cohort's records: rotation and opacity finished, the matrix, the finite test.
 
-extension RunSampler {
+extension FrameSampler {
   /// The members' records: composed values with the `along` rotation on top, opacity
   /// clamped, and the matrix (§9), two members at a time: one `sinCos` on two lanes gives
   /// both rotations' sines and cosines. Returns the index of a member with a value that
   /// is not finite, if any (its record and those after it are left unfinished).
   /// `styleKept`: every record holds its style from an earlier frame, already found finite.
   mutating func write(
-    _ live: ContiguousArray<LiveInstance>, _ run: Run, _ extras: [Double], styleKept: Bool,
+    _ live: ContiguousArray<LiveInstance>, _ cohort: Cohort, _ extras: [Double], styleKept: Bool,
     into records: inout [NodeFrame]
   ) -> Int? {
     // Counted in locals, stored once.
     var record = RecordWriter(
-      base: written, lastZ: lastZ, checksStyle: !styleKept, placed: live[run.first].placement != nil)
+      base: written, lastZ: lastZ, checksStyle: !styleKept, placed: live[cohort.first].placement != nil)
     defer {
       lastZ = record.lastZ
       if !record.ordered { ordered = false }
     }
-    let count = run.count
+    let count = cohort.count
     // The next pair's sines and cosines are taken before this pair's records are
     // written: the polynomials are a chain of dependent operations, which the processor
     // then works through while it writes, rather than waiting for them.
@@ -30,7 +30,7 @@ extension RunSampler {
       if r &+ 2 < count { turns = Self.turns(records, written, extras, from: r &+ 2, count) }
       guard
         record.write(
-          live, run.first &+ r, r, rotation: current.rotation[0], sin: current.sin[0], cos: current.cos[0], &records)
+          live, cohort.first &+ r, r, rotation: current.rotation[0], sin: current.sin[0], cos: current.cos[0], &records)
       else {
         written &+= r
         return r
@@ -39,7 +39,7 @@ extension RunSampler {
       if n < count {
         guard
           record.write(
-            live, run.first &+ n, n, rotation: current.rotation[1], sin: current.sin[1], cos: current.cos[1],
+            live, cohort.first &+ n, n, rotation: current.rotation[1], sin: current.sin[1], cos: current.cos[1],
             &records)
         else {
           written &+= n
@@ -72,7 +72,7 @@ extension RunSampler {
     var ordered = true
     /// Whether the style's numbers are tested too (they are unless no record changed them).
     let checksStyle: Bool
-    /// Whether the members are replicator copies (a run's are all or none).
+    /// Whether the members are replicator copies (a cohort's are all or none).
     let placed: Bool
 
     init(base: Int, lastZ: Double, checksStyle: Bool, placed: Bool) {
@@ -98,9 +98,9 @@ extension RunSampler {
         position: records[w].state.position, scaleX: records[w].state.scaleX, scaleY: records[w].state.scaleY,
         boxOrigin: live[m].boxOrigin, sin: sin, cos: cos)
       if placed, let placement = live[m].placement { matrix = placement.prefix * matrix }
-      guard RunSampler.isFinite(records[w].state, opacity: opacity, matrix, style: checksStyle) else { return false }
+      guard FrameSampler.isFinite(records[w].state, opacity: opacity, matrix, style: checksStyle) else { return false }
       if live[m].is3D {
-        guard RunSampler.writeDepth(live[m], &records[w]) else { return false }
+        guard FrameSampler.writeDepth(live[m], &records[w]) else { return false }
       } else if records[w].matrix3d != nil {
         records[w].matrix3d = nil
       }
