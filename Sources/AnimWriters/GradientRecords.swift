@@ -52,12 +52,12 @@ extension DumpBytes {
     }
     var object = DumpBytes()
     object.append(gradient: gradient)
-    bytes.append(UInt8(ascii: "\""))
+    append(byte: UInt8(ascii: "\""))
     for b in object.bytes {
-      if b == UInt8(ascii: "\"") { bytes.append(b) }
-      bytes.append(b)
+      if b == UInt8(ascii: "\"") { append(byte: b) }
+      append(byte: b)
     }
-    bytes.append(UInt8(ascii: "\""))
+    append(byte: UInt8(ascii: "\""))
   }
 
   private mutating func append(pair key: StaticString, _ p: Point) {
