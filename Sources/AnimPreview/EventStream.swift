@@ -1,3 +1,4 @@
+import AnimJSON
 import AnimKit
 import Dispatch
 import Foundation
@@ -105,6 +106,16 @@ final class EventStream: Sendable {
         case .begin(let header):
           writer = JSONLinesWriter(to: sink)
           try? writer?.begin(header)
+          // The page cannot read the scene's files: each picture follows the header as a
+          // record of its own, a type that dump readers skip (§9).
+          for image in header.images {
+            let record = JSONValue.object([
+              ("type", .string("image")), ("name", .string(image.name)),
+              ("data", .string("data:image/png;base64," + Data(image.fileBytes).base64EncodedString())),
+            ])
+            sink.bytes += Array(record.serialized.utf8)
+            sink.bytes.append(0x0A)
+          }
         case .frame(let frame):
           try? writer?.write(frame)
         case .record(let line):

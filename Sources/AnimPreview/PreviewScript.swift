@@ -102,7 +102,35 @@ enum PreviewScript {
     }
 
     function makeShape(r) {
-      return { path: new Path2D(r.path || ''), d: r.path || '', width: r.width, height: r.height, subpaths: null };
+      return { path: new Path2D(r.path || ''), d: r.path || '', width: r.width, height: r.height, subpaths: null,
+        image: r.image };
+    }
+
+    // Pictures (§12.3) arrive as records of their own; a frame is counted as drawn only
+    // once every picture has loaded, and each load draws again.
+    const images = new Map();
+    let loadingImages = 0;
+    function addImage(r) {
+      const img = new Image();
+      loadingImages++;
+      const done = () => { loadingImages--; scheduleDraw(); };
+      img.onload = done;
+      img.onerror = done;
+      img.src = r.data;
+      images.set(r.name, img);
+    }
+
+    // The picture over the box, `contentsRect` its part; opacity and the box as any node's.
+    function drawImageNode(n, shape, sx, sy, opacity) {
+      const img = images.get(shape.image);
+      if (!img || !img.complete || !img.naturalWidth) return;
+      const m = n.matrix, r = n.contentsRect || [0, 0, 1, 1];
+      ctx.setTransform(sx, 0, 0, sy, 0, 0);
+      ctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
+      ctx.globalAlpha = opacity;
+      ctx.imageSmoothingEnabled = true;
+      const iw = img.naturalWidth, ih = img.naturalHeight;
+      ctx.drawImage(img, r[0] * iw, r[1] * ih, r[2] * iw, r[3] * ih, 0, 0, shape.width, shape.height);
     }
 
     // Subpaths with their lengths, for trimmed strokes (measured once per shape).
@@ -112,7 +140,7 @@ enum PreviewScript {
         measurePath.setAttribute('d', d);
         let length = 0;
         try { length = measurePath.getTotalLength(); } catch (e) { length = 0; }
-        return { path: new Path2D(d), length: length };
+        return { path: new Path2D(d), d: d, length: length };
       });
       return shape.subpaths;
     }
@@ -141,12 +169,50 @@ enum PreviewScript {
       g.lineDashOffset = 0;
     }
 
+    // A 3-D node (§12.1): each subpath sampled along its length, every point (x, y, 0, 1)
+    // through matrix3d (column-major) and divided by W; points behind the eye are left
+    // out. An approximation for the preview: animc's own pictures clip exactly.
+    function projectedPath(shape, q) {
+      const out = new Path2D();
+      for (const sub of subpathsOf(shape)) {
+        measurePath.setAttribute('d', sub.d);
+        const steps = Math.min(400, Math.max(8, Math.ceil(sub.length / 2)));
+        let started = false;
+        for (let i = 0; i <= steps; i++) {
+          let p;
+          try { p = measurePath.getPointAtLength(sub.length * i / steps); } catch (e) { continue; }
+          const w = q[3] * p.x + q[7] * p.y + q[15];
+          if (!(w > 1e-6)) continue;
+          const x = (q[0] * p.x + q[4] * p.y + q[12]) / w, y = (q[1] * p.x + q[5] * p.y + q[13]) / w;
+          if (started) out.lineTo(x, y); else { out.moveTo(x, y); started = true; }
+        }
+        if (started) out.closePath();
+      }
+      return out;
+    }
+
+    function drawProjectedNode(n, shape, sx, sy, opacity) {
+      const q = n.matrix3d;
+      if (!q.every(Number.isFinite)) return;
+      const first = (o) => (o && o.stops && o.stops.length ? o.stops[o.stops.length - 1][1] : null);
+      const fill = typeof n.fill === 'object' ? paint(first(n.fill), n.tint) : paint(n.fill, n.tint);
+      let stroke = typeof n.stroke === 'object' ? paint(first(n.stroke), n.tint) : n.stroke ? paint(n.stroke, n.tint) : null;
+      if (!(n.lineWidth > 0 && isFinite(n.lineWidth))) stroke = null;
+      const path = projectedPath(shape, q);
+      ctx.setTransform(sx, 0, 0, sy, 0, 0);
+      ctx.globalAlpha = opacity;
+      if (fill) { ctx.fillStyle = fill; ctx.fill(path, 'nonzero'); }
+      if (stroke) { ctx.strokeStyle = stroke; ctx.lineWidth = n.lineWidth; ctx.stroke(path); }
+    }
+
     function drawNode(n, sx, sy) {
       const shape = state.shapes.get(n.shape);
       if (!shape) return;
       const opacity = clamp01(n.opacity);
       const m = n.matrix;
       if (!(opacity > 0) || !m || !m.every(Number.isFinite)) return;
+      if (n.matrix3d) return drawProjectedNode(n, shape, sx, sy, opacity);
+      if (shape.image) return drawImageNode(n, shape, sx, sy, opacity);
       const fill = typeof n.fill === 'object' ? n.fill : paint(n.fill, n.tint);
       let stroke = typeof n.stroke === 'object' ? n.stroke : n.stroke ? paint(n.stroke, n.tint) : null;
       if (!(n.lineWidth > 0 && isFinite(n.lineWidth))) stroke = null;
@@ -208,6 +274,7 @@ enum PreviewScript {
       for (const n of f.nodes) drawNode(n, sx, sy);
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = 1;
+      if (loadingImages > 0) return;
       state.drawn = f.frame;
       state.drawnCount++;
       document.body.dataset.frame = String(f.frame);
@@ -254,6 +321,7 @@ enum PreviewScript {
       switch (r.type) {
         case 'header': state.header = r; state.shapes.clear(); layout(); break;
         case 'shape': state.shapes.set(r.id, makeShape(r)); break;
+        case 'image': addImage(r); break;
         case 'frame': state.frame = r; state.received++; break;
         case 'preview': state.preview = r; showStatus(); break;
         case 'diagnostics': showDiagnostics(r.text); break;

@@ -22,4 +22,7 @@ extension Simulator {
 extension Simulator {
   /// The image files the run reads (§12.3: inputs, which no output may overwrite).
   public var imagePaths: [String] { images.values.map(\.path).sorted() }
+
+  /// The pictures the run draws, in name order.
+  public var imageAssets: [ImageAsset] { images.values.sorted { $0.name < $1.name } }
 }

@@ -1,3 +1,4 @@
+import AnimImage
 import AnimMath
 import AnimSim
 
@@ -19,6 +20,9 @@ public struct RunHeader: Sendable, Equatable {
   public var timingCurves: [TimingFunction] = []
   /// Whether the scene has a 3-D node (§12.1): a CSV dump then has the 3-D columns.
   public var hasDepth = false
+  /// The pictures the scene draws (§12.3), in name order, for writers that carry them
+  /// apart from the frames (the preview page).
+  public var images: [ImageAsset] = []
 
   public init(
     title: String, width: Double, height: Double, background: Color, fps: Double, seed: UInt64, frames: Int
@@ -39,5 +43,6 @@ public struct RunHeader: Sendable, Equatable {
       title: s.title, width: s.width, height: s.height, background: s.background, fps: simulator.fps,
       seed: simulator.seed, frames: frames)
     hasDepth = simulator.scene.has3D
+    images = simulator.imageAssets
   }
 }
