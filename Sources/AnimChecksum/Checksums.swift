@@ -16,7 +16,9 @@ public struct CRC32: Sendable {
   public init() {}
 
   /// Feeds more bytes; the checksum of a concatenation equals feeding the parts in order.
-  public mutating func update(_ bytes: some Sequence<UInt8>) {
+  /// Concrete types, not a generic sequence: callers in other modules then run this
+  /// module's compiled loop rather than an unspecialized generic one.
+  public mutating func update(_ bytes: ArraySlice<UInt8>) {
     // The register in a local, so it stays in a register through the loop.
     var c = register
     let table = Self.table
@@ -26,15 +28,19 @@ public struct CRC32: Sendable {
     register = c
   }
 
+  public mutating func update(_ bytes: [UInt8]) { update(bytes[...]) }
+
   /// The CRC of everything fed so far.
   public var value: UInt32 { register ^ 0xFFFF_FFFF }
 
   /// The CRC-32 of `bytes` in one call.
-  public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+  public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     var crc = CRC32()
     crc.update(bytes)
     return crc.value
   }
+
+  public static func checksum(_ bytes: [UInt8]) -> UInt32 { checksum(bytes[...]) }
 }
 
 /// Adler-32, the checksum that ends a zlib stream (RFC 1950).
@@ -46,42 +52,40 @@ public struct Adler32: Sendable {
 
   /// Feeds more bytes. Sums are reduced every 5552 bytes, the largest run that cannot
   /// overflow 32 bits, so the expensive modulo is rare.
-  public mutating func update(_ bytes: some RandomAccessCollection<UInt8>) {
-    (a, b) = Self.sums(a, b, bytes)
-  }
+  public mutating func update(_ bytes: ArraySlice<UInt8>) { (a, b) = Self.sums(a, b, bytes) }
+
+  public mutating func update(_ bytes: [UInt8]) { update(bytes[...]) }
 
   /// The sums after `bytes`. A plain function of its inputs, so `a` and `b` stay in
   /// registers (captured variables would be written to memory on every byte). Eight
   /// bytes at a time: over them `a` grows by their sum and `b` by 8a plus their sum
   /// weighted 8, 7, …, 1, the same totals as byte by byte, with a shorter dependency chain.
-  private static func sums(_ a0: UInt32, _ b0: UInt32, _ bytes: some RandomAccessCollection<UInt8>)
-    -> (UInt32, UInt32)
-  {
+  private static func sums(_ a0: UInt32, _ b0: UInt32, _ bytes: ArraySlice<UInt8>) -> (UInt32, UInt32) {
     var a = a0
     var b = b0
     var index = bytes.startIndex
-    var left = bytes.count
-    while left > 0 {
-      var run = min(5552, left)
-      left -= run
-      while run >= 8 {
-        var sum: UInt32 = 0
-        var weighted: UInt32 = 0
-        for weight in stride(from: UInt32(8), through: 1, by: -1) {
-          let x = UInt32(bytes[index])
-          sum &+= x
-          weighted &+= x &* weight
-          index = bytes.index(after: index)
-        }
+    while index < bytes.endIndex {
+      let end = min(index + 5552, bytes.endIndex)
+      while index + 8 <= end {
+        let x0 = UInt32(bytes[index])
+        let x1 = UInt32(bytes[index + 1])
+        let x2 = UInt32(bytes[index + 2])
+        let x3 = UInt32(bytes[index + 3])
+        let x4 = UInt32(bytes[index + 4])
+        let x5 = UInt32(bytes[index + 5])
+        let x6 = UInt32(bytes[index + 6])
+        let x7 = UInt32(bytes[index + 7])
+        let sum = (x0 &+ x1) &+ (x2 &+ x3) &+ ((x4 &+ x5) &+ (x6 &+ x7))
+        let weighted =
+          (x0 &* 8 &+ x1 &* 7) &+ (x2 &* 6 &+ x3 &* 5) &+ ((x4 &* 4 &+ x5 &* 3) &+ (x6 &* 2 &+ x7))
         b &+= a &* 8 &+ weighted
         a &+= sum
-        run -= 8
+        index += 8
       }
-      while run > 0 {
+      while index < end {
         a &+= UInt32(bytes[index])
         b &+= a
-        index = bytes.index(after: index)
-        run -= 1
+        index += 1
       }
       a %= 65521
       b %= 65521
@@ -93,9 +97,11 @@ public struct Adler32: Sendable {
   public var value: UInt32 { (b << 16) | a }
 
   /// The Adler-32 of `bytes` in one call.
-  public static func checksum(_ bytes: some RandomAccessCollection<UInt8>) -> UInt32 {
+  public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     var adler = Adler32()
     adler.update(bytes)
     return adler.value
   }
+
+  public static func checksum(_ bytes: [UInt8]) -> UInt32 { checksum(bytes[...]) }
 }

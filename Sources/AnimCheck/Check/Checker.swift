@@ -14,6 +14,8 @@ final class Checker {
   var ir = SceneIR()
   /// Values of constant globals by slot, for folding at check time.
   var constantGlobals: [Value] = []
+  /// What constant folding evaluates in (see `evaluateConstant`).
+  var foldContext = EvaluationContext(random: RandomStream(seed: 0, name: ""))
   /// The `let` chain being resolved, to name a whole cycle.
   var resolving: [Symbol] = []
   /// "Did you mean" answers for undefined names (see `nearestName`).
@@ -203,9 +205,11 @@ final class Checker {
     case .global(let slot): return slot < constantGlobals.count ? constantGlobals[slot] : .number(.nan)
     default: break
     }
-    var ctx = EvaluationContext(random: RandomStream(seed: 0, name: ""))
-    ctx.globals = constantGlobals
-    return try Evaluator.evaluate(e, &ctx)
+    // One context for every fold, so that its argument stack is allocated once; a
+    // constant draws nothing at random, and its globals are the ones settled so far.
+    foldContext.globals = constantGlobals
+    defer { foldContext.globals = [] }
+    return try Evaluator.evaluate(e, &foldContext)
   }
 
   func constantNumber(_ t: Typed) -> Double? {
