@@ -20,7 +20,7 @@ import Testing
     "AnimRender/Raster/CoverageBuffer.swift": (6, "coverage accumulation; raster and golden-image tests"),
     // Not yet folded into the raster kernel: the drawing entry points still pass the
     // canvas's pixel pointer to it.
-    "AnimRender/Raster/Rasterizer.swift": (4, "hands the pixel buffer to the compositors"),
+    "AnimRender/Raster/Rasterizer.swift": (5, "hands the pixel buffer to the compositors"),
     "AnimRender/Raster/Rasterizer+Projection.swift": (1, "passes the pixel pointer on"),
     "AnimRender/Raster/GradientShading.swift": (5, "per-pixel paint compositing"),
     "AnimRender/Raster/ImageRaster.swift": (1, "passes the pixel pointer on"),

@@ -60,23 +60,8 @@ extension Rasterizer {
       strokeAcc.reset(width: box.width, height: box.height)
       strokeAcc.addPolygons(projection.stroke.points, projection.stroke.runs, originX: ox, originY: oy)
     }
-    if let gradients = item.gradients {
-      GradientCompositor.draw(
-        item, gradients, .projective(h), opacity: opacity, pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0,
-        fill: hasFill ? fill : nil, stroke: hasStroke ? stroke : nil, fillCoverage: &fillAcc, strokeCoverage: &strokeAcc
-      )
-      return
-    }
-    let fillPaint = fill.map { PremultipliedPaint($0, opacity: opacity) }
-    let strokePaint = stroke.map { PremultipliedPaint($0, opacity: opacity) }
-    if hasFill, hasStroke, let fillPaint, let strokePaint {
-      Compositor.compositeLayer(
-        pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, fill: &fillAcc, fillPaint, stroke: &strokeAcc,
-        strokePaint)
-    } else if hasFill, let fillPaint {
-      Compositor.composite(pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &fillAcc, fillPaint)
-    } else if hasStroke, let strokePaint {
-      Compositor.composite(pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &strokeAcc, strokePaint)
-    }
+    composite(
+      item, .projective(h), opacity: opacity, fill: hasFill ? fill : nil, stroke: hasStroke ? stroke : nil, box: box,
+      pixels, width: width)
   }
 }

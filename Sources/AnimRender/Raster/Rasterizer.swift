@@ -143,25 +143,34 @@ public final class Rasterizer {
       strokeAcc.reset(width: box.width, height: box.height)
       strokeAcc.addPolygons(deviceStroke, strokePolygons.runs, originX: ox, originY: oy)
     }
+    composite(
+      item, .affine(m), opacity: opacity, fill: hasFill ? fill : nil, stroke: hasStroke ? stroke : nil, box: box,
+      pixels, width: width)
+  }
+
+  /// Composites an item's fill and stroke coverage, already in `fillAcc`/`strokeAcc` over
+  /// `box`, with their paints: plain colours, or gradients shaded through `mapping`.
+  /// `fill`/`stroke` are the tinted colours of the paints that cover something.
+  func composite(
+    _ item: DrawItem, _ mapping: BoxMapping, opacity: Double, fill: Color?, stroke: Color?,
+    box: DeviceGeometry.Box, _ pixels: UnsafeMutablePointer<UInt8>, width: Int
+  ) {
     if let gradients = item.gradients {
       GradientCompositor.draw(
-        item, gradients, .affine(m), opacity: opacity, pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0,
-        fill: hasFill ? fill : nil, stroke: hasStroke ? stroke : nil, fillCoverage: &fillAcc, strokeCoverage: &strokeAcc
-      )
+        item, gradients, mapping, opacity: opacity, pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0,
+        fill: fill, stroke: stroke, fillCoverage: &fillAcc, strokeCoverage: &strokeAcc)
       return
     }
     let fillPaint = fill.map { PremultipliedPaint($0, opacity: opacity) }
     let strokePaint = stroke.map { PremultipliedPaint($0, opacity: opacity) }
-    if hasFill, hasStroke, let fillPaint, let strokePaint {
+    if let fillPaint, let strokePaint {
       Compositor.compositeLayer(
-        pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0,
-        fill: &fillAcc, fillPaint, stroke: &strokeAcc, strokePaint)
-    } else if hasFill, let fillPaint {
-      Compositor.composite(
-        pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &fillAcc, fillPaint)
-    } else if hasStroke, let strokePaint {
-      Compositor.composite(
-        pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &strokeAcc, strokePaint)
+        pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, fill: &fillAcc, fillPaint, stroke: &strokeAcc,
+        strokePaint)
+    } else if let fillPaint {
+      Compositor.composite(pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &fillAcc, fillPaint)
+    } else if let strokePaint {
+      Compositor.composite(pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &strokeAcc, strokePaint)
     }
   }
 
