@@ -136,7 +136,8 @@ import Testing
   }
 
   /// animc's raster and librsvg's drawing of animc's SVG agree: a rotated, scaled,
-  /// translucent image cut by contentsRect, over a coloured background.
+  /// translucent image cut by contentsRect, and replicator copies tinted (§12.3), over a
+  /// coloured background.
   @Test func svgAgreesWithTheRaster() throws {
     let dir = try Self.folder("svg")
     let scene = dir.appendingPathComponent("scene.anim")
@@ -149,6 +150,12 @@ import Testing
         contentsRect [0.25, 0, 0.5, 1]
         opacity 0.8
         rotation -10deg
+      }
+      replicate copies count 2 {
+        position (20, 110)
+        instance transform translate(40, 0)
+        instance color #FF8040
+        node small = image("card.png", width: 30) { position (15, 15) }
       }
       """, to: scene)
     let png = dir.appendingPathComponent("frame.png").path

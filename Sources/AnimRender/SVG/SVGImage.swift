@@ -25,7 +25,17 @@ extension SVGWriter {
       "<svg x=\"0\" y=\"0\" width=\"\(SVGNumber.format(image.width))\" height=\"\(SVGNumber.format(image.height))\""
     out += " viewBox=\"\(view.map(SVGNumber.format).joined(separator: " "))\" preserveAspectRatio=\"none\""
     out += " overflow=\"hidden\">\n"
-    out += "<image xmlns:xlink=\"http://www.w3.org/1999/xlink\" x=\"0\" y=\"0\""
+    // A replicator copy's tint multiplies the picture's straight channels and alpha, as
+    // it does a colour (§12.3): a colour matrix, in sRGB as the rasterizer computes it.
+    var filter = ""
+    if let t = item.tint, t != .white {
+      let id = "tint\(out.utf8.count)"
+      let k = [t.r, t.g, t.b, t.a].map { SVGNumber.format(clampUnit($0)) }
+      out += "<filter id=\"\(id)\" color-interpolation-filters=\"sRGB\"><feColorMatrix type=\"matrix\""
+      out += " values=\"\(k[0]) 0 0 0 0 0 \(k[1]) 0 0 0 0 0 \(k[2]) 0 0 0 0 0 \(k[3]) 0\"/></filter>\n"
+      filter = " filter=\"url(#\(id))\""
+    }
+    out += "<image\(filter) xmlns:xlink=\"http://www.w3.org/1999/xlink\" x=\"0\" y=\"0\""
     out += " width=\"\(SVGNumber.format(iw))\" height=\"\(SVGNumber.format(ih))\" preserveAspectRatio=\"none\""
     out += " xlink:href=\"data:image/png;base64,"
     out += Base64.encode(image.asset.fileBytes)

@@ -1,5 +1,4 @@
 import AnimMath
-import Foundation
 
 // SVG output of 3-D items (§12.1): SVG has no perspective, so a 3-D node's fill and its
 // stroke's outline are written already projected, as polygons in scene coordinates.
@@ -50,7 +49,7 @@ extension SVGWriter {
     guard let png = try? PNGEncoder.encode(Rasterizer().render(piece, width: pw, height: ph)) else { return }
     out += "<image x=\"\(SVGNumber.format(origin.x))\" y=\"\(SVGNumber.format(origin.y))\""
     out += " width=\"\(SVGNumber.format(piece.width))\" height=\"\(SVGNumber.format(piece.height))\""
-    out += " preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>\n"
+    out += " preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(Base64.encode(png))\"/>\n"
   }
 
   /// A 3-D item: the fill's polygons and the stroke's outline (made in the box at
