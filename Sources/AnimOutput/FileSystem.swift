@@ -74,6 +74,14 @@ public struct FileSystem {
       readlink: POSIXCalls.readlink, fchmod: POSIXCalls.fchmod, fchown: POSIXCalls.fchown,
       ftruncate: POSIXCalls.ftruncate)
   }
+
+  /// Closes a descriptor of output that is being given up: a temporary file about to be
+  /// removed, or a file whose write already failed and is being reported. Its `close`
+  /// error cannot change that outcome, so it is not reported; every close on the way to
+  /// success goes through `close` and is checked.
+  public func closeAbandoned(_ fd: Int32) {
+    do { try close(fd) } catch {}
+  }
 }
 
 /// A failed system call's `errno`.

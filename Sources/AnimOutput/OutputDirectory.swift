@@ -102,7 +102,7 @@ public final class OutputDirectory {
       fd = -1
       try fs.close(closing)
     } catch {
-      if fd >= 0 { try? fs.close(fd) }
+      if fd >= 0 { fs.closeAbandoned(fd) }
       try? fs.unlink(file)
       throw fail(OutputError(path: shown, error))
     }
@@ -206,7 +206,7 @@ public final class OutputDirectory {
       fd = -1
       try fs.close(closing)
     } catch {
-      if fd >= 0 { try? fs.close(fd) }
+      if fd >= 0 { fs.closeAbandoned(fd) }
       let report = OutputError(path: path, error, while: "syncing a folder")
       guard let after else { throw fail(report, from: 0, renamed: names.count) }
       throw OutputError(message: report.message + "; " + after)

@@ -57,8 +57,11 @@ extension OutputFile {
       throw report(error)
     }
     do { try fs.fsync(folder) } catch {
-      try? fs.close(folder)
-      if error.code != EINVAL { throw report(error) }
+      // EINVAL: nothing to sync; the folder is closed once, below.
+      if error.code != EINVAL {
+        fs.closeAbandoned(folder)
+        throw report(error)
+      }
     }
     do { try fs.close(folder) } catch { throw report(error) }
   }
@@ -111,8 +114,8 @@ extension OutputFile {
       destination = -1
       try fs.close(closing)
     } catch {
-      if destination >= 0 { try? fs.close(destination) }
-      if source >= 0 { try? fs.close(source) }
+      if destination >= 0 { fs.closeAbandoned(destination) }
+      if source >= 0 { fs.closeAbandoned(source) }
       guard touched else { throw fail(OutputError(path: path, error)) }
       finished = true
       throw OutputError(

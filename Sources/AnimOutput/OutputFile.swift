@@ -89,7 +89,7 @@ public final class OutputFile {
       try? flush()
     case .direct:
       try? flush()
-      try? fs.close(fd)
+      fs.closeAbandoned(fd)
     case .replace, .inPlace:
       removeTemporary()
     }
@@ -178,7 +178,7 @@ public final class OutputFile {
     finished = true
     switch target {
     case .standardOutput: break
-    case .direct: try? fs.close(fd)
+    case .direct: fs.closeAbandoned(fd)
     case .replace, .inPlace: removeTemporary()
     }
     return error
@@ -186,7 +186,7 @@ public final class OutputFile {
 
   /// Closes (when open) and removes the temporary file.
   func removeTemporary() {
-    if fd >= 0 { try? fs.close(fd) }
+    if fd >= 0 { fs.closeAbandoned(fd) }
     fd = -1
     if let temporary { try? fs.unlink(temporary) }
     temporary = nil

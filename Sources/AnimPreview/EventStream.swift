@@ -105,7 +105,8 @@ final class EventStream: Sendable {
         switch item {
         case .begin(let header):
           writer = JSONLinesWriter(to: sink)
-          try? writer?.begin(header)
+          // The sink is memory; a writer that fails ends the stream, and the page reconnects.
+          do { try writer?.begin(header) } catch { return }
           // The page cannot read the scene's files: each picture follows the header as a
           // record of its own, a type that dump readers skip (§9).
           for image in header.images {
@@ -117,7 +118,7 @@ final class EventStream: Sendable {
             sink.bytes.append(0x0A)
           }
         case .frame(let frame):
-          try? writer?.write(frame)
+          do { try writer?.write(frame) } catch { return }
         case .record(let line):
           sink.bytes += Array(line.utf8)
           sink.bytes.append(0x0A)

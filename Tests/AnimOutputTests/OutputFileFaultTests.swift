@@ -108,6 +108,23 @@ import Testing
     }
   }
 
+  /// A folder that cannot be synced (EINVAL: its file system has nothing to sync) is not an
+  /// error: the write succeeds, and the folder is closed once, as in a clean run.
+  @Test func aFolderThatCannotBeSyncedIsNotAnError() throws {
+    let s = Self.scenarios[0]
+    let clean = FaultInjection()
+    let first = try Scratch()
+    defer { first.remove() }
+    try Self.run(s, in: first, clean.fileSystem)
+    let folderSync = try #require(clean.log.lastIndex { $0.call == .fsync }) + 1
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let faults = FaultInjection(failAt: folderSync, code: EINVAL)
+    try Self.run(s, in: scratch, faults.fileSystem)
+    #expect(scratch.read(s.real) == Self.new)
+    #expect(faults.log.filter { $0.call == .close }.count == clean.log.filter { $0.call == .close }.count)
+  }
+
   /// Short writes and interrupted calls are continued, not lost.
   @Test func shortWritesAndInterruptionsAreContinued() throws {
     let scratch = try Scratch()

@@ -22,7 +22,7 @@ import Testing
     // canvas's pixel pointer to it.
     "AnimRender/Raster/Rasterizer.swift": (5, "hands the pixel buffer to the compositors"),
     "AnimRender/Raster/Rasterizer+Projection.swift": (1, "passes the pixel pointer on"),
-    "AnimRender/Raster/GradientShading.swift": (5, "per-pixel paint compositing"),
+    "AnimRender/Raster/GradientShading.swift": (1, "per-pixel paint compositing"),
     "AnimRender/Raster/ImageRaster.swift": (1, "passes the pixel pointer on"),
     // Platform seams: the system calls take pointers.
     "AnimOutput/POSIXCalls.swift": (6, "read, write, readlink"),

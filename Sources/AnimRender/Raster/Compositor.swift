@@ -17,6 +17,17 @@ struct PremultipliedPaint {
   }
 }
 
+/// What a layer paints at each canvas pixel: one colour (`PremultipliedPaint`), or a
+/// gradient shaded per pixel (`LayerPaint`). The compositor is generic over it, so a
+/// constant paint costs no per-pixel call once specialized.
+protocol PixelPaint {
+  func at(_ x: Int, _ y: Int) -> PremultipliedPaint
+}
+
+extension PremultipliedPaint: PixelPaint {
+  @inline(__always) func at(_ x: Int, _ y: Int) -> PremultipliedPaint { self }
+}
+
 /// Source-over compositing of coverage onto premultiplied 8-bit RGBA pixels, two
 /// channels per integer multiply (R and B, then G and A, in the halves of a `UInt32`),
 /// with exact rounded division by 255, so that an opaque pixel stays exactly opaque and
@@ -27,13 +38,11 @@ enum Compositor {
   /// The box at `(boxX, boxY)` must lie inside the `canvasWidth`-wide canvas.
   static func composite(
     _ pixels: UnsafeMutablePointer<UInt8>, canvasWidth: Int, boxX: Int, boxY: Int,
-    _ coverage: inout CoverageBuffer, _ paint: PremultipliedPaint
+    _ coverage: inout CoverageBuffer, _ paint: some PixelPaint
   ) {
     let w = coverage.width
     let h = coverage.height
     let stride = coverage.stride
-    let src = paint.pixel
-    let opaque = src >> 24 == 255
     _ = coverage.withCells { cells in
       for row in 0..<h {
         let acc = cells + row * stride
@@ -44,7 +53,9 @@ enum Compositor {
           acc[x] = 0
           let c = level(sum)
           if c == 0 { continue }
-          if c == 255 && opaque {
+          let src = paint.at(boxX + x, boxY + row).pixel
+          // Full coverage of an opaque paint replaces the pixel (what the blend gives).
+          if c == 255 && src >> 24 == 255 {
             store(px, x, src)
             continue
           }
@@ -62,16 +73,13 @@ enum Compositor {
   /// layer, then the layer (opacity already folded into both paints) goes over `dst`.
   static func compositeLayer(
     _ pixels: UnsafeMutablePointer<UInt8>, canvasWidth: Int, boxX: Int, boxY: Int,
-    fill: inout CoverageBuffer, _ fillPaint: PremultipliedPaint,
-    stroke: inout CoverageBuffer, _ strokePaint: PremultipliedPaint
+    fill: inout CoverageBuffer, _ fillPaint: some PixelPaint,
+    stroke: inout CoverageBuffer, _ strokePaint: some PixelPaint
   ) {
     let w = fill.width
     let h = fill.height
     let stride = fill.stride
     guard stroke.width == w, stroke.height == h else { return }
-    let f = fillPaint.pixel
-    let s = strokePaint.pixel
-    let hide = strokePaint.ownAlpha
     _ = fill.withCells { fcells in
       stroke.withCells { scells in
         for row in 0..<h {
@@ -88,9 +96,11 @@ enum Compositor {
             let cf = level(fsum)
             let cs = level(ssum)
             if cf == 0 && cs == 0 { continue }
+            let f = fillPaint.at(boxX + x, boxY + row).pixel
+            let sp = strokePaint.at(boxX + x, boxY + row)
             // The fill shows through where the stroke is partial or translucent.
-            let under = scale(scale(f, cf), 255 &- div255(hide &* cs))
-            let layer = scale(s, cs) &+ under
+            let under = scale(scale(f, cf), 255 &- div255(sp.ownAlpha &* cs))
+            let layer = scale(sp.pixel, cs) &+ under
             store(px, x, layer &+ scale(load(px, x), 255 &- layer >> 24))
           }
           fa[w] = 0

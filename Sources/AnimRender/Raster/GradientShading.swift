@@ -8,7 +8,7 @@ import AnimMath
 /// scaled, rotated, sheared or, for a 3-D item, projected. Its colour (straight alpha) is tinted as a plain colour is,
 /// then premultiplied with the layer's opacity, exactly as `PremultipliedPaint` does for
 /// a constant colour, so a two-stop gradient of one colour draws as that colour does.
-struct LayerPaint {
+struct LayerPaint: PixelPaint {
   private let constant: PremultipliedPaint
   private let gradient: Gradient?
   /// Device pixels → the shape's box.
@@ -71,8 +71,8 @@ enum BoxMapping {
   }
 }
 
-/// Source-over compositing of coverage with a paint that may change from pixel to pixel:
-/// the arithmetic of `Compositor`, with the paint asked for at each covered pixel.
+/// Drawing an item whose fill or stroke is a gradient: `Compositor`'s arithmetic, with
+/// the paint asked for at each covered pixel.
 enum GradientCompositor {
   /// Draws an item with a gradient fill or stroke, given its coverage (see
   /// `Rasterizer.draw`). `fill`/`stroke` are the tinted colours of the paints that are
@@ -90,85 +90,16 @@ enum GradientCompositor {
     let f = paint(fill, gradients.fill)
     let s = paint(stroke, gradients.stroke)
     if let f, let s {
-      compositeLayer(
+      Compositor.compositeLayer(
         pixels, canvasWidth: canvasWidth, boxX: boxX, boxY: boxY, fill: &fillCoverage, f, stroke: &strokeCoverage, s)
     } else if let f {
-      composite(pixels, canvasWidth: canvasWidth, boxX: boxX, boxY: boxY, &fillCoverage, f)
+      Compositor.composite(pixels, canvasWidth: canvasWidth, boxX: boxX, boxY: boxY, &fillCoverage, f)
     } else if let s {
-      composite(pixels, canvasWidth: canvasWidth, boxX: boxX, boxY: boxY, &strokeCoverage, s)
+      Compositor.composite(pixels, canvasWidth: canvasWidth, boxX: boxX, boxY: boxY, &strokeCoverage, s)
     }
   }
 
   private static func clamped(_ c: Color) -> Color {
     Color(r: clampUnit(c.r), g: clampUnit(c.g), b: clampUnit(c.b), a: clampUnit(c.a))
-  }
-
-  /// One layer: `dst = paint·c + dst·(1 − paintA·c)` at each pixel.
-  static func composite(
-    _ pixels: UnsafeMutablePointer<UInt8>, canvasWidth: Int, boxX: Int, boxY: Int,
-    _ coverage: inout CoverageBuffer, _ paint: LayerPaint
-  ) {
-    let w = coverage.width
-    let h = coverage.height
-    let stride = coverage.stride
-    _ = coverage.withCells { cells in
-      for row in 0..<h {
-        let acc = cells + row * stride
-        let px = UnsafeMutableRawPointer(pixels + ((boxY + row) * canvasWidth + boxX) * 4)
-        var sum: Float = 0
-        for x in 0..<w {
-          sum += acc[x]
-          acc[x] = 0
-          let c = Compositor.level(sum)
-          if c == 0 { continue }
-          let src = paint.at(boxX + x, boxY + row).pixel
-          let s = Compositor.scale(src, c)
-          Compositor.store(px, x, s &+ Compositor.scale(Compositor.load(px, x), 255 &- s >> 24))
-        }
-        acc[w] = 0
-        acc[w + 1] = 0
-      }
-    }
-  }
-
-  /// A fill and a stroke as one layer, as `Compositor.compositeLayer` composites them.
-  static func compositeLayer(
-    _ pixels: UnsafeMutablePointer<UInt8>, canvasWidth: Int, boxX: Int, boxY: Int,
-    fill: inout CoverageBuffer, _ fillPaint: LayerPaint, stroke: inout CoverageBuffer, _ strokePaint: LayerPaint
-  ) {
-    let w = fill.width
-    let h = fill.height
-    let stride = fill.stride
-    guard stroke.width == w, stroke.height == h else { return }
-    _ = fill.withCells { fcells in
-      stroke.withCells { scells in
-        for row in 0..<h {
-          let fa = fcells + row * stride
-          let sa = scells + row * stride
-          let px = UnsafeMutableRawPointer(pixels + ((boxY + row) * canvasWidth + boxX) * 4)
-          var fsum: Float = 0
-          var ssum: Float = 0
-          for x in 0..<w {
-            fsum += fa[x]
-            ssum += sa[x]
-            fa[x] = 0
-            sa[x] = 0
-            let cf = Compositor.level(fsum)
-            let cs = Compositor.level(ssum)
-            if cf == 0 && cs == 0 { continue }
-            let f = fillPaint.at(boxX + x, boxY + row).pixel
-            let sp = strokePaint.at(boxX + x, boxY + row)
-            // The fill shows through where the stroke is partial or translucent.
-            let under = Compositor.scale(Compositor.scale(f, cf), 255 &- Compositor.div255(sp.ownAlpha &* cs))
-            let layer = Compositor.scale(sp.pixel, cs) &+ under
-            Compositor.store(px, x, layer &+ Compositor.scale(Compositor.load(px, x), 255 &- layer >> 24))
-          }
-          fa[w] = 0
-          fa[w + 1] = 0
-          sa[w] = 0
-          sa[w + 1] = 0
-        }
-      }
-    }
   }
 }
