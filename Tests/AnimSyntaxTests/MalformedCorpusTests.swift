@@ -8,7 +8,8 @@ import Testing
 /// parser's output.
 @Suite struct MalformedCorpusTests {
   /// The parser's corpus counts errors only.
-  static let harness = CorpusHarness(counting: { $0.severity == .error }) { parseWithDeadline($0)?.diagnostics }
+  static let harness = CorpusHarness(
+    counting: { $0.severity == .error }, diagnose: { parseWithDeadline($0)?.diagnostics })
 
   @Test("each corpus file gives exactly its expected error", arguments: CorpusFile.names())
   func expectedDiagnostic(name: String) throws {
