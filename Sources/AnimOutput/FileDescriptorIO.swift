@@ -24,6 +24,19 @@ public enum FileDescriptorIO {
     return true
   }
 
+  /// Waits until `fd` has input (or its end, or an error) for at most `milliseconds`
+  /// (forever when nil). False when the time ran out first; a wait cut short by a signal
+  /// waits again for the whole time, which only delays a timer.
+  public static func waitForInput(_ fd: Int32, milliseconds: Int?) -> Bool {
+    let timeout = Int32(clamping: milliseconds.map { max(0, $0) } ?? -1)
+    while true {
+      var watch = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let n = poll(&watch, 1, timeout)
+      if n < 0 && errno == EINTR { continue }
+      return n != 0
+    }
+  }
+
   /// Up to `count` bytes, empty at the end of the input, nil on an error; a read cut
   /// short by a signal is tried again.
   public static func read(_ fd: Int32, upTo count: Int) -> [UInt8]? {

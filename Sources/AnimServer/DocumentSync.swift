@@ -30,7 +30,7 @@ extension LanguageServer {
     // Leading edge: the first edit after a quiet spell is checked at once (LSP users see
     // results in milliseconds); edits while a check is pending or just ran are coalesced.
     let now = DispatchTime.now().uptimeNanoseconds
-    let recent = lastChecked[uri].map { now &- $0 < debounceNanoseconds } ?? false
+    let recent = lastChecked[uri].map { now &- $0 < Self.nanoseconds(debounce) } ?? false
     scheduleCheck(uri, after: recent || scheduledChecks[uri] != nil ? debounce : .milliseconds(0))
   }
 
@@ -52,8 +52,9 @@ extension LanguageServer {
       .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
   }
 
-  var debounceNanoseconds: UInt64 {
-    switch debounce {
+  /// `interval` in nanoseconds (0 for a negative or unbounded one).
+  static func nanoseconds(_ interval: DispatchTimeInterval) -> UInt64 {
+    switch interval {
     case .seconds(let s): return UInt64(max(0, s)) * 1_000_000_000
     case .milliseconds(let ms): return UInt64(max(0, ms)) * 1_000_000
     case .microseconds(let us): return UInt64(max(0, us)) * 1_000
@@ -62,13 +63,25 @@ extension LanguageServer {
     }
   }
 
-  /// Checks the document `delay` after now, unless another change comes first.
+  /// Checks the document `delay` after now, unless another change comes first (which
+  /// schedules it again). `run()` runs the check once it is due.
   func scheduleCheck(_ uri: String, after delay: DispatchTimeInterval) {
-    checkCounter += 1
-    let ticket = checkCounter
-    scheduledChecks[uri] = ticket
-    queue.asyncAfter(deadline: .now() + delay) { [self] in
-      guard scheduledChecks[uri] == ticket else { return }  // superseded, closed or shut down
+    scheduledChecks[uri] = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(delay)
+  }
+
+  /// How long the event loop may wait for input before a scheduled check is due; nil
+  /// when none is scheduled.
+  func millisecondsToNextCheck() -> Int? {
+    guard let due = scheduledChecks.values.min() else { return nil }
+    let now = DispatchTime.now().uptimeNanoseconds
+    return due <= now ? 0 : Int((due - now + 999_999) / 1_000_000)
+  }
+
+  /// Publishes the diagnostics of every document whose check is due, oldest first.
+  func runDueChecks() {
+    let now = DispatchTime.now().uptimeNanoseconds
+    let due = scheduledChecks.filter { $0.value <= now }.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+    for (uri, _) in due {
       scheduledChecks[uri] = nil
       lastChecked[uri] = DispatchTime.now().uptimeNanoseconds
       publishDiagnostics(uri)
@@ -79,7 +92,7 @@ extension LanguageServer {
   /// version they describe.
   func publishDiagnostics(_ uri: String) {
     guard lifecycle == .running, let (version, file, analysis) = documents.analysis(uri) else { return }
-    // Handlers and timers share one queue, so no change can land between the analysis
+    // Handlers and checks run on one thread, so no change can land between the analysis
     // and this check; it guards the invariant if that ever changes.
     guard documents[uri]?.version == version else { return }
     let diagnostics = analysis.diagnostics.map {

@@ -12,17 +12,17 @@ import Foundation
 
 /// The `.anim` language server: LSP 3.17 over JSON-RPC 2.0 with Content-Length framing.
 ///
-/// Threading is deliberately plain. `run()` is the read loop: it frames messages and hands
-/// each one, synchronously, to one serial queue. Everything with state — the lifecycle,
-/// the documents, the debounced diagnostics timers — runs on that queue, so no two
-/// handlers ever overlap, and the class is `@unchecked Sendable` on that confinement.
-public final class LanguageServer: @unchecked Sendable {
+/// One thread does everything: `run()` is an event loop that frames messages, handles
+/// each in turn, and between them runs the debounced checks that have come due (it waits
+/// for input only until the next one). No two handlers can overlap and no state is
+/// shared with another thread, so the server needs no locks and is not `Sendable`:
+/// create it on the thread that runs it.
+public final class LanguageServer {
   let inputFD: Int32
   let writer: MessageWriter
-  let queue = DispatchQueue(label: "animc.lsp.state")
   let hooks: ServerHooks
 
-  // MARK: State (touched only on `queue`)
+  // MARK: State
 
   enum Lifecycle { case waiting, running, shutDown }
   var lifecycle = Lifecycle.waiting
@@ -34,13 +34,12 @@ public final class LanguageServer: @unchecked Sendable {
   /// Time between the last change and the check it triggers: long enough that a burst of
   /// keystrokes is checked once, short enough that diagnostics follow typing.
   var debounce = DispatchTimeInterval.milliseconds(75)
-  /// The latest scheduled check per document; an older timer that fires finds a newer
-  /// number here and does nothing, so fast typing never queues analyses.
-  var scheduledChecks: [String: Int] = [:]
+  /// When each document's pending check comes due (uptime nanoseconds). A change before
+  /// then moves it, so fast typing never queues analyses.
+  var scheduledChecks: [String: UInt64] = [:]
   /// When each document was last checked (uptime nanoseconds): an edit after a quiet
   /// period is checked at once, edits in a burst wait for the debounce.
   var lastChecked: [String: UInt64] = [:]
-  var checkCounter = 0
 
   public init(
     input: FileHandle = .standardInput, output: FileHandle = .standardOutput, hooks: ServerHooks = ServerHooks()
@@ -56,15 +55,20 @@ public final class LanguageServer: @unchecked Sendable {
     signal(SIGPIPE, SIG_IGN)  // a client that closes its end must not kill us mid-write
     var framer = MessageFramer()
     while true {
+      guard FileDescriptorIO.waitForInput(inputFD, milliseconds: millisecondsToNextCheck()) else {
+        runDueChecks()
+        continue
+      }
       guard let chunk = FileDescriptorIO.read(inputFD, upTo: 1 << 16), !chunk.isEmpty else { break }
       framer.append(chunk)
       while let body = framer.next() {
         for complaint in framer.takeComplaints() { Log.error(complaint) }
-        if let code = queue.sync(execute: { handle(body) }) { return code }
+        if let code = handle(body) { return code }
+        runDueChecks()
       }
       for complaint in framer.takeComplaints() { Log.error(complaint) }
     }
-    return queue.sync { lifecycle == .shutDown ? 0 : 1 }
+    return lifecycle == .shutDown ? 0 : 1
   }
 
   // MARK: Dispatch

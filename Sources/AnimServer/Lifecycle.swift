@@ -51,7 +51,7 @@ extension LanguageServer {
 
   func shutdown() -> JSONValue {
     lifecycle = .shutDown
-    scheduledChecks.removeAll()  // pending timers find nothing to do
+    scheduledChecks.removeAll()  // nothing pending is checked after shutdown
     return .null
   }
 }

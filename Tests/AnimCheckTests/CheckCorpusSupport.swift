@@ -27,5 +27,5 @@ func analyzeWithDeadline(_ file: SourceFile, seconds: Double = 10) -> Analysis? 
 
 /// Diagnostics as `CODE LINE:COL message`, for failure messages.
 func describe(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
-  diagnostics.map { "\($0.expected(in: file)) \($0.message)" }.joined(separator: "; ")
+  CorpusHarness.describe(diagnostics, in: file)
 }

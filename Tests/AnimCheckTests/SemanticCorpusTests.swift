@@ -7,59 +7,28 @@ import Testing
 /// `analyze` must give (code, line, column). Expectations follow the specification
 /// (§1–§6, §10, §11), not the checker's output.
 @Suite struct SemanticCorpusTests {
+  /// The checker's corpus counts every diagnostic, warnings too.
+  static let harness = CorpusHarness(fixesRemoveWarnings: true) { analyzeWithDeadline($0)?.diagnostics }
+
   @Test(
     "each corpus file gives exactly its expected diagnostic", arguments: CheckCorpusFile.names())
   func expectedDiagnostic(name: String) throws {
-    let corpus = try CheckCorpusFile(name: name)
-    let expected = corpus.expectations.map(\.diagnostic)
-    try #require(expected.count == 1, "a corpus file holds exactly one mistake and one `expect:`")
-    let file = corpus.source
-    guard let analysis = analyzed(file) else { return }
-    let actual = analysis.diagnostics.map { $0.expected(in: file) }
-    #expect(
-      analysis.diagnostics.count == 1,
-      "expected one diagnostic, got \(analysis.diagnostics.count): \(describe(analysis.diagnostics, in: file))"
-    )
-    #expect(
-      actual.sorted() == expected.sorted(),
-      "expected \(expected.sorted()), got \(describe(analysis.diagnostics, in: file))")
-    for diagnostic in analysis.diagnostics {
-      #expect(
-        (diagnostic.severity == .warning) == diagnostic.code.hasPrefix("W"),
-        "\(diagnostic.code) has severity \(diagnostic.severity.word)")
-    }
+    let problems = Self.harness.expectedDiagnosticProblems(try CheckCorpusFile(name: name))
+    #expect(problems.isEmpty, "\(problems)")
   }
 
   @Test("every diagnostic range lies inside its file", arguments: CheckCorpusFile.names())
   func rangesInsideFile(name: String) throws {
-    let corpus = try CheckCorpusFile(name: name)
-    guard let analysis = analyzed(corpus.source) else { return }
-    for diagnostic in analysis.diagnostics {
-      let outside = diagnostic.rangesOutside(fileSize: corpus.bytes.count)
-      #expect(outside.isEmpty, "\(diagnostic.code) has ranges \(outside) outside 0...\(corpus.bytes.count)")
-    }
+    let problems = Self.harness.rangeProblems(try CheckCorpusFile(name: name))
+    #expect(problems.isEmpty, "\(problems)")
   }
 
   @Test(
     "the expected diagnostic carries its fix, and the fix repairs the file",
     arguments: CheckCorpusFile.namesWithFixes())
   func fixText(name: String) throws {
-    let corpus = try CheckCorpusFile(name: name)
-    let file = corpus.source
-    guard let analysis = analyzed(file) else { return }
-    let (expectation, _, fix) = try #require(
-      corpus.expectedFix(among: analysis.diagnostics),
-      "no diagnostic \(corpus.expectations.map(\.diagnostic)) with fix \(corpus.expectations.compactMap(\.fixText)) among \(describe(analysis.diagnostics, in: file))"
-    )
-    let repaired = SourceFile(name: name, bytes: applying(fix.edits, to: corpus.bytes))
-    guard let after = analyzed(repaired) else { return }
-    let errors = after.diagnostics.filter { $0.severity == .error }
-    let repairedText = repaired.text(SourceRange(start: 0, end: repaired.bytes.count))
-    #expect(errors.isEmpty, "after the fix: \(describe(errors, in: repaired))\n\(repairedText)")
-    if expectation.diagnostic.isWarning {
-      let same = after.diagnostics.filter { $0.code == expectation.diagnostic.code }
-      #expect(same.isEmpty, "the warning remains after the fix: \(describe(same, in: repaired))")
-    }
+    let problems = Self.harness.fixProblems(try CheckCorpusFile(name: name))
+    #expect(problems.isEmpty, "\(problems)")
   }
 
   @Test("a `let` cycle is reported once, naming every member")

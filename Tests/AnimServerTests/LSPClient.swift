@@ -44,10 +44,10 @@ final class LSPClient: @unchecked Sendable {
   /// A server in this process, on its own thread, talking over pipes.
   init(hooks: ServerHooks) {
     inProcess = true
-    let server = LanguageServer(input: input.fileHandleForReading, output: output.fileHandleForWriting, hooks: hooks)
-    let out = output.fileHandleForWriting
+    let (input, out) = (input.fileHandleForReading, output.fileHandleForWriting)
     Thread.detachNewThread { [self] in
-      let status = server.run()
+      // The server is not Sendable: it lives on the thread that runs it.
+      let status = LanguageServer(input: input, output: out, hooks: hooks).run()
       condition.lock()
       inProcessStatus = status
       condition.unlock()

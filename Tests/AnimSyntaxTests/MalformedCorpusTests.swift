@@ -7,50 +7,28 @@ import Testing
 /// line, column). Expectations follow the specification (§1, §3–§6, §10), not the
 /// parser's output.
 @Suite struct MalformedCorpusTests {
+  /// The parser's corpus counts errors only.
+  static let harness = CorpusHarness(
+    counting: { $0.severity == .error }, diagnose: { parseWithDeadline($0)?.diagnostics })
+
   @Test("each corpus file gives exactly its expected error", arguments: CorpusFile.names())
   func expectedDiagnostic(name: String) throws {
-    let corpus = try CorpusFile(name: name)
-    let expected = corpus.expectations.map(\.diagnostic)
-    try #require(expected.count == 1, "a corpus file holds exactly one mistake and one `expect:`")
-    let file = corpus.source
-    guard let result = parsed(file) else { return }
-    let errors = result.diagnostics.filter { $0.severity == .error }
-    let actual = errors.map { $0.expected(in: file) }
-    #expect(
-      errors.count == 1,
-      "expected one error, got \(errors.count): \(describe(errors, in: file))")
-    #expect(
-      Set(actual) == Set(expected),
-      "expected \(expected.sorted()), got \(describe(errors, in: file))")
+    let problems = Self.harness.expectedDiagnosticProblems(try CorpusFile(name: name))
+    #expect(problems.isEmpty, "\(problems)")
   }
 
   @Test("every diagnostic range lies inside its file", arguments: CorpusFile.names())
   func rangesInsideFile(name: String) throws {
-    let corpus = try CorpusFile(name: name)
-    guard let result = parsed(corpus.source) else { return }
-    for diagnostic in result.diagnostics {
-      let outside = diagnostic.rangesOutside(fileSize: corpus.bytes.count)
-      #expect(outside.isEmpty, "\(diagnostic.code) has ranges \(outside) outside 0...\(corpus.bytes.count)")
-    }
+    let problems = Self.harness.rangeProblems(try CorpusFile(name: name))
+    #expect(problems.isEmpty, "\(problems)")
   }
 
   @Test(
     "the expected diagnostic carries its fix, and the fix repairs the file",
     arguments: CorpusFile.namesWithFixes())
   func fixText(name: String) throws {
-    let corpus = try CorpusFile(name: name)
-    let file = corpus.source
-    guard let result = parsed(file) else { return }
-    let (expectation, _, fix) = try #require(
-      corpus.expectedFix(among: result.diagnostics),
-      "no diagnostic \(corpus.expectations.map(\.diagnostic)) with fix \(corpus.expectations.compactMap(\.fixText)) among \(describe(result.diagnostics, in: file))"
-    )
-    guard !expectation.fixIsPartial else { return }
-    let repaired = SourceFile(name: name, bytes: applying(fix.edits, to: corpus.bytes))
-    guard let after = parsed(repaired) else { return }
-    let errors = after.diagnostics.filter { $0.severity == .error }
-    let repairedText = repaired.text(SourceRange(start: 0, end: repaired.bytes.count))
-    #expect(errors.isEmpty, "after the fix: \(describe(errors, in: repaired))\n\(repairedText)")
+    let problems = Self.harness.fixProblems(try CorpusFile(name: name))
+    #expect(problems.isEmpty, "\(problems)")
   }
 
   @Test("the corpus covers every lexical error, non-ASCII columns, a BOM and CRLF")
@@ -73,21 +51,5 @@ import Testing
     #expect(nonASCII.count >= 5, "non-ASCII or tabs before the error: \(nonASCII.map(\.name))")
     #expect(files.contains { $0.source.bomLength == 3 }, "no file with a byte-order mark")
     #expect(files.contains { $0.bytes.contains(0x0D) }, "no file with CRLF line endings")
-  }
-
-  /// The parse of `file`, or nil after recording an issue when the parser does not finish.
-  private func parsed(_ file: SourceFile, sourceLocation: SourceLocation = #_sourceLocation)
-    -> ParseResult?
-  {
-    guard let result = parseWithDeadline(file) else {
-      Issue.record(
-        "the parser did not finish on \(file.name) (it loops)", sourceLocation: sourceLocation)
-      return nil
-    }
-    return result
-  }
-
-  private func describe(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
-    diagnostics.map { "\($0.expected(in: file)) \($0.message)" }.joined(separator: "; ")
   }
 }

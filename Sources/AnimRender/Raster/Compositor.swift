@@ -35,18 +35,18 @@ extension PremultipliedPaint: PixelPaint {
 /// leaves the buffer ready for the next item.
 enum Compositor {
   /// One layer (a fill alone or a stroke alone): `dst = paint·c + dst·(1 − paintA·c)`.
-  /// The box at `(boxX, boxY)` must lie inside the `canvasWidth`-wide canvas.
+  /// A box at `(boxX, boxY)` that does not lie inside the canvas draws nothing.
   static func composite(
-    _ pixels: UnsafeMutablePointer<UInt8>, canvasWidth: Int, boxX: Int, boxY: Int,
-    _ coverage: inout CoverageBuffer, _ paint: some PixelPaint
+    _ canvas: PixelCanvas, boxX: Int, boxY: Int, _ coverage: inout CoverageBuffer, _ paint: some PixelPaint
   ) {
     let w = coverage.width
     let h = coverage.height
     let stride = coverage.stride
+    guard canvas.contains(x: boxX, y: boxY, width: w, height: h) else { return }
     _ = coverage.withCells { cells in
       for row in 0..<h {
         let acc = cells + row * stride
-        let px = UnsafeMutableRawPointer(pixels + ((boxY + row) * canvasWidth + boxX) * 4)
+        let start = (boxY + row) * canvas.width + boxX
         var sum: Float = 0
         for x in 0..<w {
           sum += acc[x]
@@ -56,11 +56,11 @@ enum Compositor {
           let src = paint.at(boxX + x, boxY + row).pixel
           // Full coverage of an opaque paint replaces the pixel (what the blend gives).
           if c == 255 && src >> 24 == 255 {
-            store(px, x, src)
+            canvas.store(start + x, src)
             continue
           }
           let s = scale(src, c)
-          store(px, x, s &+ scale(load(px, x), 255 &- s >> 24))
+          canvas.store(start + x, s &+ scale(canvas.load(start + x), 255 &- s >> 24))
         }
         acc[w] = 0
         acc[w + 1] = 0
@@ -72,20 +72,22 @@ enum Compositor {
   /// and SVG's `opacity` groups an element: the stroke goes over the fill inside the
   /// layer, then the layer (opacity already folded into both paints) goes over `dst`.
   static func compositeLayer(
-    _ pixels: UnsafeMutablePointer<UInt8>, canvasWidth: Int, boxX: Int, boxY: Int,
+    _ canvas: PixelCanvas, boxX: Int, boxY: Int,
     fill: inout CoverageBuffer, _ fillPaint: some PixelPaint,
     stroke: inout CoverageBuffer, _ strokePaint: some PixelPaint
   ) {
     let w = fill.width
     let h = fill.height
     let stride = fill.stride
-    guard stroke.width == w, stroke.height == h else { return }
+    guard stroke.width == w, stroke.height == h, canvas.contains(x: boxX, y: boxY, width: w, height: h) else {
+      return
+    }
     _ = fill.withCells { fcells in
       stroke.withCells { scells in
         for row in 0..<h {
           let fa = fcells + row * stride
           let sa = scells + row * stride
-          let px = UnsafeMutableRawPointer(pixels + ((boxY + row) * canvasWidth + boxX) * 4)
+          let start = (boxY + row) * canvas.width + boxX
           var fsum: Float = 0
           var ssum: Float = 0
           for x in 0..<w {
@@ -101,7 +103,7 @@ enum Compositor {
             // The fill shows through where the stroke is partial or translucent.
             let under = scale(scale(f, cf), 255 &- div255(sp.ownAlpha &* cs))
             let layer = scale(sp.pixel, cs) &+ under
-            store(px, x, layer &+ scale(load(px, x), 255 &- layer >> 24))
+            canvas.store(start + x, layer &+ scale(canvas.load(start + x), 255 &- layer >> 24))
           }
           fa[w] = 0
           fa[w + 1] = 0
@@ -112,21 +114,58 @@ enum Compositor {
     }
   }
 
+  /// A layer whose colour is sampled per pixel in floating point (an image, §12.3):
+  /// `source(x, y)` is the premultiplied colour at full coverage, each channel 0…1, and
+  /// `dst = source·c + dst·(1 − sourceA·c)`, rounded per channel.
+  static func compositeSampled(
+    _ canvas: PixelCanvas, boxX: Int, boxY: Int, _ coverage: inout CoverageBuffer,
+    _ source: (Int, Int) -> (r: Double, g: Double, b: Double, a: Double)
+  ) {
+    let w = coverage.width
+    let h = coverage.height
+    let stride = coverage.stride
+    guard canvas.contains(x: boxX, y: boxY, width: w, height: h) else { return }
+    _ = coverage.withCells { cells in
+      for row in 0..<h {
+        let acc = cells + row * stride
+        let start = (boxY + row) * canvas.width + boxX
+        var sum: Float = 0
+        for x in 0..<w {
+          sum += acc[x]
+          acc[x] = 0
+          let c = level(sum)
+          if c == 0 { continue }
+          let s = source(boxX + x, boxY + row)
+          let cover = Double(c) / 255
+          let a = s.a * cover
+          let keep = 1 - a
+          let d = canvas.load(start + x)
+          func channel(_ v: Double, _ shift: UInt32) -> UInt32 {
+            UInt32(byte(Float(v * cover * 255 + Double(d >> shift & 0xFF) * keep))) << shift
+          }
+          canvas.store(
+            start + x,
+            channel(s.r, 0) | channel(s.g, 8) | channel(s.b, 16) | UInt32(byte(Float(a * 255 + Double(d >> 24) * keep)))
+              << 24)
+        }
+        acc[w] = 0
+        acc[w + 1] = 0
+      }
+    }
+  }
+
   /// Premultiplied → straight alpha in place, for canvases that are not opaque.
-  static func unpremultiply(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
-    for i in 0..<count {
-      let p = pixels + i * 4
-      let a = Int(p[3])
+  static func unpremultiply(_ canvas: PixelCanvas) {
+    for i in 0..<canvas.width * canvas.height {
+      let p = canvas.load(i)
+      let a = p >> 24
       if a == 255 { continue }
       if a == 0 {
-        p[0] = 0
-        p[1] = 0
-        p[2] = 0
+        canvas.store(i, 0)
         continue
       }
-      p[0] = UInt8(min(255, (Int(p[0]) * 255 + a / 2) / a))
-      p[1] = UInt8(min(255, (Int(p[1]) * 255 + a / 2) / a))
-      p[2] = UInt8(min(255, (Int(p[2]) * 255 + a / 2) / a))
+      func straight(_ shift: UInt32) -> UInt32 { min(255, ((p >> shift & 0xFF) * 255 + a / 2) / a) << shift }
+      canvas.store(i, straight(0) | straight(8) | straight(16) | a << 24)
     }
   }
 
@@ -151,14 +190,6 @@ enum Compositor {
   @inline(__always) static func div255(_ v: UInt32) -> UInt32 {
     let t = v &+ 128
     return (t &+ (t >> 8)) >> 8
-  }
-
-  @inline(__always) static func load(_ row: UnsafeMutableRawPointer, _ x: Int) -> UInt32 {
-    UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
-  }
-
-  @inline(__always) static func store(_ row: UnsafeMutableRawPointer, _ x: Int, _ v: UInt32) {
-    row.storeBytes(of: v.littleEndian, toByteOffset: x * 4, as: UInt32.self)
   }
 
   /// Rounds to a channel value; NaN and negatives give 0, so nothing can trap here.

@@ -31,6 +31,20 @@ struct CoverageBuffer {
     cells.withUnsafeMutableBufferPointer { buf in buf.baseAddress.map(body) }
   }
 
+  /// Writes each cell's non-zero coverage, `min(1, |running sum|)`, into `out`, a
+  /// `width`-wide row-major grid with the box's corner at `(x0, y0)`, zeroing the cells.
+  /// The box must lie inside the grid.
+  mutating func drain(into out: inout [Float], width: Int, x0: Int, y0: Int) {
+    for row in 0..<height {
+      var sum: Float = 0
+      for x in 0..<stride {
+        sum += cells[row * stride + x]
+        cells[row * stride + x] = 0
+        if x < self.width { out[(y0 + row) * width + x0 + x] = min(1, abs(sum)) }
+      }
+    }
+  }
+
   /// Deposits the edges of every run of `lines` (each run implicitly closed, as a fill
   /// treats subpaths), with `(originX, originY)` subtracted from the points.
   mutating func addPolygons(

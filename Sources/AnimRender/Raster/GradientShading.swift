@@ -79,7 +79,7 @@ enum GradientCompositor {
   /// present (a gradient's is its placeholder), nil for the ones absent.
   static func draw(
     _ item: DrawItem, _ gradients: PaintGradients, _ m: BoxMapping, opacity: Double,
-    _ pixels: UnsafeMutablePointer<UInt8>, canvasWidth: Int, boxX: Int, boxY: Int,
+    _ canvas: PixelCanvas, boxX: Int, boxY: Int,
     fill: Color?, stroke: Color?, fillCoverage: inout CoverageBuffer, strokeCoverage: inout CoverageBuffer
   ) {
     func paint(_ color: Color?, _ gradient: Gradient?) -> LayerPaint? {
@@ -91,11 +91,11 @@ enum GradientCompositor {
     let s = paint(stroke, gradients.stroke)
     if let f, let s {
       Compositor.compositeLayer(
-        pixels, canvasWidth: canvasWidth, boxX: boxX, boxY: boxY, fill: &fillCoverage, f, stroke: &strokeCoverage, s)
+        canvas, boxX: boxX, boxY: boxY, fill: &fillCoverage, f, stroke: &strokeCoverage, s)
     } else if let f {
-      Compositor.composite(pixels, canvasWidth: canvasWidth, boxX: boxX, boxY: boxY, &fillCoverage, f)
+      Compositor.composite(canvas, boxX: boxX, boxY: boxY, &fillCoverage, f)
     } else if let s {
-      Compositor.composite(pixels, canvasWidth: canvasWidth, boxX: boxX, boxY: boxY, &strokeCoverage, s)
+      Compositor.composite(canvas, boxX: boxX, boxY: boxY, &strokeCoverage, s)
     }
   }
 

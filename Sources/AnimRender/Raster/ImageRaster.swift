@@ -5,10 +5,8 @@ extension Rasterizer {
   /// its centre, mapped back into the box, composited like a fill: coverage × opacity ×
   /// tint × the premultiplied sample, source-over. Fill, stroke and line width do not
   /// apply.
-  func draw(
-    _ image: DrawImage, of item: DrawItem, _ mapping: BoxMapping, _ pixels: UnsafeMutablePointer<UInt8>,
-    width: Int, height: Int
-  ) {
+  func draw(_ image: DrawImage, of item: DrawItem, _ mapping: BoxMapping, _ canvas: PixelCanvas) {
+    let (width, height) = (canvas.width, canvas.height)
     let opacity = item.effectiveOpacity
     guard opacity > 0, image.width > 0, image.height > 0, let inverse = mapping.inverse else { return }
     let boxPath = ShapeOutline.rect(width: image.width, height: image.height).path
@@ -40,31 +38,9 @@ extension Rasterizer {
     let t = item.tint ?? .white
     let ta = clampUnit(t.a) * opacity
     let k = (clampUnit(t.r) * ta, clampUnit(t.g) * ta, clampUnit(t.b) * ta, ta)
-    let stride = fillAcc.stride
-    _ = fillAcc.withCells { cells in
-      for row in 0..<box.height {
-        let acc = cells + row * stride
-        let py = Double(box.y0 + row) + 0.5
-        let px = pixels + ((box.y0 + row) * width + box.x0) * 4
-        var sum: Float = 0
-        for x in 0..<box.width {
-          sum += acc[x]
-          acc[x] = 0
-          let c = Compositor.level(sum)
-          if c == 0 { continue }
-          let s = sampler.sample(inverse.apply(Point(Double(box.x0 + x) + 0.5, py)))
-          let cover = Double(c) / 255
-          let a = s.a * k.3 * cover
-          let keep = 1 - a
-          let p = px + x * 4
-          p[0] = Compositor.byte(Float(s.r * k.0 * cover * 255 + Double(p[0]) * keep))
-          p[1] = Compositor.byte(Float(s.g * k.1 * cover * 255 + Double(p[1]) * keep))
-          p[2] = Compositor.byte(Float(s.b * k.2 * cover * 255 + Double(p[2]) * keep))
-          p[3] = Compositor.byte(Float(a * 255 + Double(p[3]) * keep))
-        }
-        acc[box.width] = 0
-        acc[box.width + 1] = 0
-      }
+    Compositor.compositeSampled(canvas, boxX: box.x0, boxY: box.y0, &fillAcc) { x, y in
+      let s = sampler.sample(inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5)))
+      return (s.r * k.0, s.g * k.1, s.b * k.2, s.a * k.3)
     }
   }
 }

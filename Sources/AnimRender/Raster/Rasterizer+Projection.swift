@@ -12,9 +12,8 @@ extension Rasterizer {
   /// flattened and stroked in the box (the stroke's outline at `lineWidth`, as Core
   /// Animation makes it), then every polygon is clipped to W > 0 and projected. Both
   /// faces are drawn: coverage takes the winding's magnitude, whichever way it turns.
-  func drawProjected(
-    _ item: DrawItem, _ h: Homography, _ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int
-  ) {
+  func drawProjected(_ item: DrawItem, _ h: Homography, _ canvas: PixelCanvas) {
+    let (width, height) = (canvas.width, canvas.height)
     let opacity = item.effectiveOpacity
     guard opacity > 0, let tol = ProjectedGeometry.localTolerance(item.path, h, pixels: tolerance) else { return }
     let fill = item.effectiveFill.flatMap { $0.a > 0 ? $0 : nil }
@@ -62,6 +61,6 @@ extension Rasterizer {
     }
     composite(
       item, .projective(h), opacity: opacity, fill: hasFill ? fill : nil, stroke: hasStroke ? stroke : nil, box: box,
-      pixels, width: width)
+      canvas)
   }
 }

@@ -51,9 +51,9 @@ public final class Rasterizer {
       Compositor.byte(Float(clampUnit(bg.b) * alpha * 255)),
       Compositor.byte(Float(alpha * 255))
     )
-    bitmap.pixels.withUnsafeMutableBufferPointer { buf in
-      guard let pixels = buf.baseAddress else { return }
-      Self.clear(pixels, count: w * h, to: bgPixel)
+    let word = UInt32(bgPixel.0) | UInt32(bgPixel.1) << 8 | UInt32(bgPixel.2) << 16 | UInt32(bgPixel.3) << 24
+    _ = bitmap.withCanvas { canvas in
+      canvas.clear(to: word)
       let sx = Double(w) / drawing.width
       let sy = Double(h) / drawing.height
       if sx.isFinite, sy.isFinite, sx > 0, sy > 0 {
@@ -61,16 +61,16 @@ public final class Rasterizer {
         for item in drawing.items {
           if let projection = item.projection {
             if let image = item.image {
-              draw(image, of: item, .projective(toPixels * projection), pixels, width: w, height: h)
+              draw(image, of: item, .projective(toPixels * projection), canvas)
             } else {
-              drawProjected(item, toPixels * projection, pixels, width: w, height: h)
+              drawProjected(item, toPixels * projection, canvas)
             }
           } else {
-            draw(item, toPixels * item.transform, pixels, width: w, height: h)
+            draw(item, toPixels * item.transform, canvas)
           }
         }
       }
-      if bgPixel.3 != 255 { Compositor.unpremultiply(pixels, count: w * h) }
+      if bgPixel.3 != 255 { Compositor.unpremultiply(canvas) }
     }
   }
 
@@ -106,11 +106,9 @@ public final class Rasterizer {
 
   // MARK: - Drawing one item
 
-  private func draw(
-    _ item: DrawItem, _ m: AffineTransform, _ pixels: UnsafeMutablePointer<UInt8>, width: Int,
-    height: Int
-  ) {
-    if let image = item.image { return draw(image, of: item, .affine(m), pixels, width: width, height: height) }
+  private func draw(_ item: DrawItem, _ m: AffineTransform, _ canvas: PixelCanvas) {
+    if let image = item.image { return draw(image, of: item, .affine(m), canvas) }
+    let (width, height) = (canvas.width, canvas.height)
     let opacity = item.effectiveOpacity
     guard opacity > 0, let tol = localTolerance(m) else { return }
     let fill = item.effectiveFill.flatMap { $0.a > 0 ? $0 : nil }
@@ -145,7 +143,7 @@ public final class Rasterizer {
     }
     composite(
       item, .affine(m), opacity: opacity, fill: hasFill ? fill : nil, stroke: hasStroke ? stroke : nil, box: box,
-      pixels, width: width)
+      canvas)
   }
 
   /// Composites an item's fill and stroke coverage, already in `fillAcc`/`strokeAcc` over
@@ -153,11 +151,11 @@ public final class Rasterizer {
   /// `fill`/`stroke` are the tinted colours of the paints that cover something.
   func composite(
     _ item: DrawItem, _ mapping: BoxMapping, opacity: Double, fill: Color?, stroke: Color?,
-    box: DeviceGeometry.Box, _ pixels: UnsafeMutablePointer<UInt8>, width: Int
+    box: DeviceGeometry.Box, _ canvas: PixelCanvas
   ) {
     if let gradients = item.gradients {
       GradientCompositor.draw(
-        item, gradients, mapping, opacity: opacity, pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0,
+        item, gradients, mapping, opacity: opacity, canvas, boxX: box.x0, boxY: box.y0,
         fill: fill, stroke: stroke, fillCoverage: &fillAcc, strokeCoverage: &strokeAcc)
       return
     }
@@ -165,12 +163,11 @@ public final class Rasterizer {
     let strokePaint = stroke.map { PremultipliedPaint($0, opacity: opacity) }
     if let fillPaint, let strokePaint {
       Compositor.compositeLayer(
-        pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, fill: &fillAcc, fillPaint, stroke: &strokeAcc,
-        strokePaint)
+        canvas, boxX: box.x0, boxY: box.y0, fill: &fillAcc, fillPaint, stroke: &strokeAcc, strokePaint)
     } else if let fillPaint {
-      Compositor.composite(pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &fillAcc, fillPaint)
+      Compositor.composite(canvas, boxX: box.x0, boxY: box.y0, &fillAcc, fillPaint)
     } else if let strokePaint {
-      Compositor.composite(pixels, canvasWidth: width, boxX: box.x0, boxY: box.y0, &strokeAcc, strokePaint)
+      Compositor.composite(canvas, boxX: box.x0, boxY: box.y0, &strokeAcc, strokePaint)
     }
   }
 
@@ -212,30 +209,9 @@ public final class Rasterizer {
     guard !box.isEmpty else { return out }
     fillAcc.reset(width: box.width, height: box.height)
     fillAcc.addPolygons(points, runs, originX: Double(box.x0), originY: Double(box.y0))
-    let stride = fillAcc.stride
-    _ = fillAcc.withCells { cells in
-      for row in 0..<box.height {
-        var sum: Float = 0
-        for x in 0..<stride {
-          sum += cells[row * stride + x]
-          cells[row * stride + x] = 0
-          if x < box.width { out[(box.y0 + row) * width + box.x0 + x] = min(1, abs(sum)) }
-        }
-      }
-    }
+    fillAcc.drain(into: &out, width: width, x0: box.x0, y0: box.y0)
     return out
   }
 
   private static func side(_ n: Int) -> Int { max(0, min(maxSide, n)) }
-
-  private static func clear(
-    _ pixels: UnsafeMutablePointer<UInt8>, count: Int, to p: (UInt8, UInt8, UInt8, UInt8)
-  ) {
-    // One 32-bit store per pixel; the byte order in memory stays R, G, B, A.
-    let word = UInt32(p.0) | UInt32(p.1) << 8 | UInt32(p.2) << 16 | UInt32(p.3) << 24
-    let raw = UnsafeMutableRawPointer(pixels)
-    for i in 0..<count {
-      raw.storeBytes(of: word.littleEndian, toByteOffset: i * 4, as: UInt32.self)
-    }
-  }
 }
