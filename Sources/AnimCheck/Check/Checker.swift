@@ -12,10 +12,8 @@ final class Checker {
   /// Top-level declarations in source order.
   var order: [Symbol] = []
   var ir = SceneIR()
-  /// Values of constant globals by slot, for folding at check time.
-  var constantGlobals: [Value] = []
-  /// What constant folding evaluates in (see `evaluateConstant`).
-  var foldContext = EvaluationContext(random: RandomStream(seed: 0, name: ""))
+  /// Constant folding: the constant globals by slot, and folds of constant expressions.
+  var folder = ConstantFolder()
   /// The `let` chain being resolved, to name a whole cycle.
   var resolving: [Symbol] = []
   /// "Did you mean" answers for undefined names (see `nearestName`).
@@ -60,7 +58,7 @@ final class Checker {
     resolveGlobals()
     checkInput()  // before the emitters: their `max` warning counts the input's taps
     checkTemplates()
-    warnUnusedLets()
+    diagnostics += warnings.unusedLets(order, in: declarations)
     return (diagnostics, ir)
   }
 
@@ -78,6 +76,9 @@ final class Checker {
   }
 
   func text(_ id: NodeID) -> String { file.text(tree.range(id)) }
+
+  /// The warning rules, over what has been settled so far.
+  var warnings: WarningPass { WarningPass(file: file, tree: tree, folder: folder) }
 
   // MARK: Values
 
@@ -103,7 +104,7 @@ final class Checker {
     guard let d = declarations[symbol] else { return }
     let (typed, constant) = checkGlobal(d)
     resolving.removeLast()
-    if keepsIR { ir.globals.append(GlobalBinding(name: d.name, slot: constantGlobals.count, value: typed.expr)) }
+    if keepsIR { ir.globals.append(GlobalBinding(name: d.name, slot: folder.count, value: typed.expr)) }
     settle(symbol, ValueFacts(typed), constant ?? .number(.nan))
   }
 
@@ -127,7 +128,7 @@ final class Checker {
   /// numbers must be finite (§10), and a constant's is known now, not only when it runs.
   func foldReporting(_ e: Expr) -> Value? {
     do {
-      return try evaluateConstant(e)
+      return try folder.evaluate(e)
     } catch {
       self.error(SemanticCode.notFinite, error.message, at: error.range)
       return nil
@@ -136,8 +137,8 @@ final class Checker {
 
   /// Records a checked value and gives it the next slot (in both lists when the IR is kept).
   func settle(_ symbol: Symbol, _ facts: ValueFacts, _ constant: Value) {
-    let slot = constantGlobals.count
-    constantGlobals.append(constant)
+    let slot = folder.count
+    folder.append(constant)
     declarations.update(symbol) { d in
       d.state = .done
       d.type = facts.type
@@ -194,30 +195,9 @@ final class Checker {
   }
 
   /// Evaluates a constant expression now (for key times, limits, `cubicBezier` bounds).
-  func fold(_ e: Expr) -> Value? { try? evaluateConstant(e) }
+  func fold(_ e: Expr) -> Value? { folder.fold(e) }
 
-  /// A constant expression's value, as the evaluator gives it.
-  private func evaluateConstant(_ e: Expr) throws(EvaluationError) -> Value {
-    // Most folds are of a literal (`over 6s`) or a name (`timing pop`): answered as the
-    // evaluator would, without setting up a context for it.
-    switch e {
-    case .constant(let v): return v
-    case .global(let slot): return slot < constantGlobals.count ? constantGlobals[slot] : .number(.nan)
-    default: break
-    }
-    // One context for every fold, so that its argument stack is allocated once; a
-    // constant draws nothing at random, and its globals are the ones settled so far.
-    foldContext.globals = constantGlobals
-    defer { foldContext.globals = [] }
-    return try Evaluator.evaluate(e, &foldContext)
-  }
-
-  func constantNumber(_ t: Typed) -> Double? {
-    guard t.stage == .constant, !t.type.isError, let v = fold(t.expr), case .number(let n) = v, n.isFinite else {
-      return nil
-    }
-    return n
-  }
+  func constantNumber(_ t: Typed) -> Double? { folder.number(t) }
 }
 
 /// Runs the checker on a parsed file.

@@ -13,7 +13,7 @@ extension Checker {
     declarations.reserve(topLevel, symbols: tree.symbols.names.count)
     order.reserveCapacity(topLevel)
     if keepsIR { ir.globals.reserveCapacity(topLevel) }
-    constantGlobals.reserveCapacity(topLevel)
+    folder.reserve(topLevel)
     // Read a run of declarations' names first, in loops that do nothing else: in a
     // large tree they lie far apart, each read misses the cache, and only short loops
     // of independent reads let the processor overlap the misses (this was memory-bound).

@@ -23,7 +23,7 @@ extension Checker {
       // `other` shared the table and the constants only to read them; once it lets go,
       // settling writes them in place rather than copying them first on the serial path.
       other.declarations = DeclarationTable()
-      other.constantGlobals = []
+      other.folder.release()
       settleAside(of: self)
       settleAside(of: other)
       diagnostics += other.diagnostics

@@ -41,7 +41,7 @@ extension Checker {
     self.init(file: other.file, tree: other.tree, keepsIR: other.keepsIR, schedule: .serial, facts: other.facts)
     declarations = other.declarations
     order = other.order
-    constantGlobals = other.constantGlobals
+    folder = ConstantFolder(constants: other.folder.constants)
     nodeCount = other.nodeCount
     ir = other.ir
     ir.nodes = []

@@ -42,7 +42,7 @@ extension Checker {
     var scope = BlockScope(.node)
     let t = template(
       name: name, shape: tree.child(decl, 1), block: tree.optionalChild(decl, 2), &scope, range: tree.range(decl))
-    if t != nil { warnOutlineAtOrigin(decl) }
+    if t != nil { diagnostics += warnings.outlineAtOrigin(decl, in: declarations) }
     return t
   }
 
@@ -160,12 +160,12 @@ extension Checker {
       let t = template(
         name: name, shape: tree.child(spawn, 0), block: tree.optionalChild(spawn, 1), &scope, range: tree.range(spawn))
     else { return nil }
-    warnForeverWithoutRemove(t)
+    diagnostics += warnings.foreverWithoutRemove(t)
     var e = EmitterTemplate(name: name, triggers: triggers, spawn: t)
     e.burst = burst
     e.max = maxCount
     e.origin = origin
-    warnMaxOverflow(e, decl)
+    diagnostics += warnings.maxOverflow(e, decl, duration: ir.settings.duration, input: ir.input)
     return e
   }
 
