@@ -19,7 +19,6 @@ final class Checker {
   /// "Did you mean" answers for undefined names (see `nearestName`).
   var suggestions = Suggestions()
   var sceneChecked = false
-  var nodeCount = 0
   /// Whether the templates are kept in `ir`. `animc check` without `--emit-ir` needs only
   /// the diagnostics, and a large file's templates would cost more memory than its tree.
   let keepsIR: Bool
@@ -53,13 +52,25 @@ final class Checker {
 
   func run() -> (diagnostics: [Diagnostic], ir: SceneIR) {
     collectDeclarations()
-    assignNodeIndices()
     checkScene()
     resolveGlobals()
     checkInput()  // before the emitters: their `max` warning counts the input's taps
     checkTemplates()
     diagnostics += warnings.unusedLets(order, in: declarations)
     return (diagnostics, ir)
+  }
+
+  /// Runs the name pass and takes what it made: every top-level name is declared
+  /// before any value is checked.
+  func collectDeclarations() {
+    let topLevel = tree.childCount(tree.root)
+    if keepsIR { ir.globals.reserveCapacity(topLevel) }
+    folder.reserve(topLevel)
+    var names = NamePass(file: file, tree: tree, facts: facts)
+    names.run(heads: heads)
+    declarations = names.declarations
+    order = names.order
+    diagnostics += names.diagnostics
   }
 
   // MARK: Reporting

@@ -54,7 +54,7 @@ struct Typed {
 }
 
 /// What declaring a statement reads of its syntax: its kind and, for a declaration with
-/// a name, the name's symbol and range (see `Checker.declaredName(_:nameNode:)`).
+/// a name, the name's symbol and range (see `NamePass.declaredName(_:nameNode:)`).
 struct DeclaredName {
   let decl: NodeID
   let kind: SyntaxKind

@@ -42,7 +42,6 @@ extension Checker {
     declarations = other.declarations
     order = other.order
     folder = ConstantFolder(constants: other.folder.constants)
-    nodeCount = other.nodeCount
     ir = other.ir
     ir.nodes = []
     ir.emitters = []
