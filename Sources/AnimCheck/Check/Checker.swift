@@ -102,37 +102,40 @@ final class Checker {
     case .checking?:
       reportCycle(from: symbol)
       return
-    case .unchecked?: break
-    }
-    // A value checked aside meets a value not checked yet: it waits for the serial pass.
-    if aside.active {
-      aside.deferred = true
+    case .elsewhere?:
+      // Checked aside, this value meets one not checked yet: it waits for the serial pass.
+      aside.unresolved = true
       return
+    case .unchecked?: break
     }
     guard resolving.count < Self.longestLetChain else { return reportLongChain(at: symbol) }
     declarations.update(symbol) { $0.state = .checking }
     resolving.append(symbol)
     guard let d = declarations[symbol] else { return }
-    let (typed, constant) = checkGlobal(d)
+    let checked = checkGlobal(d)
     resolving.removeLast()
-    if keepsIR { ir.globals.append(GlobalBinding(name: d.name, slot: folder.count, value: typed.expr)) }
-    settle(symbol, ValueFacts(typed), constant ?? .number(.nan))
+    if keepsIR { ir.globals.append(GlobalBinding(name: d.name, slot: folder.count, value: checked.typed.expr)) }
+    if !checked.shapeDefaults.isEmpty { declarations.update(symbol) { $0.shapeDefaults = checked.shapeDefaults } }
+    settle(symbol, ValueFacts(checked.typed), checked.constant ?? .number(.nan))
   }
 
-  /// Checks a top-level value; its constant value when a rule may fold it.
-  func checkGlobal(_ d: Declaration) -> (Typed, Value?) {
+  /// Checks a top-level value; with its constant value when a rule may fold it. It
+  /// writes no declaration: what it found is returned, for the caller to settle.
+  func checkGlobal(_ d: Declaration) -> CheckedValue {
     // Lowered even when first used inside a value that is not: its value is folded. A
     // shape's or a path's never is (see below), so only the IR reads what they lower to.
-    let typed =
+    var checked =
       d.kind == .shape || d.kind == .path
       ? unlowered { checkDeclarationValue(d) } : lowered { checkDeclarationValue(d) }
+    let typed = checked.typed
     // Shapes and paths are never folded by a rule (no built-in makes a number, a point,
     // a colour or a timing of one), so they are not built at check time: outlining a
     // heart or a parabola per declaration would be work no check result reads.
-    guard typed.stage == .constant && typed.type != .shape && typed.type != .path else { return (typed, nil) }
+    guard typed.stage == .constant && typed.type != .shape && typed.type != .path else { return checked }
     // A value that cannot be folded is reported once, here; its uses see an error.
-    guard let value = foldReporting(typed.expr) else { return (.error, nil) }
-    return (typed, value)
+    guard let value = foldReporting(typed.expr) else { return CheckedValue(typed: .error) }
+    checked.constant = value
+    return checked
   }
 
   /// `fold`, with a value that is not finite (`1e308 * 10`) reported where it is made:
@@ -193,15 +196,17 @@ final class Checker {
     }
   }
 
-  func checkDeclarationValue(_ d: Declaration) -> Typed {
+  func checkDeclarationValue(_ d: Declaration) -> CheckedValue {
     var scope = BlockScope(.topLevel)
     let value = tree.child(d.syntax, 1)
     switch d.kind {
-    case .letValue: return check(value, expecting: nil, in: &scope)
-    case .timing: return check(value, expecting: .timing, in: &scope)
-    case .path: return check(value, expecting: .path, in: &scope)
-    case .shape: return checkShapeDeclaration(d, in: &scope)
-    default: return .error
+    case .letValue: return CheckedValue(typed: check(value, expecting: nil, in: &scope))
+    case .timing: return CheckedValue(typed: check(value, expecting: .timing, in: &scope))
+    case .path: return CheckedValue(typed: check(value, expecting: .path, in: &scope))
+    case .shape:
+      let (typed, defaults) = checkShapeDeclaration(d, in: &scope)
+      return CheckedValue(typed: typed, shapeDefaults: defaults)
+    default: return CheckedValue(typed: .error)
     }
   }
 
