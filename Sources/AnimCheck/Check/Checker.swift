@@ -13,7 +13,7 @@ final class Checker {
   var order: [Symbol] = []
   var ir = SceneIR()
   /// Constant folding: the constant globals by slot, and folds of constant expressions.
-  var folder = ConstantFolder()
+  let folder: ConstantFolder
   /// The `let` chain being resolved, to name a whole cycle.
   var resolving: [Symbol] = []
   /// "Did you mean" answers for undefined names (see `nearestName`).
@@ -38,16 +38,19 @@ final class Checker {
   /// gradient (§12.2: such a paint may not be animated; see `GradientRules.swift`).
   var gradientPaints: [(property: Property, range: SourceRange, isGradient: Bool)] = []
 
-  /// `facts` are those of `tree`'s names, when already made (a second checker shares the first's).
+  /// `facts` are those of `tree`'s names, when already made (a second checker shares the
+  /// first's); `constants` the constant values already settled, for a second checker.
   init(
     file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, schedule: CheckSchedule = .automatic,
-    facts: SymbolFacts? = nil
+    facts: SymbolFacts? = nil, constants: [Value] = []
   ) {
     self.file = file
     self.tree = tree
     self.facts = facts ?? SymbolFacts(tree.symbols)
     self.keepsIR = keepsIR
     self.schedule = schedule
+    folder = ConstantFolder(constants: constants)
+    warnings = WarningPass(file: file, tree: tree, folder: folder)
   }
 
   func run() -> (diagnostics: [Diagnostic], ir: SceneIR) {
@@ -88,8 +91,8 @@ final class Checker {
 
   func text(_ id: NodeID) -> String { file.text(tree.range(id)) }
 
-  /// The warning rules, over what has been settled so far.
-  var warnings: WarningPass { WarningPass(file: file, tree: tree, folder: folder) }
+  /// The warning rules, over what has been settled so far (made once: it holds the tree).
+  let warnings: WarningPass
 
   // MARK: Values
 
