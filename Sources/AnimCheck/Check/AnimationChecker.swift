@@ -150,7 +150,7 @@ extension Checker {
       return nil
     }
     // Warned before `timing` moves into the animation, so that it is read, not copied.
-    diagnostics += warnings.unsettledSpring(c[.over], timing)
+    report(warnings.unsettledSpring(c[.over], timing))
     var animation = Animation(property: property, value: value, timing: timing, range: tree.range(stmt))
     animation.additive = c[.additive] != nil
     animation.cumulative = c[.cumulative] != nil

@@ -11,8 +11,8 @@ extension Checker {
     for stmt in tree.children(block) {
       if let s = checkBlockStatement(stmt, &scope, owner: owner) { body.append(s) }
     }
-    diagnostics += warnings.hiddenAnimations(in: body)
-    diagnostics += warnings.unusedLocals(scope.locals)
+    report(warnings.hiddenAnimations(in: body))
+    report(warnings.unusedLocals(scope.locals))
     return body
   }
 

@@ -1,9 +1,16 @@
 import AnimMath
 import AnimSyntax
 
-/// Semantic analysis: resolves names, infers types and units, enforces the rules of
-/// the language and lowers the tree to the IR. Diagnostics are collected, never printed;
-/// an expression already reported has type `.error` and raises nothing further.
+/// Semantic analysis: infers types and units, enforces the rules of the language and
+/// lowers the tree to the IR. Diagnostics are collected, never printed; an expression
+/// already reported has type `.error` and raises nothing further.
+///
+/// Some of the work is done by passes of its own, each reading what the ones before
+/// settled: `NamePass` declares every top-level name first; `ConstantFolder` holds the
+/// constant values by slot and folds what rules need to know now; `WarningPass` holds
+/// the warning rules, which read settled facts and return warnings. Checking a value
+/// returns what it found (`CheckedValue`) and writes no declaration, so the parallel
+/// schedule (`ParallelGlobals.swift`) settles the values checked aside as data.
 final class Checker {
   let file: SourceFile
   let tree: SyntaxTree
@@ -59,7 +66,7 @@ final class Checker {
     resolveGlobals()
     checkInput()  // before the emitters: their `max` warning counts the input's taps
     checkTemplates()
-    diagnostics += warnings.unusedLets(order, in: declarations)
+    report(warnings.unusedLets(order, in: declarations))
     return (diagnostics, ir)
   }
 
@@ -87,6 +94,11 @@ final class Checker {
 
   func warning(_ code: String, _ message: String, at range: SourceRange, notes: [String] = [], fixes: [Fix] = []) {
     diagnostics.append(.warning(code, message, at: range, notes: notes, fixes: fixes))
+  }
+
+  /// Adds what a pass found (most calls find nothing, and add nothing).
+  func report(_ found: [Diagnostic]) {
+    if !found.isEmpty { diagnostics += found }
   }
 
   func text(_ id: NodeID) -> String { file.text(tree.range(id)) }

@@ -26,7 +26,7 @@ extension Checker {
     var scope = BlockScope(.node)
     let t = template(
       name: name, shape: tree.child(decl, 1), block: tree.optionalChild(decl, 2), &scope, range: tree.range(decl))
-    if t != nil { diagnostics += warnings.outlineAtOrigin(decl, in: declarations) }
+    if t != nil { report(warnings.outlineAtOrigin(decl, in: declarations)) }
     return t
   }
 
@@ -144,12 +144,12 @@ extension Checker {
       let t = template(
         name: name, shape: tree.child(spawn, 0), block: tree.optionalChild(spawn, 1), &scope, range: tree.range(spawn))
     else { return nil }
-    diagnostics += warnings.foreverWithoutRemove(t)
+    report(warnings.foreverWithoutRemove(t))
     var e = EmitterTemplate(name: name, triggers: triggers, spawn: t)
     e.burst = burst
     e.max = maxCount
     e.origin = origin
-    diagnostics += warnings.maxOverflow(e, decl, duration: ir.settings.duration, input: ir.input)
+    report(warnings.maxOverflow(e, decl, duration: ir.settings.duration, input: ir.input))
     return e
   }
 

@@ -5,12 +5,19 @@ import AnimSyntax
 /// declarations, a template's lowered body, the scene's settings and input — and returns
 /// the warnings it finds; none changes what checking decides or reports. The checker
 /// asks at the points where each fact is settled, so warnings keep their place among the
-/// other diagnostics.
-struct WarningPass {
+/// other diagnostics. A class, made once per checker: a struct holding the tree and the
+/// file was copied, field by field, at each rule's call through the checker.
+final class WarningPass {
   let file: SourceFile
   let tree: SyntaxTree
   /// Values of constant times, for rules about when animations run.
   let folder: ConstantFolder
+
+  init(file: SourceFile, tree: SyntaxTree, folder: ConstantFolder) {
+    self.file = file
+    self.tree = tree
+    self.folder = folder
+  }
 
   func fold(_ e: Expr) -> Value? { folder.fold(e) }
 }
