@@ -9,7 +9,6 @@ public func typeDescription(of node: NodeID, in analysis: Analysis) -> String? {
   else { return nil }
   let checker = Checker(file: analysis.file, tree: analysis.syntax)
   checker.collectDeclarations()
-  checker.assignNodeIndices()
   checker.checkScene()
   if let symbol = analysis.syntax.symbol(node), analysis.syntax.kind(node) == .name,
     let d = checker.declarations[symbol]

@@ -150,7 +150,7 @@ extension Checker {
       return nil
     }
     // Warned before `timing` moves into the animation, so that it is read, not copied.
-    warnUnsettledSpring(c, timing, in: &scope)
+    report(warnings.unsettledSpring(c[.over], timing))
     var animation = Animation(property: property, value: value, timing: timing, range: tree.range(stmt))
     animation.additive = c[.additive] != nil
     animation.cumulative = c[.cumulative] != nil
@@ -296,26 +296,5 @@ extension Checker {
     let t = check(tree.child(tf, 0), expecting: .timing, in: &s)
     diagnostics.removeSubrange(before...)
     return t.realTimeSpring
-  }
-
-  /// A real-time spring with an `over` shorter than its settling time jumps at the end (§5).
-  func warnUnsettledSpring(_ c: Clauses, _ timing: Timing, in scope: inout BlockScope) {
-    // The curve first, as most are not springs; folded in place, as binding each optional
-    // expression to a name first copied it.
-    guard let over = c[.over], case .timing(.spring(let spring))? = timing.timingFunction.flatMap(fold),
-      spring.isRealTime, case .number(let duration)? = timing.duration.flatMap(fold)
-    else { return }
-    let settle = spring.settlingTime()
-    if settle > duration + 1e-9 {
-      warning(
-        SemanticCode.unsettledSpring,
-        "this spring settles after \(JSONLimits.text((settle * 1000).rounded() / 1000))s, but the animation lasts \(JSONLimits.text(duration))s; it will jump to its end value",
-        at: tree.range(over),
-        fixes: [
-          .replace(
-            tree.range(tree.child(over, 0)), with: JSONLimits.text((settle * 100).rounded(.up) / 100) + "s",
-            "lengthen it to the settling time")
-        ])
-    }
   }
 }

@@ -11,12 +11,8 @@ extension Checker {
     for stmt in tree.children(block) {
       if let s = checkBlockStatement(stmt, &scope, owner: owner) { body.append(s) }
     }
-    warnHiddenAnimations(body)
-    for (symbol, local) in scope.locals where !scope.locals.isUsed(symbol) && !tree.symbols[symbol].hasPrefix("_") {
-      warning(
-        SemanticCode.unusedLet, "`\(tree.symbols[symbol])` is never used", at: local.range,
-        fixes: [.replace(local.range, with: "_" + tree.symbols[symbol], "prefix it with `_` to keep it")])
-    }
+    report(warnings.hiddenAnimations(in: body))
+    report(warnings.unusedLocals(scope.locals))
     return body
   }
 

@@ -1,9 +1,16 @@
 import AnimMath
 import AnimSyntax
 
-/// Semantic analysis: resolves names, infers types and units, enforces the rules of
-/// the language and lowers the tree to the IR. Diagnostics are collected, never printed;
-/// an expression already reported has type `.error` and raises nothing further.
+/// Semantic analysis: infers types and units, enforces the rules of the language and
+/// lowers the tree to the IR. Diagnostics are collected, never printed; an expression
+/// already reported has type `.error` and raises nothing further.
+///
+/// Some of the work is done by passes of its own, each reading what the ones before
+/// settled: `NamePass` declares every top-level name first; `ConstantFolder` holds the
+/// constant values by slot and folds what rules need to know now; `WarningPass` holds
+/// the warning rules, which read settled facts and return warnings. Checking a value
+/// returns what it found (`CheckedValue`) and writes no declaration, so the parallel
+/// schedule (`ParallelGlobals.swift`) settles the values checked aside as data.
 final class Checker {
   let file: SourceFile
   let tree: SyntaxTree
@@ -12,16 +19,13 @@ final class Checker {
   /// Top-level declarations in source order.
   var order: [Symbol] = []
   var ir = SceneIR()
-  /// Values of constant globals by slot, for folding at check time.
-  var constantGlobals: [Value] = []
-  /// What constant folding evaluates in (see `evaluateConstant`).
-  var foldContext = EvaluationContext(random: RandomStream(seed: 0, name: ""))
+  /// Constant folding: the constant globals by slot, and folds of constant expressions.
+  let folder: ConstantFolder
   /// The `let` chain being resolved, to name a whole cycle.
   var resolving: [Symbol] = []
   /// "Did you mean" answers for undefined names (see `nearestName`).
   var suggestions = Suggestions()
   var sceneChecked = false
-  var nodeCount = 0
   /// Whether the templates are kept in `ir`. `animc check` without `--emit-ir` needs only
   /// the diagnostics, and a large file's templates would cost more memory than its tree.
   let keepsIR: Bool
@@ -41,27 +45,42 @@ final class Checker {
   /// gradient (§12.2: such a paint may not be animated; see `GradientRules.swift`).
   var gradientPaints: [(property: Property, range: SourceRange, isGradient: Bool)] = []
 
-  /// `facts` are those of `tree`'s names, when already made (a second checker shares the first's).
+  /// `facts` are those of `tree`'s names, when already made (a second checker shares the
+  /// first's); `constants` the constant values already settled, for a second checker.
   init(
     file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, schedule: CheckSchedule = .automatic,
-    facts: SymbolFacts? = nil
+    facts: SymbolFacts? = nil, constants: [Value] = []
   ) {
     self.file = file
     self.tree = tree
     self.facts = facts ?? SymbolFacts(tree.symbols)
     self.keepsIR = keepsIR
     self.schedule = schedule
+    folder = ConstantFolder(constants: constants)
+    warnings = WarningPass(file: file, tree: tree, folder: folder)
   }
 
   func run() -> (diagnostics: [Diagnostic], ir: SceneIR) {
     collectDeclarations()
-    assignNodeIndices()
     checkScene()
     resolveGlobals()
     checkInput()  // before the emitters: their `max` warning counts the input's taps
     checkTemplates()
-    warnUnusedLets()
+    report(warnings.unusedLets(order, in: declarations))
     return (diagnostics, ir)
+  }
+
+  /// Runs the name pass and takes what it made: every top-level name is declared
+  /// before any value is checked.
+  func collectDeclarations() {
+    let topLevel = tree.childCount(tree.root)
+    if keepsIR { ir.globals.reserveCapacity(topLevel) }
+    folder.reserve(topLevel)
+    var names = NamePass(file: file, tree: tree, facts: facts)
+    names.run(heads: heads)
+    declarations = names.declarations
+    order = names.order
+    diagnostics += names.diagnostics
   }
 
   // MARK: Reporting
@@ -77,7 +96,15 @@ final class Checker {
     diagnostics.append(.warning(code, message, at: range, notes: notes, fixes: fixes))
   }
 
+  /// Adds what a pass found (most calls find nothing, and add nothing).
+  func report(_ found: [Diagnostic]) {
+    if !found.isEmpty { diagnostics += found }
+  }
+
   func text(_ id: NodeID) -> String { file.text(tree.range(id)) }
+
+  /// The warning rules, over what has been settled so far (made once: it holds the tree).
+  let warnings: WarningPass
 
   // MARK: Values
 
@@ -90,44 +117,47 @@ final class Checker {
     case .checking?:
       reportCycle(from: symbol)
       return
-    case .unchecked?: break
-    }
-    // A value checked aside meets a value not checked yet: it waits for the serial pass.
-    if aside.active {
-      aside.deferred = true
+    case .elsewhere?:
+      // Checked aside, this value meets one not checked yet: it waits for the serial pass.
+      aside.unresolved = true
       return
+    case .unchecked?: break
     }
     guard resolving.count < Self.longestLetChain else { return reportLongChain(at: symbol) }
     declarations.update(symbol) { $0.state = .checking }
     resolving.append(symbol)
     guard let d = declarations[symbol] else { return }
-    let (typed, constant) = checkGlobal(d)
+    let checked = checkGlobal(d)
     resolving.removeLast()
-    if keepsIR { ir.globals.append(GlobalBinding(name: d.name, slot: constantGlobals.count, value: typed.expr)) }
-    settle(symbol, ValueFacts(typed), constant ?? .number(.nan))
+    if keepsIR { ir.globals.append(GlobalBinding(name: d.name, slot: folder.count, value: checked.typed.expr)) }
+    if !checked.shapeDefaults.isEmpty { declarations.update(symbol) { $0.shapeDefaults = checked.shapeDefaults } }
+    settle(symbol, ValueFacts(checked.typed), checked.constant ?? .number(.nan))
   }
 
-  /// Checks a top-level value; its constant value when a rule may fold it.
-  func checkGlobal(_ d: Declaration) -> (Typed, Value?) {
+  /// Checks a top-level value; with its constant value when a rule may fold it. It
+  /// writes no declaration: what it found is returned, for the caller to settle.
+  func checkGlobal(_ d: Declaration) -> CheckedValue {
     // Lowered even when first used inside a value that is not: its value is folded. A
     // shape's or a path's never is (see below), so only the IR reads what they lower to.
-    let typed =
+    var checked =
       d.kind == .shape || d.kind == .path
       ? unlowered { checkDeclarationValue(d) } : lowered { checkDeclarationValue(d) }
+    let typed = checked.typed
     // Shapes and paths are never folded by a rule (no built-in makes a number, a point,
     // a colour or a timing of one), so they are not built at check time: outlining a
     // heart or a parabola per declaration would be work no check result reads.
-    guard typed.stage == .constant && typed.type != .shape && typed.type != .path else { return (typed, nil) }
+    guard typed.stage == .constant && typed.type != .shape && typed.type != .path else { return checked }
     // A value that cannot be folded is reported once, here; its uses see an error.
-    guard let value = foldReporting(typed.expr) else { return (.error, nil) }
-    return (typed, value)
+    guard let value = foldReporting(typed.expr) else { return CheckedValue(typed: .error) }
+    checked.constant = value
+    return checked
   }
 
   /// `fold`, with a value that is not finite (`1e308 * 10`) reported where it is made:
   /// numbers must be finite (§10), and a constant's is known now, not only when it runs.
   func foldReporting(_ e: Expr) -> Value? {
     do {
-      return try evaluateConstant(e)
+      return try folder.evaluate(e)
     } catch {
       self.error(SemanticCode.notFinite, error.message, at: error.range)
       return nil
@@ -136,8 +166,8 @@ final class Checker {
 
   /// Records a checked value and gives it the next slot (in both lists when the IR is kept).
   func settle(_ symbol: Symbol, _ facts: ValueFacts, _ constant: Value) {
-    let slot = constantGlobals.count
-    constantGlobals.append(constant)
+    let slot = folder.count
+    folder.append(constant)
     declarations.update(symbol) { d in
       d.state = .done
       d.type = facts.type
@@ -181,43 +211,24 @@ final class Checker {
     }
   }
 
-  func checkDeclarationValue(_ d: Declaration) -> Typed {
+  func checkDeclarationValue(_ d: Declaration) -> CheckedValue {
     var scope = BlockScope(.topLevel)
     let value = tree.child(d.syntax, 1)
     switch d.kind {
-    case .letValue: return check(value, expecting: nil, in: &scope)
-    case .timing: return check(value, expecting: .timing, in: &scope)
-    case .path: return check(value, expecting: .path, in: &scope)
-    case .shape: return checkShapeDeclaration(d, in: &scope)
-    default: return .error
+    case .letValue: return CheckedValue(typed: check(value, expecting: nil, in: &scope))
+    case .timing: return CheckedValue(typed: check(value, expecting: .timing, in: &scope))
+    case .path: return CheckedValue(typed: check(value, expecting: .path, in: &scope))
+    case .shape:
+      let (typed, defaults) = checkShapeDeclaration(d, in: &scope)
+      return CheckedValue(typed: typed, shapeDefaults: defaults)
+    default: return CheckedValue(typed: .error)
     }
   }
 
   /// Evaluates a constant expression now (for key times, limits, `cubicBezier` bounds).
-  func fold(_ e: Expr) -> Value? { try? evaluateConstant(e) }
+  func fold(_ e: Expr) -> Value? { folder.fold(e) }
 
-  /// A constant expression's value, as the evaluator gives it.
-  private func evaluateConstant(_ e: Expr) throws(EvaluationError) -> Value {
-    // Most folds are of a literal (`over 6s`) or a name (`timing pop`): answered as the
-    // evaluator would, without setting up a context for it.
-    switch e {
-    case .constant(let v): return v
-    case .global(let slot): return slot < constantGlobals.count ? constantGlobals[slot] : .number(.nan)
-    default: break
-    }
-    // One context for every fold, so that its argument stack is allocated once; a
-    // constant draws nothing at random, and its globals are the ones settled so far.
-    foldContext.globals = constantGlobals
-    defer { foldContext.globals = [] }
-    return try Evaluator.evaluate(e, &foldContext)
-  }
-
-  func constantNumber(_ t: Typed) -> Double? {
-    guard t.stage == .constant, !t.type.isError, let v = fold(t.expr), case .number(let n) = v, n.isFinite else {
-      return nil
-    }
-    return n
-  }
+  func constantNumber(_ t: Typed) -> Double? { folder.number(t) }
 }
 
 /// Runs the checker on a parsed file.

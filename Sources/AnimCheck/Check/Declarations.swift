@@ -8,6 +8,9 @@ struct Declaration {
   }
   enum State {
     case unchecked, checking, done
+    /// Not checked yet, and checked aside by one of two checkers: a use in the other
+    /// waits for the serial pass (see `ParallelGlobals.swift`). Never seen outside it.
+    case elsewhere
   }
 
   var kind: Kind
@@ -53,8 +56,17 @@ struct Typed {
   static let error = Typed(type: .error, expr: .constant(.number(.nan)))
 }
 
+/// A checked top-level value, before it is settled into its declaration.
+struct CheckedValue {
+  var typed: Typed
+  /// Its value, when a rule may fold it.
+  var constant: Value? = nil
+  /// A shape declaration's block: the properties it sets for the nodes that use it.
+  var shapeDefaults: [BlockStatement] = []
+}
+
 /// What declaring a statement reads of its syntax: its kind and, for a declaration with
-/// a name, the name's symbol and range (see `Checker.declaredName(_:nameNode:)`).
+/// a name, the name's symbol and range (see `NamePass.declaredName(_:nameNode:)`).
 struct DeclaredName {
   let decl: NodeID
   let kind: SyntaxKind

@@ -119,7 +119,7 @@ extension Checker {
     case .cubicBezier: checkBezierBounds(args, exprs)
     case .steps: checkCount(args, exprs, of: "`steps`", counting: "steps", in: 1...1_000_000_000)
     case .star: checkCount(args, exprs, of: "`star`", counting: "points", in: 2...100_000)
-    case .rgb, .rgba: warnColorChannels(args)
+    case .rgb, .rgba: report(warnings.colorChannels(args))
     case .linearGradient, .radialGradient: if !checkGradientArguments(args, exprs, range) { return .error }
     case .text:
       guard let lowered = lowerText(args, exprs, range) else { return .error }

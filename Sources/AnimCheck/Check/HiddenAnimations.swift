@@ -5,14 +5,14 @@ import AnimSyntax
 /// property that does not read the value below it is in effect (active or filling) over
 /// the whole interval in which the earlier one is. Only animations whose timing is
 /// constant can be judged.
-extension Checker {
+extension WarningPass {
   /// When an animation is in effect, relative to its instance's creation.
   struct Effect {
     var start: Double
     var end: Double
   }
 
-  func warnHiddenAnimations(_ body: [BlockStatement]) {
+  func hiddenAnimations(in body: [BlockStatement]) -> [Diagnostic] {
     // Most blocks animate each property at most once, and then nothing can be hidden:
     // find that out without copying the animations.
     var seen: UInt32 = 0
@@ -26,7 +26,7 @@ extension Checker {
       }
       seen |= bit
     }
-    guard repeated else { return }
+    guard repeated else { return [] }
     let animations: [Animation] = body.compactMap {
       if case .timeline(.animation(let a)) = $0 { return a }
       return nil
@@ -37,8 +37,8 @@ extension Checker {
     for indices in byProperty.values where indices.count > 1 {
       hidden += hiddenAnimations(indices.map { animations[$0] }).map { indices[$0] }
     }
-    for i in hidden.sorted() {
-      warning(
+    return hidden.sorted().map { i in
+      .warning(
         SemanticCode.hiddenAnimation,
         "this animation of `\(animations[i].property.rawValue)` is entirely hidden by a later one",
         at: animations[i].range,

@@ -4,9 +4,10 @@ import Dispatch
 /// Checking a large file's top-level values on two cores, when the IR is not kept.
 ///
 /// Two checkers each take half of the values still unchecked and check them "aside":
-/// neither writes a declaration (both read the same table), and a value that uses
-/// another value not checked yet is left for the serial pass, its diagnostics and uses
-/// dropped.
+/// neither writes a declaration (both read the same table, in which every value still
+/// unchecked is marked `.elsewhere`), and a value that uses such a value is left for the
+/// serial pass, its diagnostics and uses dropped. Checking a value writes nothing but
+/// returns what it found (`CheckedValue`), so the same checking serves both paths.
 /// The values checked aside are then settled in order, and the serial pass resolves
 /// what was left, as one checker would. Slots may come out in another order than one
 /// checker's (only the IR, not kept here, shows them); diagnostics are the same once
@@ -16,6 +17,7 @@ extension Checker {
     let pending = order.filter { declarations.read($0, { $0.state }) == .unchecked }
     if !keepsIR, tree.nodeCount >= schedule.minimumNodes, pending.count >= schedule.minimumValues {
       let half = pending.count / 2
+      for symbol in pending { declarations.update(symbol) { $0.state = .elsewhere } }
       let other = Checker(continuing: self)
       let runs = ParallelRuns(checkers: [self, other], parts: [pending[..<half], pending[half...]])
       DispatchQueue.concurrentPerform(iterations: 2) { i in runs.checkers[i].checkAside(runs.parts[i]) }
@@ -23,10 +25,14 @@ extension Checker {
       // `other` shared the table and the constants only to read them; once it lets go,
       // settling writes them in place rather than copying them first on the serial path.
       other.declarations = DeclarationTable()
-      other.constantGlobals = []
+      other.folder.release()
       settleAside(of: self)
       settleAside(of: other)
       diagnostics += other.diagnostics
+      // Those left for the serial pass are unchecked again.
+      for symbol in pending where declarations.read(symbol, { $0.state }) == .elsewhere {
+        declarations.update(symbol) { $0.state = .unchecked }
+      }
     }
     // The values left unchecked, in order; every other one is done and returns at once.
     for symbol in order { resolve(symbol) }
@@ -38,21 +44,19 @@ extension Checker {
     for symbol in symbols {
       guard let d = declarations[symbol] else { continue }
       let mark = diagnostics.count
-      aside.active = true
-      aside.deferred = false
-      aside.shapeDefaults = []
+      aside.unresolved = false
       declarations.recordUses()
-      let (typed, constant) = checkGlobal(d)
-      aside.active = false
+      let value = checkGlobal(d)
       // A value left for the serial pass leaves nothing behind: not its diagnostics, and
       // not its uses, which one checker would not have made if the chain it starts is cut.
-      declarations.endRecording(keeping: !aside.deferred)
-      guard !aside.deferred else {
+      declarations.endRecording(keeping: !aside.unresolved)
+      guard !aside.unresolved else {
         diagnostics.removeSubrange(mark...)
         continue
       }
-      var checked = AsideValues.Checked(symbol: symbol, facts: ValueFacts(typed), shapeDefaults: aside.shapeDefaults)
-      if let constant {
+      var checked = AsideValues.Checked(
+        symbol: symbol, facts: ValueFacts(value.typed), shapeDefaults: value.shapeDefaults)
+      if let constant = value.constant {
         checked.constant = aside.constants.count
         aside.constants.append(constant)
       }
@@ -71,7 +75,7 @@ extension Checker {
   }
 }
 
-/// A checker's state while it checks values aside.
+/// What a checker found while checking values aside.
 struct AsideValues {
   /// A value checked aside, waiting to be settled.
   struct Checked {
@@ -82,12 +86,8 @@ struct AsideValues {
     var constant: Int? = nil
   }
 
-  /// Set while a value is checked aside.
-  var active = false
-  /// Set when that value used one not checked yet.
-  var deferred = false
-  /// The block defaults of the shape being checked aside.
-  var shapeDefaults: [BlockStatement] = []
+  /// Set when the value being checked used one marked `.elsewhere`.
+  var unresolved = false
   /// The values checked, in order, and the constant values of those folded.
   var values: [Checked] = []
   var constants: [Value] = []

@@ -38,11 +38,11 @@ extension Checker {
 
   /// A checker that goes on from where `other` is, with no diagnostics or templates yet.
   convenience init(continuing other: Checker) {
-    self.init(file: other.file, tree: other.tree, keepsIR: other.keepsIR, schedule: .serial, facts: other.facts)
+    self.init(
+      file: other.file, tree: other.tree, keepsIR: other.keepsIR, schedule: .serial, facts: other.facts,
+      constants: other.folder.constants)
     declarations = other.declarations
     order = other.order
-    constantGlobals = other.constantGlobals
-    nodeCount = other.nodeCount
     ir = other.ir
     ir.nodes = []
     ir.emitters = []

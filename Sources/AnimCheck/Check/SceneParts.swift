@@ -1,25 +1,9 @@
 import AnimMath
 import AnimSyntax
 
-/// Nodes, emitters and replicators become templates in the IR. Node indices (for
-/// `NODE.position` and tap targets) count top-level nodes first, then replicator
-/// children, each in source order.
+/// Nodes, emitters and replicators become templates in the IR (node indices are the
+/// name pass's: see `NamePass`).
 extension Checker {
-  func assignNodeIndices() {
-    // Nodes are declared at the top level or in a replicator's block: the few in
-    // replicators make a smaller set than every top-level declaration.
-    var inReplicators = Set<NodeID>()
-    for decl in tree.children(tree.root) where tree.kind(decl) == .replicateDecl {
-      if let block = tree.optionalChild(decl, 2) {
-        for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl { inReplicators.insert(stmt) }
-      }
-    }
-    let nodes = order.filter { declarations.kind($0) == .node }
-    let isTopLevel = { (s: Symbol) in self.declarations.read(s) { !inReplicators.contains($0.syntax) } ?? false }
-    let sorted = nodes.filter(isTopLevel) + nodes.filter { !isTopLevel($0) }
-    for (i, s) in sorted.enumerated() { declarations.update(s) { $0.nodeIndex = i } }
-  }
-
   /// Checks the given templates. They are lowered either way (some rules fold their
   /// timings) but are kept only when the caller wants the IR.
   func checkTemplates(_ templates: ArraySlice<NodeID>) {
@@ -42,7 +26,7 @@ extension Checker {
     var scope = BlockScope(.node)
     let t = template(
       name: name, shape: tree.child(decl, 1), block: tree.optionalChild(decl, 2), &scope, range: tree.range(decl))
-    if t != nil { warnOutlineAtOrigin(decl) }
+    if t != nil { report(warnings.outlineAtOrigin(decl, in: declarations)) }
     return t
   }
 
@@ -160,12 +144,12 @@ extension Checker {
       let t = template(
         name: name, shape: tree.child(spawn, 0), block: tree.optionalChild(spawn, 1), &scope, range: tree.range(spawn))
     else { return nil }
-    warnForeverWithoutRemove(t)
+    report(warnings.foreverWithoutRemove(t))
     var e = EmitterTemplate(name: name, triggers: triggers, spawn: t)
     e.burst = burst
     e.max = maxCount
     e.origin = origin
-    warnMaxOverflow(e, decl)
+    report(warnings.maxOverflow(e, decl, duration: ir.settings.duration, input: ir.input))
     return e
   }
 

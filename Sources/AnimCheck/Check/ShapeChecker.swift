@@ -3,9 +3,11 @@ import AnimSyntax
 
 /// Shapes and paths: `shape NAME = … { style }`, `shape { commands }`, `path { commands }`.
 extension Checker {
-  func checkShapeDeclaration(_ d: Declaration, in scope: inout BlockScope) -> Typed {
+  /// A shape declaration's value, and the properties its block sets for the nodes that
+  /// use it.
+  func checkShapeDeclaration(_ d: Declaration, in scope: inout BlockScope) -> (Typed, [BlockStatement]) {
     let base = check(tree.child(d.syntax, 1), expecting: .shape, in: &scope)
-    guard !base.type.isError, let block = tree.optionalChild(d.syntax, 2) else { return base }
+    guard !base.type.isError, let block = tree.optionalChild(d.syntax, 2) else { return (base, []) }
     var settings: [StyleSetting] = []
     var defaults: [BlockStatement] = []
     var stage = base.stage
@@ -23,13 +25,10 @@ extension Checker {
         defaults.append(statement)
       }
     }
-    if aside.active {
-      aside.shapeDefaults = defaults
-    } else if let symbol = tree.symbol(tree.child(d.syntax, 0)) {
-      declarations.update(symbol) { $0.shapeDefaults = defaults }
-    }
     // Not lowered, `base.expr` is the placeholder and no settings were gathered.
-    return Typed(type: .shape, expr: settings.isEmpty ? base.expr : .styledShape(base.expr, settings), stage: stage)
+    let typed = Typed(
+      type: .shape, expr: settings.isEmpty ? base.expr : .styledShape(base.expr, settings), stage: stage)
+    return (typed, defaults)
   }
 
   func styleField(_ name: String) -> StyleSetting.Field? {

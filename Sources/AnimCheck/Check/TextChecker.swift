@@ -104,10 +104,7 @@ extension Checker {
   private func fixedValue(_ e: Expr) -> Value? {
     switch e {
     case .constant(let v): return v
-    case .global(let slot):
-      guard slot < constantGlobals.count else { return nil }
-      if case .number(let n) = constantGlobals[slot], n.isNaN { return nil }
-      return constantGlobals[slot]
+    case .global(let slot): return folder.settledValue(slot)
     default: return nil
     }
   }

@@ -1,33 +1,95 @@
 import AnimMath
 import AnimSyntax
 
+/// Warnings: a pass of their own. Each rule reads what checking settled — the
+/// declarations, a template's lowered body, the scene's settings and input — and returns
+/// the warnings it finds; none changes what checking decides or reports. The checker
+/// asks at the points where each fact is settled, so warnings keep their place among the
+/// other diagnostics. A class, made once per checker: a struct holding the tree and the
+/// file was copied, field by field, at each rule's call through the checker.
+final class WarningPass {
+  let file: SourceFile
+  let tree: SyntaxTree
+  /// Values of constant times, for rules about when animations run.
+  let folder: ConstantFolder
+
+  init(file: SourceFile, tree: SyntaxTree, folder: ConstantFolder) {
+    self.file = file
+    self.tree = tree
+    self.folder = folder
+  }
+
+  func fold(_ e: Expr) -> Value? { folder.fold(e) }
+}
+
 /// Warnings (§10): unused `let`s, instances that never leave, `max` that input will
 /// overflow.
-extension Checker {
-  func warnUnusedLets() {
+extension WarningPass {
+  /// Top-level `let`s (in `order`) never used.
+  func unusedLets(_ order: [Symbol], in declarations: DeclarationTable) -> [Diagnostic] {
+    var found: [Diagnostic] = []
     for symbol in order {
       guard let d = declarations[symbol], d.kind == .letValue, !declarations.isUsed(symbol), !d.type.isError,
         !d.name.hasPrefix("_")
       else {
         continue
       }
-      warning(
-        SemanticCode.unusedLet, "`\(d.name)` is declared but never used", at: d.nameRange,
-        fixes: [.replace(d.nameRange, with: "_" + d.name, "prefix it with `_` to keep it")])
+      found.append(
+        .warning(
+          SemanticCode.unusedLet, "`\(d.name)` is declared but never used", at: d.nameRange,
+          fixes: [.replace(d.nameRange, with: "_" + d.name, "prefix it with `_` to keep it")]))
     }
+    return found
+  }
+
+  /// A block's `let`s never used.
+  func unusedLocals(_ locals: BlockLocals) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    for (symbol, local) in locals where !locals.isUsed(symbol) && !tree.symbols[symbol].hasPrefix("_") {
+      found.append(
+        .warning(
+          SemanticCode.unusedLet, "`\(tree.symbols[symbol])` is never used", at: local.range,
+          fixes: [.replace(local.range, with: "_" + tree.symbols[symbol], "prefix it with `_` to keep it")]))
+    }
+    return found
+  }
+
+  /// A real-time spring with an `over` (the clause `over`) shorter than its settling
+  /// time jumps at the end (§5).
+  func unsettledSpring(_ over: NodeID?, _ timing: Timing) -> [Diagnostic] {
+    // The curve first, as most are not springs; folded in place, as binding each optional
+    // expression to a name first copied it.
+    guard let over, case .timing(.spring(let spring))? = timing.timingFunction.flatMap(fold),
+      spring.isRealTime, case .number(let duration)? = timing.duration.flatMap(fold)
+    else { return [] }
+    let settle = spring.settlingTime()
+    guard settle > duration + 1e-9 else { return [] }
+    return [
+      .warning(
+        SemanticCode.unsettledSpring,
+        "this spring settles after \(JSONLimits.text((settle * 1000).rounded() / 1000))s, but the animation lasts \(JSONLimits.text(duration))s; it will jump to its end value",
+        at: tree.range(over),
+        fixes: [
+          .replace(
+            tree.range(tree.child(over, 0)), with: JSONLimits.text((settle * 100).rounded(.up) / 100) + "s",
+            "lengthen it to the settling time")
+        ])
+    ]
   }
 
   /// A spawned instance with a `repeat forever` and no `remove after` lives until the run ends.
-  func warnForeverWithoutRemove(_ t: NodeTemplate) {
+  func foreverWithoutRemove(_ t: NodeTemplate) -> [Diagnostic] {
     let removes = t.body.contains { if case .removeAfter = $0 { return true } else { return false } }
-    guard !removes else { return }
+    guard !removes else { return [] }
     for statement in t.body {
       guard case .timeline(let item) = statement, repeatsForever(item), case .animation(let a) = item else { continue }
-      warning(
-        SemanticCode.foreverWithoutRemove, "spawned instances with a `repeat forever` animation are never removed",
-        at: a.range, notes: ["each spawn stays until the run ends; add `remove after D` to the spawn block"])
-      return
+      return [
+        .warning(
+          SemanticCode.foreverWithoutRemove, "spawned instances with a `repeat forever` animation are never removed",
+          at: a.range, notes: ["each spawn stays until the run ends; add `remove after D` to the spawn block"])
+      ]
     }
+    return []
   }
 
   func repeatsForever(_ item: TimelineItem) -> Bool {
@@ -40,9 +102,9 @@ extension Checker {
   }
 
   /// Counts the spawns the input and the emitter's own triggers cause (every tap counted),
-  /// times `burst`, against the longest an instance can live.
-  func warnMaxOverflow(_ e: EmitterTemplate, _ decl: NodeID) {
-    let end = ir.settings.duration
+  /// times `burst`, against the longest an instance can live. `duration` and `input`
+  /// are the scene's.
+  func maxOverflow(_ e: EmitterTemplate, _ decl: NodeID, duration end: Double, input: [InputEvent]) -> [Diagnostic] {
     var times: [Double] = []
     func expand(_ period: Double, _ from: Double, _ until: Double?) {
       var t = from
@@ -54,7 +116,7 @@ extension Checker {
     }
     let tapFires = e.triggers.contains { if case .tap = $0 { return true } else { return false } }
     if tapFires {
-      for event in ir.input {
+      for event in input {
         guard case .tap(_, let when) = event else { continue }
         switch when {
         case .at(let ts): times += ts.filter { $0 < end }
@@ -69,10 +131,10 @@ extension Checker {
       case .tap: break
       }
     }
-    guard !times.isEmpty else { return }
+    guard !times.isEmpty else { return [] }
     times.sort()
     let lifetime = longestLifetime(e.spawn) ?? .infinity
-    guard lifetime > 0 else { return }  // removed at once: never live together
+    guard lifetime > 0 else { return [] }  // removed at once: never live together
     var most = 0
     var lo = 0
     for hi in times.indices {
@@ -80,14 +142,16 @@ extension Checker {
       most = max(most, hi - lo + 1)
     }
     let live = most * e.burst
-    guard live > e.max else { return }
+    guard live > e.max else { return [] }
     let place = tree.children(tree.child(decl, 1)).first {
       tree.kind($0) == .command && tree.name(tree.child($0, 0)) == "max"
     }
-    warning(
-      SemanticCode.maxOverflow,
-      "the input can make \(live) instances of `\(e.name)` live at once, more than `max` \(e.max); the rest will be dropped",
-      at: tree.range(place ?? tree.child(decl, 0)))
+    return [
+      .warning(
+        SemanticCode.maxOverflow,
+        "the input can make \(live) instances of `\(e.name)` live at once, more than `max` \(e.max); the rest will be dropped",
+        at: tree.range(place ?? tree.child(decl, 0)))
+    ]
   }
 
   /// The latest end of an instance's animations, or its `remove after`, when constant.

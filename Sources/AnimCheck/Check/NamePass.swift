@@ -1,19 +1,42 @@
 import AnimSyntax
 
-/// Declaring the top-level names, the first thing the checker does: every name is
-/// visible in the whole file.
-extension Checker {
+/// Names: declaring the top-level names, the first pass of a check, so that every name
+/// is visible in the whole file. It reads only the tree (and the parser's heads), and
+/// makes the declaration table, the names in source order and the node indices, with
+/// its own diagnostics (a name declared twice, a built-in's name declared). Checking
+/// the values those names hold is the checker's, in any order, once this is done.
+struct NamePass {
+  let file: SourceFile
+  let tree: SyntaxTree
+  let facts: SymbolFacts
+  private(set) var declarations = DeclarationTable()
+  /// Top-level declarations in source order.
+  private(set) var order: [Symbol] = []
+  private(set) var diagnostics: [Diagnostic] = []
+  private var nodeCount = 0
+
   /// How many declarations' names are read ahead at a time (a few pages of them).
   static let declarationRun = 512
 
+  init(file: SourceFile, tree: SyntaxTree, facts: SymbolFacts) {
+    self.file = file
+    self.tree = tree
+    self.facts = facts
+  }
+
+  /// Declares every top-level name, and the nodes inside replicators, then numbers the
+  /// nodes. `heads` are the parser's heads of the root's children, when at hand.
+  mutating func run(heads: [DeclarationHead]?) {
+    collectDeclarations(heads: heads)
+    assignNodeIndices()
+  }
+
   /// Every top-level name, and the nodes inside replicators, visible in the whole file.
-  func collectDeclarations() {
+  private mutating func collectDeclarations(heads: [DeclarationHead]?) {
     // About one declaration per top-level statement: room for them all up front.
     let topLevel = tree.childCount(tree.root)
     declarations.reserve(topLevel, symbols: tree.symbols.names.count)
     order.reserveCapacity(topLevel)
-    if keepsIR { ir.globals.reserveCapacity(topLevel) }
-    constantGlobals.reserveCapacity(topLevel)
     // Read a run of declarations' names first, in loops that do nothing else: in a
     // large tree they lie far apart, each read misses the cache, and only short loops
     // of independent reads let the processor overlap the misses (this was memory-bound).
@@ -44,7 +67,7 @@ extension Checker {
     }
   }
 
-  func collect(_ name: DeclaredName) {
+  private mutating func collect(_ name: DeclaredName) {
     let kind: Declaration.Kind
     switch name.kind {
     case .letDecl: kind = .letValue
@@ -66,7 +89,7 @@ extension Checker {
   }
 
   /// The node of a declaration's name (its first child), or nil for another statement.
-  func nameNode(_ decl: NodeID) -> NodeID? {
+  private func nameNode(_ decl: NodeID) -> NodeID? {
     switch tree.kind(decl) {
     case .letDecl, .timingDecl, .shapeDecl, .pathDecl, .nodeDecl, .emitterDecl, .replicateDecl:
       return tree.child(decl, 0)
@@ -74,30 +97,32 @@ extension Checker {
     }
   }
 
-  func declaredName(_ decl: NodeID, nameNode: NodeID?) -> DeclaredName {
+  private func declaredName(_ decl: NodeID, nameNode: NodeID?) -> DeclaredName {
     guard let nameNode else { return DeclaredName(decl: decl, kind: tree.kind(decl), symbol: nil, range: .at(0)) }
     let symbol = tree.kind(nameNode) == .name ? tree.symbol(nameNode) : nil
     return DeclaredName(decl: decl, kind: tree.kind(decl), symbol: symbol, range: tree.range(nameNode))
   }
 
-  func declare(_ declared: DeclaredName, _ kind: Declaration.Kind) {
+  private mutating func declare(_ declared: DeclaredName, _ kind: Declaration.Kind) {
     guard let symbol = declared.symbol else { return }
     let decl = declared.decl
     let name = tree.symbols[symbol]
     let range = declared.range
     if declarations.contains(symbol), let previous = declarations[symbol] {
-      error(
-        SemanticCode.duplicateName, "`\(name)` is already declared", at: range,
-        labels: [Label(previous.nameRange, "first declared here as \(AnimType.withArticle(previous.kindWord))")],
-        fixes: [.replace(range, with: name + "2", "rename this one")])
+      diagnostics.append(
+        .error(
+          SemanticCode.duplicateName, "`\(name)` is already declared", at: range,
+          labels: [Label(previous.nameRange, "first declared here as \(AnimType.withArticle(previous.kindWord))")],
+          fixes: [.replace(range, with: name + "2", "rename this one")]))
       return
     }
     if facts.isReserved(symbol, name) {
-      error(
-        SemanticCode.reservedName,
-        "`\(name)` is the name of a built-in \(BuiltinNames.describe(name)) and cannot be declared",
-        at: range,
-        fixes: [.replace(range, with: "my" + name.prefix(1).uppercased() + name.dropFirst(), "choose another name")])
+      diagnostics.append(
+        .error(
+          SemanticCode.reservedName,
+          "`\(name)` is the name of a built-in \(BuiltinNames.describe(name)) and cannot be declared",
+          at: range,
+          fixes: [.replace(range, with: "my" + name.prefix(1).uppercased() + name.dropFirst(), "choose another name")]))
     }
     // Moved in as made, then completed in place: a local `var` changed first was copied
     // into the table whole, field by field, for every name of a large file.
@@ -112,5 +137,28 @@ extension Checker {
     }
     if kind == .emitter || kind == .replicator { declarations.update(symbol) { $0.state = .done } }
     order.append(symbol)
+  }
+
+  /// Node indices (for `NODE.position` and tap targets) count top-level nodes first,
+  /// then replicator children, each in source order.
+  private mutating func assignNodeIndices() {
+    // Nodes are declared at the top level or in a replicator's block: the few in
+    // replicators make a smaller set than every top-level declaration.
+    var inReplicators = Set<NodeID>()
+    for decl in tree.children(tree.root) where tree.kind(decl) == .replicateDecl {
+      if let block = tree.optionalChild(decl, 2) {
+        for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl { inReplicators.insert(stmt) }
+      }
+    }
+    for (i, s) in nodesInIndexOrder(outside: inReplicators).enumerated() {
+      declarations.update(s) { $0.nodeIndex = i }
+    }
+  }
+
+  /// The nodes, those not declared in `inReplicators` first, each part in source order.
+  private func nodesInIndexOrder(outside inReplicators: Set<NodeID>) -> [Symbol] {
+    let nodes = order.filter { declarations.kind($0) == .node }
+    let isTopLevel = { (s: Symbol) in declarations.read(s) { !inReplicators.contains($0.syntax) } ?? false }
+    return nodes.filter(isTopLevel) + nodes.filter { !isTopLevel($0) }
   }
 }
