@@ -95,9 +95,19 @@ extension FrameSampler {
     record.hasStroke = live[m].hasStroke
     record.hasTrim = live[m].hasTrim
     record.tint = live[m].placement?.tint
-    record.gradients = live[m].body.gradients
+    // The body is another object: read only when it holds something.
+    if live[m].hasPaintExtras {
+      record.gradients = live[m].body.gradients
+      record.contentsRect = live[m].body.contentsRect
+    } else {
+      record.gradients = nil
+      record.contentsRect = nil
+    }
     record.z = live[m].z
-    record.contentsRect = live[m].body.contentsRect
+    // A 3-D member's record gets its matrix3d in every frame (`RecordWriter.write`); a
+    // 2-D member's keeps this nil for as long as it holds the member, so that frames
+    // need not look.
+    if !live[m].is3D { record.matrix3d = nil }
   }
 
   /// `Target.write` of one value into every member's state.
@@ -152,7 +162,9 @@ extension FrameSampler {
     for r in 0..<cohort.count {
       let m = cohort.first &+ r
       let at = live[m].curveAt
-      if at >= 0, let curve = live[m].block.curve {
+      if at >= 0, let point = column.cachedPoint(at: at, p) {
+        records[base &+ r].state.position = point
+      } else if at >= 0, let curve = live[m].block.curve {
         records[base &+ r].state.position = column.point(at: at, p, curve)
       } else {
         let phase = AnimationPhase(active: true, progress: p, repeats: 0)

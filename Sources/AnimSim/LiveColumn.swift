@@ -79,6 +79,25 @@ struct LiveColumn {
     return (numbers[i], numbers[i &+ 1])
   }
 
+  /// `point(at:_:_:)` when one of the entry's copied intervals holds p·L (the usual
+  /// case: progress moves on a little between frames), nil when none does. It reads the
+  /// column alone, not the instance's own layout.
+  @inline(__always)
+  func cachedPoint(at position: Int, _ p: Double) -> Point? {
+    let e = position &- base
+    let s = p * numbers[e &+ 1]
+    let count = Int(truncatingIfNeeded: (numbers[e &+ 2] + 0x1.8p52).bitPattern & 0xFFFF_FFFF)
+    let first = Int(truncatingIfNeeded: (numbers[e &+ Self.intervalSlot] + 0x1.8p52).bitPattern & 0xFFFF_FFFF)
+    var row = e &+ Self.rowSlot
+    var j = first
+    while !(j < count && FlatCurvePath.holds(j, of: count, from: numbers[row], to: numbers[row &+ 1], s)) {
+      j &+= 1
+      row &+= FlatCurvePath.intervalStride
+      if j == first &+ Self.cachedRows || j >= count { return nil }
+    }
+    return FlatCurvePath.bezierPoint(numbers, at: e, FlatCurvePath.evaluate(numbers, row: row, s))
+  }
+
   /// The point at progress `p` (0 < p < 1) of the curve whose entry is at `position`:
   /// `curve.point(at: p)`, `curve` being the instance's own layout.
   @inline(__always)
