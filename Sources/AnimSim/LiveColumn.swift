@@ -50,17 +50,19 @@ struct LiveColumn {
   /// Appends `block`'s numbers; returns the positions of its curve's entry (-1 without
   /// a curve) and of its scalars.
   mutating func append(_ block: AnimationBlock) -> (curve: Int, scalars: Int) {
+    // The scalars first, then the curve's entry: a frame reads the scalars, the entry's
+    // first numbers and one of its intervals, so the first two are adjacent.
+    let scalarsAt = base + numbers.count
+    for pair in block.scalars {
+      numbers.append(pair.x)
+      numbers.append(pair.y)
+    }
     var curveAt = -1
     if let curve = block.curve {
       curveAt = base + numbers.count
       numbers.append(contentsOf: curve.numbers[0..<Self.intervalSlot])
       numbers.append(contentsOf: repeatElement(0, count: Self.curveStride - Self.intervalSlot))
       Self.copyRows(curve, from: 0, into: &numbers, at: curveAt - base)
-    }
-    let scalarsAt = base + numbers.count
-    for pair in block.scalars {
-      numbers.append(pair.x)
-      numbers.append(pair.y)
     }
     liveNumbers += Self.size(of: block)
     return (curveAt, scalarsAt)

@@ -350,7 +350,7 @@ public final class Simulator {
     } else {
       live.removeAll { $0.end <= limit }
     }
-    let first = live.first.map { $0.curveAt >= 0 ? $0.curveAt : $0.scalarsAt }
+    let first = live.first.map(\.scalarsAt)
     column.dropBefore(first)
     if column.needsRebuild { rebuildColumn() }
   }
