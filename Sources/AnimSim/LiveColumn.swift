@@ -87,17 +87,21 @@ struct LiveColumn {
   @inline(__always)
   func cachedPoint(at position: Int, _ p: Double) -> Point? {
     let e = position &- base
-    let s = p * numbers[e &+ 1]
-    let count = Int(truncatingIfNeeded: (numbers[e &+ 2] + 0x1.8p52).bitPattern & 0xFFFF_FFFF)
-    let first = Int(truncatingIfNeeded: (numbers[e &+ Self.intervalSlot] + 0x1.8p52).bitPattern & 0xFFFF_FFFF)
-    var row = e &+ Self.rowSlot
-    var j = first
-    while !(j < count && FlatCurvePath.holds(j, of: count, from: numbers[row], to: numbers[row &+ 1], s)) {
-      j &+= 1
-      row &+= FlatCurvePath.intervalStride
-      if j == first &+ Self.cachedRows || j >= count { return nil }
+    // One test that the whole entry lies in the column, after which the reads below
+    // (at fixed offsets inside it) need none of their own.
+    guard e >= 0, e <= numbers.count - Self.curveStride else { return nil }
+    let s = p * numbers[e + 1]
+    let count = Int(truncatingIfNeeded: (numbers[e + 2] + 0x1.8p52).bitPattern & 0xFFFF_FFFF)
+    let first = Int(truncatingIfNeeded: (numbers[e + Self.intervalSlot] + 0x1.8p52).bitPattern & 0xFFFF_FFFF)
+    for k in 0..<Self.cachedRows {
+      let j = first &+ k
+      guard j < count else { return nil }
+      let row = e + Self.rowSlot + k * FlatCurvePath.intervalStride
+      if FlatCurvePath.holds(j, of: count, from: numbers[row], to: numbers[row + 1], s) {
+        return FlatCurvePath.bezierPoint(numbers, at: e, FlatCurvePath.evaluate(numbers, row: row, s))
+      }
     }
-    return FlatCurvePath.bezierPoint(numbers, at: e, FlatCurvePath.evaluate(numbers, row: row, s))
+    return nil
   }
 
   /// The point at progress `p` (0 < p < 1) of the curve whose entry is at `position`:
