@@ -94,20 +94,17 @@ extension FrameSampler {
     if record.shape !== live[m].shape { record.shape = live[m].shape }
     record.hasStroke = live[m].hasStroke
     record.hasTrim = live[m].hasTrim
-    record.tint = live[m].placement?.tint
-    // The body is another object: read only when it holds something.
-    if live[m].hasPaintExtras {
-      record.gradients = live[m].body.gradients
-      record.contentsRect = live[m].body.contentsRect
-    } else {
-      record.gradients = nil
-      record.contentsRect = nil
-    }
     record.z = live[m].z
-    // A 3-D member's record gets its matrix3d in every frame (`RecordWriter.write`); a
-    // 2-D member's keeps this nil for as long as it holds the member, so that frames
-    // need not look.
-    if !live[m].is3D { record.matrix3d = nil }
+    // The body is another object: read only when it holds something. A 3-D member's
+    // record gets its matrix3d in every frame (`RecordWriter.write`); a 2-D member's
+    // keeps none for as long as it holds the member, so that frames need not look.
+    let tint = live[m].placement?.tint
+    if live[m].hasPaintExtras {
+      let body = live[m].body
+      record.setParts(tint: tint, gradients: body.gradients, matrix3d: nil, contentsRect: body.contentsRect)
+    } else {
+      record.setParts(tint: tint, gradients: nil, matrix3d: nil, contentsRect: nil)
+    }
   }
 
   /// `Target.write` of one value into every member's state.
