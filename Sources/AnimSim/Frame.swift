@@ -33,6 +33,12 @@ public struct NodeID: Hashable, Sendable, CustomStringConvertible {
 /// A record that holds the same instance as in the frame before, with no style animated,
 /// gets only its matrix and the state's position, scale, rotation and opacity
 /// (`FrameSampler.compose`): the rest is what it held.
+///
+/// What few records have (a tint, gradients, a 3-D matrix, a contents rect) sits in one
+/// shared, immutable box (`NodeFrameParts`), nil when a record has none of them: a frame
+/// writes and its readers walk every record, and the box keeps a record about half the
+/// size those inline would make it. Setting one of them makes a new box, so a record
+/// stays a value.
 public struct NodeFrame: Sendable {
   /// SVG `matrix(a b c d tx ty)`: T(position)·R(rotation)·S(scale)·T(−anchor·size),
   /// after the replicator's T(position)·Mⁱ for a copy.
@@ -45,23 +51,101 @@ public struct NodeFrame: Sendable {
   public var shape: SceneShape
   public var hasStroke: Bool
   public var hasTrim: Bool
-  /// A replicator copy's colour multiplier.
-  public var tint: Color?
   public var z: Double
+  /// The rare parts below; nil when all are nil.
+  private var parts: NodeFrameParts? = nil
+
+  init(
+    matrix: AffineTransform, state: NodeState, id: NodeID, shape: SceneShape, hasStroke: Bool, hasTrim: Bool,
+    tint: Color?, z: Double
+  ) {
+    self.matrix = matrix
+    self.state = state
+    self.id = id
+    self.shape = shape
+    self.hasStroke = hasStroke
+    self.hasTrim = hasTrim
+    self.z = z
+    self.tint = tint
+  }
+
+  /// A replicator copy's colour multiplier.
+  public var tint: Color? {
+    get { parts?.values.tint }
+    set {
+      guard newValue != nil || parts != nil else { return }
+      change { $0.tint = newValue }
+    }
+  }
+
   /// The gradient fill and stroke (§12.2) in unit points of the shape's box; nil when
   /// both paints are colours. `state.fill`/`state.stroke` then hold a placeholder.
-  public var gradients: PaintGradients? = nil
+  public var gradients: PaintGradients? {
+    get { parts?.values.gradients }
+    set {
+      guard newValue != nil || parts != nil else { return }
+      change { $0.gradients = newValue }
+    }
+  }
+
   /// A 3-D node's whole transform from its shape's box to scene coordinates (§12.1),
   /// column-major as CSS `matrix3d()`; nil for a 2-D node. `matrix` then holds the same
   /// transform with rotationX, rotationY and perspective taken as 0.
-  public var matrix3d: Matrix3D? = nil
+  public var matrix3d: Matrix3D? {
+    get { parts?.values.matrix3d }
+    set {
+      guard newValue != nil || parts != nil else { return }
+      change { $0.matrix3d = newValue }
+    }
+  }
+
   /// `contentsRect` when the block sets it (§12.3); nil for the whole image.
-  public var contentsRect: ContentsRect? = nil
+  public var contentsRect: ContentsRect? {
+    get { parts?.values.contentsRect }
+    set {
+      guard newValue != nil || parts != nil else { return }
+      change { $0.contentsRect = newValue }
+    }
+  }
+
+  /// Sets all the rare parts at once (one box at most, where setting each would make
+  /// one per part).
+  mutating func setParts(tint: Color?, gradients: PaintGradients?, matrix3d: Matrix3D?, contentsRect: ContentsRect?) {
+    let values = NodeFrameParts.Values(
+      tint: tint, gradients: gradients, matrix3d: matrix3d, contentsRect: contentsRect)
+    parts = values.isEmpty ? nil : NodeFrameParts(values)
+  }
+
+  /// Replaces the box with one holding the changed values (none when all are nil).
+  private mutating func change(_ edit: (inout NodeFrameParts.Values) -> Void) {
+    var values = parts?.values ?? NodeFrameParts.Values()
+    edit(&values)
+    parts = values.isEmpty ? nil : NodeFrameParts(values)
+  }
 
   /// A record the simulator overwrites.
   static let placeholder = NodeFrame(
     matrix: .identity, state: NodeState(), id: NodeID(name: "", kind: .node), shape: .empty, hasStroke: false,
     hasTrim: false, tint: nil, z: 0)
+}
+
+/// The parts of a `NodeFrame` that few records have. Immutable: records share a box, and
+/// a change makes a new one.
+final class NodeFrameParts: Sendable {
+  struct Values: Sendable {
+    var tint: Color? = nil
+    var gradients: PaintGradients? = nil
+    var matrix3d: Matrix3D? = nil
+    var contentsRect: ContentsRect? = nil
+
+    var isEmpty: Bool { tint == nil && gradients == nil && matrix3d == nil && contentsRect == nil }
+  }
+
+  let values: Values
+
+  init(_ values: Values) {
+    self.values = values
+  }
 }
 
 /// One frame of a run: frame number n, run time n / fps, the scene time it shows, and

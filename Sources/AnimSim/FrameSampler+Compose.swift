@@ -94,10 +94,17 @@ extension FrameSampler {
     if record.shape !== live[m].shape { record.shape = live[m].shape }
     record.hasStroke = live[m].hasStroke
     record.hasTrim = live[m].hasTrim
-    record.tint = live[m].placement?.tint
-    record.gradients = live[m].body.gradients
     record.z = live[m].z
-    record.contentsRect = live[m].body.contentsRect
+    // The body is another object: read only when it holds something. A 3-D member's
+    // record gets its matrix3d in every frame (`RecordWriter.write`); a 2-D member's
+    // keeps none for as long as it holds the member, so that frames need not look.
+    let tint = live[m].placement?.tint
+    if live[m].hasPaintExtras {
+      let body = live[m].body
+      record.setParts(tint: tint, gradients: body.gradients, matrix3d: nil, contentsRect: body.contentsRect)
+    } else {
+      record.setParts(tint: tint, gradients: nil, matrix3d: nil, contentsRect: nil)
+    }
   }
 
   /// `Target.write` of one value into every member's state.
@@ -107,9 +114,44 @@ extension FrameSampler {
   ) {
     if let scalar = target.scalar {
       let x = value.x
-      for w in base..<base &+ count { records[w].state[scalar: scalar] = x }
-    } else {
+      unswitched(scalar) { scalar in
+        for w in base..<base &+ count { records[w].state[scalar: scalar] = x }
+      }
+      return
+    }
+    switch target {
+    case .scale:
+      let (x, y) = (value.x, value.y)
+      for w in base..<base &+ count {
+        records[w].state.scaleX = x
+        records[w].state.scaleY = y
+      }
+    case .position:
+      let point = value.point
+      for w in base..<base &+ count { records[w].state.position = point }
+    default:
       for w in base..<base &+ count { target.write(value, &records[w].state) }
+    }
+  }
+
+  /// Calls `body` with `scalar` spelled out in each case: a member loop inlined into it
+  /// then reads and writes one known field, where a loop given `scalar` would choose the
+  /// field by a switch for every member.
+  @inline(__always)
+  static func unswitched(_ scalar: NodeState.Scalar, _ body: (NodeState.Scalar) -> Void) {
+    switch scalar {
+    case .x: body(.x)
+    case .y: body(.y)
+    case .scaleX: body(.scaleX)
+    case .scaleY: body(.scaleY)
+    case .rotation: body(.rotation)
+    case .opacity: body(.opacity)
+    case .lineWidth: body(.lineWidth)
+    case .strokeStart: body(.strokeStart)
+    case .strokeEnd: body(.strokeEnd)
+    case .rotationX: body(.rotationX)
+    case .rotationY: body(.rotationY)
+    case .perspective: body(.perspective)
     }
   }
 
@@ -152,7 +194,9 @@ extension FrameSampler {
     for r in 0..<cohort.count {
       let m = cohort.first &+ r
       let at = live[m].curveAt
-      if at >= 0, let curve = live[m].block.curve {
+      if at >= 0, let point = column.cachedPoint(at: at, p) {
+        records[base &+ r].state.position = point
+      } else if at >= 0, let curve = live[m].block.curve {
         records[base &+ r].state.position = column.point(at: at, p, curve)
       } else {
         let phase = AnimationPhase(active: true, progress: p, repeats: 0)
@@ -176,16 +220,17 @@ extension FrameSampler {
     _ live: ContiguousArray<LiveInstance>, _ cohort: Cohort, _ k: Int, _ phase: AnimationPhase, _ shape: ScalarShape,
     _ column: LiveColumn, _ base: Int, _ records: inout [NodeFrame]
   ) {
-    let scalar = shape.scalar
-    for r in 0..<cohort.count {
-      // Every member's animation k is basic (the group's shape says so): its scalars are
-      // all it needs, read from the column (`LiveColumn`).
-      let scalars = column.scalars(at: live[cohort.first &+ r].scalarsAt, k)
-      let below = records[base &+ r].state[scalar: scalar]
-      let value = BasicValues.value(
-        from: scalars.from, end: scalars.end, implicit: shape.additive ? 0 : below, hasFrom: shape.hasFrom,
-        endKind: shape.end, progress: phase.progress, repeats: phase.repeats)
-      records[base &+ r].state[scalar: scalar] = shape.additive ? below + value : value
+    unswitched(shape.scalar) { scalar in
+      for r in 0..<cohort.count {
+        // Every member's animation k is basic (the group's shape says so): its scalars are
+        // all it needs, read from the column (`LiveColumn`).
+        let scalars = column.scalars(at: live[cohort.first &+ r].scalarsAt, k)
+        let below = records[base &+ r].state[scalar: scalar]
+        let value = BasicValues.value(
+          from: scalars.from, end: scalars.end, implicit: shape.additive ? 0 : below, hasFrom: shape.hasFrom,
+          endKind: shape.end, progress: phase.progress, repeats: phase.repeats)
+        records[base &+ r].state[scalar: scalar] = shape.additive ? below + value : value
+      }
     }
   }
 }

@@ -99,10 +99,9 @@ extension FrameSampler {
         boxOrigin: live[m].boxOrigin, sin: sin, cos: cos)
       if placed, let placement = live[m].placement { matrix = placement.prefix * matrix }
       guard FrameSampler.isFinite(records[w].state, opacity: opacity, matrix, style: checksStyle) else { return false }
+      // A 2-D member's record has no matrix3d already (`FrameSampler.fill`).
       if live[m].is3D {
         guard FrameSampler.writeDepth(live[m], &records[w]) else { return false }
-      } else if records[w].matrix3d != nil {
-        records[w].matrix3d = nil
       }
       let z = live[m].z
       records[w].matrix = matrix

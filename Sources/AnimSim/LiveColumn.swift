@@ -50,17 +50,19 @@ struct LiveColumn {
   /// Appends `block`'s numbers; returns the positions of its curve's entry (-1 without
   /// a curve) and of its scalars.
   mutating func append(_ block: AnimationBlock) -> (curve: Int, scalars: Int) {
+    // The scalars first, then the curve's entry: a frame reads the scalars, the entry's
+    // first numbers and one of its intervals, so the first two are adjacent.
+    let scalarsAt = base + numbers.count
+    for pair in block.scalars {
+      numbers.append(pair.x)
+      numbers.append(pair.y)
+    }
     var curveAt = -1
     if let curve = block.curve {
       curveAt = base + numbers.count
       numbers.append(contentsOf: curve.numbers[0..<Self.intervalSlot])
       numbers.append(contentsOf: repeatElement(0, count: Self.curveStride - Self.intervalSlot))
       Self.copyRows(curve, from: 0, into: &numbers, at: curveAt - base)
-    }
-    let scalarsAt = base + numbers.count
-    for pair in block.scalars {
-      numbers.append(pair.x)
-      numbers.append(pair.y)
     }
     liveNumbers += Self.size(of: block)
     return (curveAt, scalarsAt)
@@ -77,6 +79,29 @@ struct LiveColumn {
   func scalars(at position: Int, _ k: Int) -> (from: Double, end: Double) {
     let i = position &- base &+ 2 &* k
     return (numbers[i], numbers[i &+ 1])
+  }
+
+  /// `point(at:_:_:)` when one of the entry's copied intervals holds p·L (the usual
+  /// case: progress moves on a little between frames), nil when none does. It reads the
+  /// column alone, not the instance's own layout.
+  @inline(__always)
+  func cachedPoint(at position: Int, _ p: Double) -> Point? {
+    let e = position &- base
+    // One test that the whole entry lies in the column, after which the reads below
+    // (at fixed offsets inside it) need none of their own.
+    guard e >= 0, e <= numbers.count - Self.curveStride else { return nil }
+    let s = p * numbers[e + 1]
+    let count = Int(truncatingIfNeeded: (numbers[e + 2] + 0x1.8p52).bitPattern & 0xFFFF_FFFF)
+    let first = Int(truncatingIfNeeded: (numbers[e + Self.intervalSlot] + 0x1.8p52).bitPattern & 0xFFFF_FFFF)
+    for k in 0..<Self.cachedRows {
+      let j = first &+ k
+      guard j < count else { return nil }
+      let row = e + Self.rowSlot + k * FlatCurvePath.intervalStride
+      if FlatCurvePath.holds(j, of: count, from: numbers[row], to: numbers[row + 1], s) {
+        return FlatCurvePath.bezierPoint(numbers, at: e, FlatCurvePath.evaluate(numbers, row: row, s))
+      }
+    }
+    return nil
   }
 
   /// The point at progress `p` (0 < p < 1) of the curve whose entry is at `position`:

@@ -13,6 +13,7 @@ extension Simulator {
     // as the rest of a record.
     // Records past last frame's (a frame may have sampled nothing) hold no instance.
     if recordOwners.count > nodes.count { recordOwners.removeSubrange(nodes.count...) }
+    realignRecords(&nodes, at: s)
     if nodes.count < live.count {
       nodes.append(contentsOf: repeatElement(NodeFrame.placeholder, count: live.count - nodes.count))
       recordOwners.append(contentsOf: repeatElement(-1, count: nodes.count - recordOwners.count))
@@ -60,6 +61,31 @@ extension Simulator {
       // Sorted, a record may hold another instance than it did.
       for i in owners.indices { owners[i] = -1 }
     }
+  }
+}
+
+extension Simulator {
+  /// When the oldest instances have ended, the records that held them lead last frame's
+  /// records, and every other record sits that many places after its instance's new
+  /// one: drops them, so that each record is found holding its instance (and kept, see
+  /// `FrameSampler.compose`) rather than filled again with another's.
+  ///
+  /// Why: filling a record writes all of it, where a kept record gets its leading
+  /// values and matrix; moving the records up is one sequential copy.
+  func realignRecords(_ nodes: inout [NodeFrame], at s: Double) {
+    guard let lead = recordOwners.first, lead >= 0 else { return }
+    // The first instance this frame samples: those before it have ended (they leave the
+    // list after sampling, see `step`).
+    let eps = ActiveTiming.epsilon
+    let all = live.storage
+    var i = live.head
+    while i < all.count && !(s >= all[i].created - eps && s < all[i].end - eps) { i += 1 }
+    guard i < all.count else { return }
+    let seq = all[i].seq
+    // Sequence numbers grow in live order: its record, if any, follows the ended ones'.
+    guard lead < seq, let at = recordOwners.firstIndex(where: { $0 >= seq }), recordOwners[at] == seq else { return }
+    nodes.removeSubrange(0..<at)
+    recordOwners.removeSubrange(0..<at)
   }
 }
 

@@ -12,23 +12,38 @@ import AnimSource
 /// One instance in the run: a node, a spawn or a replicator copy.
 ///
 /// What sampling reads of every member of a run sits here (`block`, `boxOrigin`, `z`),
-/// so that it reads the body only for what differs between members.
+/// so that it reads the body only for what differs between members. What every frame
+/// reads of each member (`end`, `seq`, the column positions, `boxOrigin`, `z`, `cohort`,
+/// `is3D`) is declared first, side by side: stored properties are laid out in
+/// declaration order, so those reads share one or two cache lines rather than spreading
+/// over the whole instance.
 struct LiveInstance {
-  /// The same for consecutive instances of one timing group created together (at the
-  /// same time, with the same time offset, all replicator copies or none): a cohort's
-  /// members (see `FrameSampler`), found by comparing this alone.
-  var cohort = 0
   /// Scene time from which it no longer appears (§6.4).
   let end: Double
-  /// `body.block`.
-  let block: AnimationBlock
   /// Creation order, for paint order among equal z; it also tells whether a record still
   /// holds this instance (`Simulator.recordOwners`).
   let seq: Int
+  /// The positions of `block.curve`'s entry (-1 when there is no curve) and of
+  /// `block.scalars` in the simulator's `LiveColumn`.
+  var curveAt = -1
+  var scalarsAt = 0
   /// What the matrix and the paint order need of `body`, copied so that writing a record
   /// reads the instance alone.
   let boxOrigin: Point
   let z: Double
+  /// The same for consecutive instances of one timing group created together (at the
+  /// same time, with the same time offset, all replicator copies or none): a cohort's
+  /// members (see `FrameSampler`), found by comparing this alone. Only equality with the
+  /// neighbours' counts, so it may wrap.
+  var cohort: Int32 = 0
+  /// `body.template.is3D` (§12.1).
+  let is3D: Bool
+  let hasStroke: Bool
+  let hasTrim: Bool
+  /// Whether the body has gradients or a contents rect (`fill` reads the body only then).
+  let hasPaintExtras: Bool
+  /// `body.block`.
+  let block: AnimationBlock
   /// Scene time of creation (the event's, not the frame's).
   let created: Double
   /// A replicator copy's `i·D`.
@@ -40,14 +55,6 @@ struct LiveInstance {
   let shape: SceneShape
   let body: InstanceBody
   let id: NodeID
-  let hasStroke: Bool
-  let hasTrim: Bool
-  /// `body.template.is3D` (§12.1).
-  let is3D: Bool
-  /// The positions of `block.curve`'s entry (-1 when there is no curve) and of
-  /// `block.scalars` in the simulator's `LiveColumn`.
-  var curveAt = -1
-  var scalarsAt = 0
 
   init(
     body: InstanceBody, id: NodeID, created: Double, end: Double, seq: Int, shape: SceneShape
@@ -64,6 +71,7 @@ struct LiveInstance {
     z = body.z
     hasStroke = body.hasStroke
     hasTrim = body.hasTrim
+    hasPaintExtras = body.gradients != nil || body.contentsRect != nil
     is3D = body.template.is3D
   }
 }
@@ -342,7 +350,7 @@ public final class Simulator {
     } else {
       live.removeAll { $0.end <= limit }
     }
-    let first = live.first.map { $0.curveAt >= 0 ? $0.curveAt : $0.scalarsAt }
+    let first = live.first.map(\.scalarsAt)
     column.dropBefore(first)
     if column.needsRebuild { rebuildColumn() }
   }
