@@ -1,3 +1,4 @@
+import AnimJSON
 import AnimSim
 
 /// §9's CSV dump: a column row, then one row per node per frame (RFC 4180 quoting for
@@ -10,6 +11,7 @@ public struct CSVWriter: FrameWriter {
   private var rows = DumpBytes()
   /// Whether the columns include the 3-D ones (§12.1: when the scene has a 3-D node).
   private var depth = false
+  private let halves = DumpHalves()
 
   public init(to sink: ByteSink) { self.sink = sink }
 
@@ -20,22 +22,50 @@ public struct CSVWriter: FrameWriter {
 
   public mutating func write(_ frame: Frame) throws {
     rows.removeAll()
-    // By index: the record is read in place rather than copied out of the array.
-    for i in frame.nodes.indices { Self.row(frame.nodes[i], frame, depth: depth, into: &rows) }
-    try sink.write(rows.bytes)
+    try halves.write(frame, Rows(frame, depth: depth), front: &rows, tail: "", to: sink)
   }
 
-  public mutating func finish() throws {}
+  /// A frame's rows, one line each.
+  struct Rows: DumpRecordFormat {
+    let depth: Bool
+    /// The cells every row of the frame starts with, `FRAME,` and `TIME`, made once;
+    /// nil when they are not short (`CSVWriter.row` then writes them itself).
+    let start: (PackedBytes, PackedBytes)?
 
-  static func row(_ node: NodeFrame, _ frame: Frame, depth: Bool = false, into out: inout DumpBytes) {
+    init(_ frame: Frame, depth: Bool) {
+      self.depth = depth
+      if let index = JSONNumber.integerText(frame.index), let time = JSONNumber.shortText(frame.time) {
+        start = (PackedBytes(index.low, count: index.count, then: 0x2C, count: 1), time)
+      } else {
+        start = nil
+      }
+    }
+
+    func record(_ i: Int, of frame: Frame, into out: inout DumpBytes) {
+      // By index: the record is read in place rather than copied out of the array.
+      CSVWriter.row(frame.nodes[i], frame, depth: depth, start: start, into: &out)
+    }
+  }
+
+  public mutating func finish() throws { try halves.finish(to: sink) }
+
+  static func row(
+    _ node: NodeFrame, _ frame: Frame, depth: Bool = false, start: (PackedBytes, PackedBytes)? = nil,
+    into out: inout DumpBytes
+  ) {
     let s = node.state
     let m = node.matrix
-    out.append(integer: frame.index)
-    out.append(",")
-    out.append(number: frame.time)
-    out.append(",")
+    if let (index, time) = start {
+      out.append(piece: index)
+      out.append(piece: time)
+    } else {
+      out.append(integer: frame.index)
+      out.append(",")
+      out.append(number: frame.time)
+    }
+    out.append(byte: UInt8(ascii: ","))
     out.append(csvID: node.id)
-    out.append(",")
+    out.append(byte: UInt8(ascii: ","))
     out.append(csvCell: node.shape.id)
     out.append(cell: s.position.x)
     out.append(cell: s.position.y)
@@ -44,26 +74,28 @@ public struct CSVWriter: FrameWriter {
     out.append(cell: s.rotation)
     if depth { depthCells(node, into: &out) }
     out.append(cell: s.opacity)
-    out.append(",")
     let gradients = node.boxGradients
-    out.append(paintCell: s.fill, gradient: gradients?.fill)
-    out.append(",")
+    if let fill = gradients?.fill {
+      out.append(byte: UInt8(ascii: ","))
+      out.append(paintCell: s.fill, gradient: fill)
+    } else {
+      out.append(DumpBytes.comma, hex: s.fill)
+    }
+    out.append(byte: UInt8(ascii: ","))
     if node.hasStroke {
       out.append(paintCell: s.stroke, gradient: gradients?.stroke)
-      out.append(",")
-      out.append(number: s.lineWidth)
+      out.append(cell: s.lineWidth)
     } else {
-      out.append(",")
+      out.append(byte: UInt8(ascii: ","))
     }
-    out.append(",")
     if node.hasTrim {
-      out.append(number: s.strokeStart)
-      out.append(",")
-      out.append(number: s.strokeEnd)
+      out.append(cell: s.strokeStart)
+      out.append(cell: s.strokeEnd)
     } else {
-      out.append(",")
+      out.append(byte: UInt8(ascii: ","))
+      out.append(byte: UInt8(ascii: ","))
     }
-    out.append(",")
+    out.append(byte: UInt8(ascii: ","))
     if let tint = node.tint { out.append(hex: tint) }
     out.append(cell: node.z)
     out.append(cell: m.a)
@@ -73,7 +105,7 @@ public struct CSVWriter: FrameWriter {
     out.append(cell: m.tx)
     out.append(cell: m.ty)
     if depth { matrix3dCells(node, into: &out) }
-    out.append("\n")
+    out.append(byte: 0x0A)
   }
 
   /// Whether a cell holding `s` needs RFC 4180 quoting.

@@ -39,19 +39,24 @@ enum DumpRecords {
 
   static func node(_ node: NodeFrame, into out: inout DumpBytes) {
     let s = node.state
-    out.append("{\"id\":")
-    out.append(jsonID: node.id)
-    out.append(",\"shape\":")
-    out.append(jsonString: node.shape.id)
-    out.append(member: "x", s.position.x)
-    out.append(member: "y", s.position.y)
-    out.append(member: "scaleX", s.scaleX)
-    out.append(member: "scaleY", s.scaleY)
-    out.append(member: "rotation", s.rotation)
+    out.append(piece: Key.idOpen)
+    out.append(jsonIDBody: node.id)
+    out.append(piece: Key.shapeOpen)
+    out.append(jsonStringBody: node.shape.id)
+    out.append(Key.x, number: s.position.x)
+    out.append(Key.y, number: s.position.y)
+    out.append(Key.scaleX, number: s.scaleX)
+    out.append(Key.scaleY, number: s.scaleY)
+    out.append(Key.rotation, number: s.rotation)
     if node.matrix3d != nil { depthMembers(s, into: &out) }
-    out.append(member: "opacity", s.opacity)
+    out.append(Key.opacity, number: s.opacity)
     let gradients = node.boxGradients
-    out.append(member: "fill", paint: s.fill, gradient: gradients?.fill)
+    if let fill = gradients?.fill {
+      out.append(member: "fill", paint: s.fill, gradient: fill)
+    } else {
+      out.append(Key.fillOpen, hex: s.fill)
+      out.append(byte: UInt8(ascii: "\""))
+    }
     if node.hasStroke {
       out.append(member: "stroke", paint: s.stroke, gradient: gradients?.stroke)
       out.append(member: "lineWidth", s.lineWidth)
@@ -74,22 +79,33 @@ enum DumpRecords {
       out.append(number: rect.height)
       out.append("]")
     }
-    out.append(member: "z", node.z)
+    out.append(Key.z, number: node.z)
     let m = node.matrix
-    out.append(",\"matrix\":[")
-    out.append(number: m.a)
-    out.append(",")
-    out.append(number: m.b)
-    out.append(",")
-    out.append(number: m.c)
-    out.append(",")
-    out.append(number: m.d)
-    out.append(",")
-    out.append(number: m.tx)
-    out.append(",")
-    out.append(number: m.ty)
-    out.append("]")
+    out.append(Key.matrixOpen, number: m.a)
+    out.append(cell: m.b)
+    out.append(cell: m.c)
+    out.append(cell: m.d)
+    out.append(cell: m.tx)
+    out.append(cell: m.ty)
+    out.append(byte: UInt8(ascii: "]"))
     if let m3 = node.matrix3d { matrix3dMember(m3, into: &out) }
-    out.append("}")
+    out.append(byte: UInt8(ascii: "}"))
+  }
+
+  /// A node object's keys and the punctuation around them, each one piece.
+  enum Key {
+    static let idOpen = PackedBytes("{\"id\":\"")
+    /// After the id's text: its closing quote, then the shape's key and opening quote.
+    static let shapeOpen = PackedBytes("\",\"shape\":\"")
+    /// After the shape's text: its closing quote, then `x`'s key.
+    static let x = PackedBytes("\",\"x\":")
+    static let y = PackedBytes(",\"y\":")
+    static let scaleX = PackedBytes(",\"scaleX\":")
+    static let scaleY = PackedBytes(",\"scaleY\":")
+    static let rotation = PackedBytes(",\"rotation\":")
+    static let opacity = PackedBytes(",\"opacity\":")
+    static let fillOpen = PackedBytes(",\"fill\":\"")
+    static let z = PackedBytes(",\"z\":")
+    static let matrixOpen = PackedBytes(",\"matrix\":[")
   }
 }

@@ -7,6 +7,7 @@ public struct JSONLinesWriter: FrameWriter {
   private let sink: ByteSink
   private var line = DumpBytes()
   private var announcer = ShapeAnnouncer()
+  private let halves = DumpHalves()
 
   public init(to sink: ByteSink) { self.sink = sink }
 
@@ -24,14 +25,17 @@ public struct JSONLinesWriter: FrameWriter {
     line.append(",\"time\":")
     line.append(number: frame.time)
     line.append(",\"nodes\":[")
-    // By index: the record is read in place rather than copied out of the array.
-    for i in frame.nodes.indices {
-      if i > 0 { line.append(byte: UInt8(ascii: ",")) }
-      DumpRecords.node(frame.nodes[i], into: &line)
-    }
-    line.append("]}\n")
-    try sink.write(line.bytes)
+    try halves.write(frame, NodeRecords(), front: &line, tail: "]}\n", to: sink)
   }
 
-  public mutating func finish() throws {}
+  public mutating func finish() throws { try halves.finish(to: sink) }
+}
+
+/// A frame line's node objects, comma-separated.
+struct NodeRecords: DumpRecordFormat {
+  func record(_ i: Int, of frame: Frame, into out: inout DumpBytes) {
+    if i > 0 { out.append(byte: UInt8(ascii: ",")) }
+    // By index: the record is read in place rather than copied out of the array.
+    DumpRecords.node(frame.nodes[i], into: &out)
+  }
 }
