@@ -39,8 +39,11 @@ public struct ByteBuffer: Sendable {
 
   @usableFromInline @inline(never)
   mutating func grow(_ n: Int) {
-    // At least doubles (amortized O(1) per byte); the room is zeroed, never uninitialized.
-    let more = max(n, storage.count, 4096)
+    // The capacity `takeBytes` kept is taken first, so a buffer reused frame after frame
+    // stops reallocating; beyond it, at least doubles (amortized O(1) per byte). The
+    // room is zeroed, never uninitialized.
+    let spare = storage.capacity - storage.count
+    let more = spare >= n ? spare : max(n, storage.count, 4096)
     storage.append(contentsOf: repeatElement(0, count: more))
   }
 

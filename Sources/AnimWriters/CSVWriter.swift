@@ -11,9 +11,16 @@ public struct CSVWriter: FrameWriter {
   private var rows = DumpBytes()
   /// Whether the columns include the 3-D ones (§12.1: when the scene has a 3-D node).
   private var depth = false
-  private let halves = DumpHalves()
+  private let halves: DumpHalves
 
-  public init(to sink: ByteSink) { self.sink = sink }
+  public init(to sink: ByteSink) { self.init(to: sink, minimumSplit: 2048) }
+
+  /// A writer that makes frames of at least `minimumSplit` records on two threads
+  /// (`DumpHalves`); `Int.max` makes every frame on the caller's thread.
+  init(to sink: ByteSink, minimumSplit: Int) {
+    self.sink = sink
+    halves = DumpHalves(minimumRecords: minimumSplit)
+  }
 
   public mutating func begin(_ header: RunHeader) throws {
     depth = header.hasDepth

@@ -24,7 +24,8 @@ protocol DumpRecordFormat: Sendable {
 /// one; the simulator then writes into a copy of its records (`Frame` is a value), so
 /// each frame the job reads stays as it was.
 final class DumpHalves: Sendable {
-  static let minimumRecords = 2048
+  /// Frames of fewer records are made on the caller's thread alone.
+  let minimumRecords: Int
 
   /// The back part's bytes, owned by the job while it runs and by the caller after it
   /// finished: each side takes the lock for the whole of its turn, so they never wait.
@@ -32,6 +33,9 @@ final class DumpHalves: Sendable {
   private let job = BackgroundJob<Void>()
   /// The back part's share of a frame's records, in 64ths (8...56).
   private let share = Mutex(32)
+
+  /// `minimumRecords` is 2048 but for tests (`Int.max`: one thread for every frame).
+  init(minimumRecords: Int = 2048) { self.minimumRecords = minimumRecords }
 
   /// Writes `front` (the frame's text so far), then records `0..<frame.nodes.count` of
   /// `frame`, then `tail`. The back part, with the tail, may reach the sink only in the
@@ -42,7 +46,7 @@ final class DumpHalves: Sendable {
     let idle = job.hasFinished
     try finish(to: sink)
     let count = frame.nodes.count
-    guard count >= Self.minimumRecords else {
+    guard count >= minimumRecords else {
       for i in 0..<count { format.record(i, of: frame, into: &front) }
       front.append(tail)
       try sink.write(front.bytes)

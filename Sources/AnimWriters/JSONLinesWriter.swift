@@ -7,9 +7,16 @@ public struct JSONLinesWriter: FrameWriter {
   private let sink: ByteSink
   private var line = DumpBytes()
   private var announcer = ShapeAnnouncer()
-  private let halves = DumpHalves()
+  private let halves: DumpHalves
 
-  public init(to sink: ByteSink) { self.sink = sink }
+  public init(to sink: ByteSink) { self.init(to: sink, minimumSplit: 2048) }
+
+  /// A writer that makes frames of at least `minimumSplit` records on two threads
+  /// (`DumpHalves`); `Int.max` makes every frame on the caller's thread.
+  init(to sink: ByteSink, minimumSplit: Int) {
+    self.sink = sink
+    halves = DumpHalves(minimumRecords: minimumSplit)
+  }
 
   public mutating func begin(_ header: RunHeader) throws {
     line.removeAll()
