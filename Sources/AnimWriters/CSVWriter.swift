@@ -76,11 +76,11 @@ public struct CSVWriter: FrameWriter {
     out.append(csvCell: node.shape.id)
     out.append(cell: s.position.x)
     out.append(cell: s.position.y)
-    out.append(cell: s.scaleX)
-    out.append(cell: s.scaleY)
+    out.append(DumpBytes.comma, number: s.scaleX, keptIn: 0)
+    out.append(DumpBytes.comma, number: s.scaleY, keptIn: 3)
     out.append(cell: s.rotation)
     if depth { depthCells(node, into: &out) }
-    out.append(cell: s.opacity)
+    out.append(DumpBytes.comma, number: s.opacity, keptIn: 1)
     let gradients = node.boxGradients
     if let fill = gradients?.fill {
       out.append(byte: UInt8(ascii: ","))
@@ -104,7 +104,7 @@ public struct CSVWriter: FrameWriter {
     }
     out.append(byte: UInt8(ascii: ","))
     if let tint = node.tint { out.append(hex: tint) }
-    out.append(cell: node.z)
+    out.append(DumpBytes.comma, number: node.z, keptIn: 2)
     out.append(cell: m.a)
     out.append(cell: m.b)
     out.append(cell: m.c)

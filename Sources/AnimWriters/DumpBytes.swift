@@ -23,6 +23,10 @@ struct DumpBytes: Sendable {
   var names = NameCache()
   /// Room for a number's long text (not finite, or 10⁸ and more).
   private var longText: [UInt8] = []
+  /// The last value of a few keys that change slowly from record to record (a scale of
+  /// 1, an opacity a whole cohort shares, a z of 0), and its text: scaleX, opacity, z,
+  /// scaleY.
+  private var kept = (KeptNumber(), KeptNumber(), KeptNumber(), KeptNumber())
 
   /// A comma, as a piece.
   static let comma = PackedBytes(0x2C, count: 1)
@@ -68,6 +72,36 @@ struct DumpBytes: Sendable {
       buffer.append(piece)
       appendLong(v)
     }
+  }
+
+  /// `piece`, then a number as §9 writes it, for a key whose last value is kept in
+  /// `slot` (0...3, one per key): the same value again is written without being made.
+  @inline(__always)
+  mutating func append(_ piece: PackedBytes, number v: Double, keptIn slot: Int) {
+    let last: KeptNumber
+    switch slot {
+    case 0: last = kept.0
+    case 1: last = kept.1
+    case 2: last = kept.2
+    default: last = kept.3
+    }
+    if v.bitPattern == last.bits {
+      buffer.append(piece, last.text)
+      return
+    }
+    guard let text = JSONNumber.shortText(v) else {
+      buffer.append(piece)
+      appendLong(v)
+      return
+    }
+    let now = KeptNumber(bits: v.bitPattern, text: text)
+    switch slot {
+    case 0: kept.0 = now
+    case 1: kept.1 = now
+    case 2: kept.2 = now
+    default: kept.3 = now
+    }
+    buffer.append(piece, text)
   }
 
   @inline(never)
@@ -136,6 +170,13 @@ struct DumpBytes: Sendable {
   }
 
   private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x41 + v - 10 }
+}
+
+/// A key's last value (its bit pattern) and its short text. The pattern it starts with
+/// is a NaN's, which is never noted (only short texts are, and they are finite).
+struct KeptNumber {
+  var bits: UInt64 = 0x7FF8_0000_0000_0001
+  var text = PackedBytes("null")
 }
 
 /// The last three numbers a `DumpBytes` wrote, and their texts (newest first).

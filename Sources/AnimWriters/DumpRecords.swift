@@ -45,11 +45,11 @@ enum DumpRecords {
     out.append(jsonStringBody: node.shape.id)
     out.append(Key.x, number: s.position.x)
     out.append(Key.y, number: s.position.y)
-    out.append(Key.scaleX, number: s.scaleX)
-    out.append(Key.scaleY, number: s.scaleY)
+    out.append(Key.scaleX, number: s.scaleX, keptIn: 0)
+    out.append(Key.scaleY, number: s.scaleY, keptIn: 3)
     out.append(Key.rotation, number: s.rotation)
     if node.matrix3d != nil { depthMembers(s, into: &out) }
-    out.append(Key.opacity, number: s.opacity)
+    out.append(Key.opacity, number: s.opacity, keptIn: 1)
     let gradients = node.boxGradients
     if let fill = gradients?.fill {
       out.append(member: "fill", paint: s.fill, gradient: fill)
@@ -79,7 +79,7 @@ enum DumpRecords {
       out.append(number: rect.height)
       out.append("]")
     }
-    out.append(Key.z, number: node.z)
+    out.append(Key.z, number: node.z, keptIn: 2)
     let m = node.matrix
     out.append(Key.matrixOpen, number: m.a)
     out.append(cell: m.b)
