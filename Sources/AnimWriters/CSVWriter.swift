@@ -56,6 +56,7 @@ public struct CSVWriter: FrameWriter {
 
   public mutating func finish() throws { try halves.finish(to: sink) }
 
+  @inline(__always)
   static func row(
     _ node: NodeFrame, _ frame: Frame, depth: Bool = false, start: (PackedBytes, PackedBytes)? = nil,
     into out: inout DumpBytes

@@ -37,24 +37,25 @@ enum DumpRecords {
     out.append("}\n")
   }
 
-  static func node(_ node: NodeFrame, into out: inout DumpBytes) {
+  @inline(__always)
+  static func node(_ node: NodeFrame, keys: NodeKeys = NodeKeys(), into out: inout DumpBytes) {
     let s = node.state
-    out.append(piece: Key.idOpen)
+    out.append(piece: keys.idOpen)
     out.append(jsonIDBody: node.id)
-    out.append(piece: Key.shapeOpen)
+    out.append(piece: keys.shapeOpen)
     out.append(jsonStringBody: node.shape.id)
-    out.append(Key.x, number: s.position.x)
-    out.append(Key.y, number: s.position.y)
-    out.append(Key.scaleX, number: s.scaleX, keptIn: 0)
-    out.append(Key.scaleY, number: s.scaleY, keptIn: 3)
-    out.append(Key.rotation, number: s.rotation)
+    out.append(keys.x, number: s.position.x)
+    out.append(keys.y, number: s.position.y)
+    out.append(keys.scaleX, number: s.scaleX, keptIn: 0)
+    out.append(keys.scaleY, number: s.scaleY, keptIn: 3)
+    out.append(keys.rotation, number: s.rotation)
     if node.matrix3d != nil { depthMembers(s, into: &out) }
-    out.append(Key.opacity, number: s.opacity, keptIn: 1)
+    out.append(keys.opacity, number: s.opacity, keptIn: 1)
     let gradients = node.boxGradients
     if let fill = gradients?.fill {
       out.append(member: "fill", paint: s.fill, gradient: fill)
     } else {
-      out.append(Key.fillOpen, hex: s.fill)
+      out.append(keys.fillOpen, hex: s.fill)
       out.append(byte: UInt8(ascii: "\""))
     }
     if node.hasStroke {
@@ -79,9 +80,9 @@ enum DumpRecords {
       out.append(number: rect.height)
       out.append("]")
     }
-    out.append(Key.z, number: node.z, keptIn: 2)
+    out.append(keys.z, number: node.z, keptIn: 2)
     let m = node.matrix
-    out.append(Key.matrixOpen, number: m.a)
+    out.append(keys.matrixOpen, number: m.a)
     out.append(cell: m.b)
     out.append(cell: m.c)
     out.append(cell: m.d)
@@ -91,21 +92,23 @@ enum DumpRecords {
     if let m3 = node.matrix3d { matrix3dMember(m3, into: &out) }
     out.append(byte: UInt8(ascii: "}"))
   }
+}
 
-  /// A node object's keys and the punctuation around them, each one piece.
-  enum Key {
-    static let idOpen = PackedBytes("{\"id\":\"")
-    /// After the id's text: its closing quote, then the shape's key and opening quote.
-    static let shapeOpen = PackedBytes("\",\"shape\":\"")
-    /// After the shape's text: its closing quote, then `x`'s key.
-    static let x = PackedBytes("\",\"x\":")
-    static let y = PackedBytes(",\"y\":")
-    static let scaleX = PackedBytes(",\"scaleX\":")
-    static let scaleY = PackedBytes(",\"scaleY\":")
-    static let rotation = PackedBytes(",\"rotation\":")
-    static let opacity = PackedBytes(",\"opacity\":")
-    static let fillOpen = PackedBytes(",\"fill\":\"")
-    static let z = PackedBytes(",\"z\":")
-    static let matrixOpen = PackedBytes(",\"matrix\":[")
-  }
+/// A node object's keys and the punctuation around them, each one piece: made once per
+/// writer and read from it (a `static let` would be looked up through a lazy global at
+/// every use).
+struct NodeKeys: Sendable {
+  let idOpen = PackedBytes("{\"id\":\"")
+  /// After the id's text: its closing quote, then the shape's key and opening quote.
+  let shapeOpen = PackedBytes("\",\"shape\":\"")
+  /// After the shape's text: its closing quote, then `x`'s key.
+  let x = PackedBytes("\",\"x\":")
+  let y = PackedBytes(",\"y\":")
+  let scaleX = PackedBytes(",\"scaleX\":")
+  let scaleY = PackedBytes(",\"scaleY\":")
+  let rotation = PackedBytes(",\"rotation\":")
+  let opacity = PackedBytes(",\"opacity\":")
+  let fillOpen = PackedBytes(",\"fill\":\"")
+  let z = PackedBytes(",\"z\":")
+  let matrixOpen = PackedBytes(",\"matrix\":[")
 }

@@ -8,6 +8,7 @@ public struct JSONLinesWriter: FrameWriter {
   private var line = DumpBytes()
   private var announcer = ShapeAnnouncer()
   private let halves: DumpHalves
+  private let records = NodeRecords()
 
   public init(to sink: ByteSink) { self.init(to: sink, minimumSplit: 2048) }
 
@@ -32,7 +33,7 @@ public struct JSONLinesWriter: FrameWriter {
     line.append(",\"time\":")
     line.append(number: frame.time)
     line.append(",\"nodes\":[")
-    try halves.write(frame, NodeRecords(), front: &line, tail: "]}\n", to: sink)
+    try halves.write(frame, records, front: &line, tail: "]}\n", to: sink)
   }
 
   public mutating func finish() throws { try halves.finish(to: sink) }
@@ -40,9 +41,11 @@ public struct JSONLinesWriter: FrameWriter {
 
 /// A frame line's node objects, comma-separated.
 struct NodeRecords: DumpRecordFormat {
+  let keys = NodeKeys()
+
   func record(_ i: Int, of frame: Frame, into out: inout DumpBytes) {
     if i > 0 { out.append(byte: UInt8(ascii: ",")) }
     // By index: the record is read in place rather than copied out of the array.
-    DumpRecords.node(frame.nodes[i], into: &out)
+    DumpRecords.node(frame.nodes[i], keys: keys, into: &out)
   }
 }
