@@ -13,13 +13,18 @@ public struct CSVWriter: FrameWriter {
   private var depth = false
   private let halves: DumpHalves
 
-  public init(to sink: ByteSink) { self.init(to: sink, minimumSplit: 2048) }
+  /// A writer whose every frame has reached `sink` when `write` returns; with
+  /// `overlappingFrames`, a big frame's last part is made while the caller simulates the
+  /// next frame and reaches `sink` in the next `write` or in `finish` (`DumpHalves`).
+  public init(to sink: ByteSink, overlappingFrames: Bool = false) {
+    self.init(to: sink, overlappingFrames: overlappingFrames, minimumSplit: 2048)
+  }
 
-  /// A writer that makes frames of at least `minimumSplit` records on two threads
-  /// (`DumpHalves`); `Int.max` makes every frame on the caller's thread.
-  init(to sink: ByteSink, minimumSplit: Int) {
+  /// A writer that makes frames of at least `minimumSplit` records on two threads;
+  /// `Int.max` makes every frame on the caller's thread.
+  init(to sink: ByteSink, overlappingFrames: Bool, minimumSplit: Int) {
     self.sink = sink
-    halves = DumpHalves(minimumRecords: minimumSplit)
+    halves = DumpHalves(overlapping: overlappingFrames, minimumRecords: minimumSplit)
   }
 
   public mutating func begin(_ header: RunHeader) throws {

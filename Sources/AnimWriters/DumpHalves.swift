@@ -10,10 +10,12 @@ protocol DumpRecordFormat: Sendable {
 }
 
 /// A frame's records made on two threads: the caller makes the front part and hands it
-/// to the sink, and a background thread makes the back part while the caller goes on to
-/// simulate the next frame; that back part goes to the sink first thing in the next
-/// `write` (or in `finish`). The bytes are the ones one thread would write, in the same
-/// order; only the time differs.
+/// to the sink while a background thread makes the back part. Overlapping, the back part
+/// is made while the caller goes on to simulate the next frame, and goes to the sink
+/// first thing in the next `write` (or in `finish`): for a file, whose bytes count only
+/// once it is complete. Otherwise `write` waits for it, so that every frame's line is
+/// whole when `write` returns: for a stream read frame by frame (the preview's). The
+/// bytes are the ones one thread would write, in the same order; only the time differs.
 ///
 /// The split follows the load: the caller also simulates, so the back part's share
 /// grows while the caller finds the job already done, and shrinks while it waits for
@@ -34,17 +36,23 @@ final class DumpHalves: Sendable {
   /// The back part's share of a frame's records, in 64ths (8...56).
   private let share = Mutex(32)
 
+  /// Whether a frame's back part is still being made when `write` returns.
+  let overlapping: Bool
+
   /// `minimumRecords` is 2048 but for tests (`Int.max`: one thread for every frame).
-  init(minimumRecords: Int = 2048) { self.minimumRecords = minimumRecords }
+  init(overlapping: Bool, minimumRecords: Int = 2048) {
+    self.overlapping = overlapping
+    self.minimumRecords = minimumRecords
+  }
 
   /// Writes `front` (the frame's text so far), then records `0..<frame.nodes.count` of
-  /// `frame`, then `tail`. The back part, with the tail, may reach the sink only in the
-  /// next call or in `finish`.
+  /// `frame`, then `tail`. When `overlapping`, the back part, with the tail, may reach
+  /// the sink only in the next call or in `finish`; otherwise the whole frame has
+  /// reached it when this returns.
   func write(
     _ frame: Frame, _ format: some DumpRecordFormat, front: inout DumpBytes, tail: StaticString, to sink: ByteSink
   ) throws {
-    let idle = job.hasFinished
-    try finish(to: sink)
+    if overlapping { try finish(to: sink) }
     let count = frame.nodes.count
     guard count >= minimumRecords else {
       for i in 0..<count { format.record(i, of: frame, into: &front) }
@@ -52,26 +60,29 @@ final class DumpHalves: Sendable {
       try sink.write(front.bytes)
       return
     }
-    let backShare = share.withLock { share in
-      // The job was done before the caller came back for it: give it more next time.
-      share = idle ? min(share + 1, 56) : max(share - 1, 8)
-      return share
-    }
-    let split = count - count * backShare / 64
-    for i in 0..<split { format.record(i, of: frame, into: &front) }
-    try sink.write(front.bytes)
-    job.start { [self] in
-      back.withLock { out in
-        out.removeAll()
-        for i in split..<count { format.record(i, of: frame, into: &out) }
-        out.append(tail)
+    let split = count - count * share.withLock { $0 } / 64
+    let startBack = {
+      self.job.start { [self] in
+        back.withLock { out in
+          out.removeAll()
+          for i in split..<count { format.record(i, of: frame, into: &out) }
+          out.append(tail)
+        }
       }
     }
+    if !overlapping { startBack() }
+    for i in 0..<split { format.record(i, of: frame, into: &front) }
+    try sink.write(front.bytes)
+    if overlapping { startBack() } else { try finish(to: sink) }
   }
 
-  /// Waits for the back part being made, if any, and writes it to `sink`.
+  /// Waits for the back part being made, if any, and writes it to `sink`. The split
+  /// moves by one 64th: toward the back part when the job was done before the caller
+  /// came back for it, toward the front when the caller waits.
   func finish(to sink: ByteSink) throws {
+    let idle = job.hasFinished
     guard job.finish() != nil else { return }
+    share.withLock { share in share = idle ? min(share + 1, 56) : max(share - 1, 8) }
     let bytes = back.withLock { $0.bytes }
     try sink.write(bytes)
   }

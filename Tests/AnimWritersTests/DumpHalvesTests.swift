@@ -72,13 +72,13 @@ import Testing
 
   static let sizes = [5000, 100, 4096, 2048, 2047, 9001, 0, 3000]
 
-  @Test func jsonLinesOnTwoThreadsAreOneThreadsBytes() throws {
+  @Test(arguments: [false, true]) func jsonLinesOnTwoThreadsAreOneThreadsBytes(overlapping: Bool) throws {
     let (pool, header) = try Self.records()
     #expect(pool.count > 20)
     let two = MemorySink()
     let one = MemorySink()
-    var split = JSONLinesWriter(to: two, minimumSplit: 2048)
-    var whole = JSONLinesWriter(to: one, minimumSplit: .max)
+    var split = JSONLinesWriter(to: two, overlappingFrames: overlapping, minimumSplit: 2048)
+    var whole = JSONLinesWriter(to: one, overlappingFrames: overlapping, minimumSplit: .max)
     try Self.dump(&split, header: header, sizes: Self.sizes, pool: pool)
     try Self.dump(&whole, header: header, sizes: Self.sizes, pool: pool)
     #expect(one.bytes.count > 1_000_000)
@@ -88,17 +88,33 @@ import Testing
     #expect(frames.count == Self.sizes.count)
   }
 
-  @Test func csvOnTwoThreadsIsOneThreadsBytes() throws {
+  @Test(arguments: [false, true]) func csvOnTwoThreadsIsOneThreadsBytes(overlapping: Bool) throws {
     let (pool, header) = try Self.records()
     let two = MemorySink()
     let one = MemorySink()
-    var split = CSVWriter(to: two, minimumSplit: 2048)
-    var whole = CSVWriter(to: one, minimumSplit: .max)
+    var split = CSVWriter(to: two, overlappingFrames: overlapping, minimumSplit: 2048)
+    var whole = CSVWriter(to: one, overlappingFrames: overlapping, minimumSplit: .max)
     try Self.dump(&split, header: header, sizes: Self.sizes, pool: pool)
     try Self.dump(&whole, header: header, sizes: Self.sizes, pool: pool)
     #expect(Self.firstDifference(two.bytes, one.bytes) == nil)
     let lines = one.text.split(separator: "\n", omittingEmptySubsequences: false)
     // A column row, a row per record, and the empty string after the last newline.
     #expect(lines.count == 1 + Self.sizes.reduce(0, +) + 1)
+  }
+
+  /// Without overlapping, a frame's line is whole when `write` returns (a stream read
+  /// frame by frame, as the preview's, never sees half of one).
+  @Test func framesAreWholeWhenWriteReturns() throws {
+    let (pool, header) = try Self.records()
+    let sink = MemorySink()
+    var writer = JSONLinesWriter(to: sink, overlappingFrames: false, minimumSplit: 2048)
+    try writer.begin(header)
+    for n in 0..<3 {
+      try writer.write(Self.frame(n, count: 4000, from: pool))
+      #expect(sink.bytes.last == 0x0A)
+      let lines = sink.text.split(separator: "\n").filter { $0.hasPrefix("{\"type\":\"frame\"") }
+      #expect(lines.count == n + 1 && lines.last?.hasSuffix("]}") == true)
+    }
+    try writer.finish()
   }
 }
