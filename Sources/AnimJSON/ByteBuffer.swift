@@ -8,12 +8,12 @@
 /// The hot methods are inlinable, so a writer in another module calls none of them.
 ///
 /// This is AnimJSON's one unsafe kernel. Its API is safe: the storage is kept at least
-/// 16 bytes longer than what was written (zeroed room), and every store is checked
+/// 32 bytes longer than what was written (zeroed room), and every store is checked
 /// against the storage's length before the pointer is used; `ByteBufferTests` checks it
 /// against plain appends.
-public struct ByteBuffer {
-  /// The bytes written are `storage[..<used]`; the rest is room (at least 16 bytes after
-  /// each `makeRoom(16)`).
+public struct ByteBuffer: Sendable {
+  /// The bytes written are `storage[..<used]`; the rest is room (at least 32 bytes after
+  /// each `makeRoom(32)`).
   @usableFromInline var storage: [UInt8] = []
   @usableFromInline var used = 0
   /// Literals remembered, by a hash of their address (`append(_: StaticString)`; a
@@ -39,23 +39,40 @@ public struct ByteBuffer {
 
   @usableFromInline @inline(never)
   mutating func grow(_ n: Int) {
-    // At least doubles (amortized O(1) per byte); the room is zeroed, never uninitialized.
-    let more = max(n, storage.count, 4096)
+    // The capacity `takeBytes` kept is taken first, so a buffer reused frame after frame
+    // stops reallocating; beyond it, at least doubles (amortized O(1) per byte). The
+    // room is zeroed, never uninitialized.
+    let spare = storage.capacity - storage.count
+    let more = spare >= n ? spare : max(n, storage.count, 4096)
     storage.append(contentsOf: repeatElement(0, count: more))
   }
 
   /// Appends `text`'s `count` bytes.
   @inlinable @inline(__always)
   public mutating func append(_ text: PackedBytes) {
-    makeRoom(16)
+    append(text, PackedBytes(0, count: 0))
+  }
+
+  /// Appends `first`'s bytes, then `second`'s: a record's key and its value, a comma and
+  /// a number, stored with one check of the storage rather than two.
+  @inlinable @inline(__always)
+  public mutating func append(_ first: PackedBytes, _ second: PackedBytes) {
+    makeRoom(32)
     let at = used
+    let next = at &+ first.count
     storage.withUnsafeMutableBytes { raw in
-      // makeRoom made at + 16 ≤ raw.count; checked again, for the kernel's own sake.
-      precondition(at >= 0 && at &+ 16 <= raw.count, "ByteBuffer: store out of range")
-      raw.storeBytes(of: text.low.littleEndian, toByteOffset: at, as: UInt64.self)
-      raw.storeBytes(of: text.high.littleEndian, toByteOffset: at &+ 8, as: UInt64.self)
+      // makeRoom made at + 32 ≤ raw.count, and a piece holds at most 16 bytes; checked
+      // again, for the kernel's own sake.
+      precondition(
+        at >= 0 && first.count >= 0 && first.count <= 16 && next &+ 16 <= raw.count,
+        "ByteBuffer: store out of range")
+      raw.storeBytes(of: first.low.littleEndian, toByteOffset: at, as: UInt64.self)
+      raw.storeBytes(of: first.high.littleEndian, toByteOffset: at &+ 8, as: UInt64.self)
+      raw.storeBytes(of: second.low.littleEndian, toByteOffset: next, as: UInt64.self)
+      raw.storeBytes(of: second.high.littleEndian, toByteOffset: next &+ 8, as: UInt64.self)
     }
-    used = at &+ text.count
+    precondition(second.count >= 0 && second.count <= 16, "ByteBuffer: a piece holds at most 16 bytes")
+    used = next &+ second.count
   }
 
   /// Appends one byte.
@@ -155,7 +172,7 @@ public struct ByteBuffer {
   }
 
   /// A literal's address and its bytes (`append(_: StaticString)`).
-  @usableFromInline struct Literal {
+  @usableFromInline struct Literal: Sendable {
     @usableFromInline let address: UInt
     @usableFromInline let text: PackedBytes
     @inlinable init(address: UInt, text: PackedBytes) {

@@ -26,6 +26,9 @@ final class BackgroundJob<Result: Sendable>: Sendable {
     }
   }
 
+  /// Whether a job was started and has returned its result, so `finish` will not wait.
+  var hasFinished: Bool { state.withLock { $0.running && $0.result != nil } }
+
   /// Waits for the running job, if any, and returns its result.
   func finish() -> Result? {
     guard state.withLock({ $0.running }) else { return nil }

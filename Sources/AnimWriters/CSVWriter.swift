@@ -1,3 +1,4 @@
+import AnimJSON
 import AnimSim
 
 /// §9's CSV dump: a column row, then one row per node per frame (RFC 4180 quoting for
@@ -10,8 +11,21 @@ public struct CSVWriter: FrameWriter {
   private var rows = DumpBytes()
   /// Whether the columns include the 3-D ones (§12.1: when the scene has a 3-D node).
   private var depth = false
+  private let halves: DumpHalves
 
-  public init(to sink: ByteSink) { self.sink = sink }
+  /// A writer whose every frame has reached `sink` when `write` returns; with
+  /// `overlappingFrames`, a big frame's last part is made while the caller simulates the
+  /// next frame and reaches `sink` in the next `write` or in `finish` (`DumpHalves`).
+  public init(to sink: ByteSink, overlappingFrames: Bool = false) {
+    self.init(to: sink, overlappingFrames: overlappingFrames, minimumSplit: 2048)
+  }
+
+  /// A writer that makes frames of at least `minimumSplit` records on two threads;
+  /// `Int.max` makes every frame on the caller's thread.
+  init(to sink: ByteSink, overlappingFrames: Bool, minimumSplit: Int) {
+    self.sink = sink
+    halves = DumpHalves(overlapping: overlappingFrames, minimumRecords: minimumSplit)
+  }
 
   public mutating func begin(_ header: RunHeader) throws {
     depth = header.hasDepth
@@ -20,52 +34,83 @@ public struct CSVWriter: FrameWriter {
 
   public mutating func write(_ frame: Frame) throws {
     rows.removeAll()
-    // By index: the record is read in place rather than copied out of the array.
-    for i in frame.nodes.indices { Self.row(frame.nodes[i], frame, depth: depth, into: &rows) }
-    try sink.write(rows.bytes)
+    try halves.write(frame, Rows(frame, depth: depth), front: &rows, tail: "", to: sink)
   }
 
-  public mutating func finish() throws {}
+  /// A frame's rows, one line each.
+  struct Rows: DumpRecordFormat {
+    let depth: Bool
+    /// The cells every row of the frame starts with, `FRAME,` and `TIME`, made once;
+    /// nil when they are not short (`CSVWriter.row` then writes them itself).
+    let start: (PackedBytes, PackedBytes)?
 
-  static func row(_ node: NodeFrame, _ frame: Frame, depth: Bool = false, into out: inout DumpBytes) {
+    init(_ frame: Frame, depth: Bool) {
+      self.depth = depth
+      if let index = JSONNumber.integerText(frame.index), let time = JSONNumber.shortText(frame.time) {
+        start = (PackedBytes(index.low, count: index.count, then: 0x2C, count: 1), time)
+      } else {
+        start = nil
+      }
+    }
+
+    func record(_ i: Int, of frame: Frame, into out: inout DumpBytes) {
+      // By index: the record is read in place rather than copied out of the array.
+      CSVWriter.row(frame.nodes[i], frame, depth: depth, start: start, into: &out)
+    }
+  }
+
+  public mutating func finish() throws { try halves.finish(to: sink) }
+
+  @inline(__always)
+  static func row(
+    _ node: NodeFrame, _ frame: Frame, depth: Bool = false, start: (PackedBytes, PackedBytes)? = nil,
+    into out: inout DumpBytes
+  ) {
     let s = node.state
     let m = node.matrix
-    out.append(integer: frame.index)
-    out.append(",")
-    out.append(number: frame.time)
-    out.append(",")
+    if let (index, time) = start {
+      out.append(piece: index)
+      out.append(piece: time)
+    } else {
+      out.append(integer: frame.index)
+      out.append(",")
+      out.append(number: frame.time)
+    }
+    out.append(byte: UInt8(ascii: ","))
     out.append(csvID: node.id)
-    out.append(",")
+    out.append(byte: UInt8(ascii: ","))
     out.append(csvCell: node.shape.id)
     out.append(cell: s.position.x)
     out.append(cell: s.position.y)
-    out.append(cell: s.scaleX)
-    out.append(cell: s.scaleY)
+    out.append(DumpBytes.comma, number: s.scaleX, keptIn: 0)
+    out.append(DumpBytes.comma, number: s.scaleY, keptIn: 3)
     out.append(cell: s.rotation)
     if depth { depthCells(node, into: &out) }
-    out.append(cell: s.opacity)
-    out.append(",")
+    out.append(DumpBytes.comma, number: s.opacity, keptIn: 1)
     let gradients = node.boxGradients
-    out.append(paintCell: s.fill, gradient: gradients?.fill)
-    out.append(",")
+    if let fill = gradients?.fill {
+      out.append(byte: UInt8(ascii: ","))
+      out.append(paintCell: s.fill, gradient: fill)
+    } else {
+      out.append(DumpBytes.comma, hex: s.fill)
+    }
+    out.append(byte: UInt8(ascii: ","))
     if node.hasStroke {
       out.append(paintCell: s.stroke, gradient: gradients?.stroke)
-      out.append(",")
-      out.append(number: s.lineWidth)
+      out.append(cell: s.lineWidth)
     } else {
-      out.append(",")
+      out.append(byte: UInt8(ascii: ","))
     }
-    out.append(",")
     if node.hasTrim {
-      out.append(number: s.strokeStart)
-      out.append(",")
-      out.append(number: s.strokeEnd)
+      out.append(cell: s.strokeStart)
+      out.append(cell: s.strokeEnd)
     } else {
-      out.append(",")
+      out.append(byte: UInt8(ascii: ","))
+      out.append(byte: UInt8(ascii: ","))
     }
-    out.append(",")
+    out.append(byte: UInt8(ascii: ","))
     if let tint = node.tint { out.append(hex: tint) }
-    out.append(cell: node.z)
+    out.append(DumpBytes.comma, number: node.z, keptIn: 2)
     out.append(cell: m.a)
     out.append(cell: m.b)
     out.append(cell: m.c)
@@ -73,7 +118,7 @@ public struct CSVWriter: FrameWriter {
     out.append(cell: m.tx)
     out.append(cell: m.ty)
     if depth { matrix3dCells(node, into: &out) }
-    out.append("\n")
+    out.append(byte: 0x0A)
   }
 
   /// Whether a cell holding `s` needs RFC 4180 quoting.

@@ -7,29 +7,29 @@ import AnimSim
 ///
 /// What a record repeats is not made again: a number equal to one of the last few (a
 /// uniform scale's `scaleY`, a matrix's `d` after `a`) or to its negation (`c` after `b`)
-/// reuses that one's text, and the last colour's, name's and string's bytes are kept.
-/// The text is the same: §9 writes −v as v with its sign changed.
-struct DumpBytes {
-  private var buffer = ByteBuffer()
+/// reuses that one's text, and the last colour's, name's and string's bytes are kept
+/// (`DumpBytes+Names`). The text is the same: §9 writes −v as v with its sign changed.
+/// So a record's bytes never depend on what was written before it, only its speed does.
+///
+/// A key and the number after it, or a comma and a number, are stored together
+/// (`ByteBuffer.append(_:_:)`): two short pieces, one check of the storage.
+struct DumpBytes: Sendable {
+  var buffer = ByteBuffer()
   /// The last numbers written (bit patterns) and their texts, newest first.
   private var recent = RecentNumbers()
   private var lastColor = Color.clear
   private var lastColorText = PackedBytes("#00000000")
-  /// The last string written by `append(jsonString:)`, and its escaped bytes.
-  private var lastString = ""
-  private var lastStringBytes: [UInt8] = []
-  /// The last id name written by `append(jsonID:)`, and its escaped bytes.
-  private var lastName = ""
-  private var lastNameBytes: [UInt8] = []
-  /// The CSV writer's last id name, whether it needs no quotes, and its bytes; its last
-  /// cell and that cell's bytes.
-  private var lastCSVName = ""
-  private var lastCSVNamePlain = true
-  private var lastCSVNameBytes: [UInt8] = []
-  private var lastCSVCell = ""
-  private var lastCSVCellBytes: [UInt8] = []
+  /// Names and strings, and their bytes, kept while they repeat (`DumpBytes+Names`).
+  var names = NameCache()
   /// Room for a number's long text (not finite, or 10⁸ and more).
   private var longText: [UInt8] = []
+  /// The last value of a few keys that change slowly from record to record (a scale of
+  /// 1, an opacity a whole cohort shares, a z of 0), and its text: scaleX, opacity, z,
+  /// scaleY.
+  private var kept = (KeptNumber(), KeptNumber(), KeptNumber(), KeptNumber())
+
+  /// A comma, as a piece.
+  static let comma = PackedBytes(0x2C, count: 1)
 
   /// The bytes written (see `ByteBuffer.takeBytes`).
   var bytes: [UInt8] { mutating get { buffer.takeBytes() } }
@@ -38,23 +38,77 @@ struct DumpBytes {
 
   mutating func append(_ text: StaticString) { buffer.append(text) }
 
+  mutating func append(piece: PackedBytes) { buffer.append(piece) }
+
   mutating func append(text: String) { buffer.append(utf8: text) }
 
   mutating func append(byte: UInt8) { buffer.append(byte) }
 
+  /// The text of a number as §9 writes it when it is short (`JSONNumber.shortText`).
+  @inline(__always)
+  private mutating func shortText(_ v: Double) -> PackedBytes? {
+    if let text = recent.text(of: v) { return text }
+    guard let text = JSONNumber.shortText(v) else { return nil }
+    recent.note(v, text)
+    return text
+  }
+
   /// A number as §9 writes it (6 decimals at most, no exponent, no `-0`).
   @inline(__always)
   mutating func append(number v: Double) {
-    if let text = recent.text(of: v) {
-      buffer.append(text)
-    } else if let text = JSONNumber.shortText(v) {
-      recent.note(v, text)
+    if let text = shortText(v) {
       buffer.append(text)
     } else {
-      longText.removeAll(keepingCapacity: true)
-      JSONNumber.append(v, to: &longText)
-      buffer.append(contentsOf: longText)
+      appendLong(v)
     }
+  }
+
+  /// `piece`, then a number as §9 writes it.
+  @inline(__always)
+  mutating func append(_ piece: PackedBytes, number v: Double) {
+    if let text = shortText(v) {
+      buffer.append(piece, text)
+    } else {
+      buffer.append(piece)
+      appendLong(v)
+    }
+  }
+
+  /// `piece`, then a number as §9 writes it, for a key whose last value is kept in
+  /// `slot` (0...3, one per key): the same value again is written without being made.
+  @inline(__always)
+  mutating func append(_ piece: PackedBytes, number v: Double, keptIn slot: Int) {
+    let last: KeptNumber
+    switch slot {
+    case 0: last = kept.0
+    case 1: last = kept.1
+    case 2: last = kept.2
+    default: last = kept.3
+    }
+    if v.bitPattern == last.bits {
+      buffer.append(piece, last.text)
+      return
+    }
+    guard let text = JSONNumber.shortText(v) else {
+      buffer.append(piece)
+      appendLong(v)
+      return
+    }
+    let now = KeptNumber(bits: v.bitPattern, text: text)
+    switch slot {
+    case 0: kept.0 = now
+    case 1: kept.1 = now
+    case 2: kept.2 = now
+    default: kept.3 = now
+    }
+    buffer.append(piece, text)
+  }
+
+  @inline(never)
+  private mutating func appendLong(_ v: Double) {
+    longText.removeAll(keepingCapacity: true)
+    JSONNumber.append(v, to: &longText)
+    buffer.append(contentsOf: longText)
   }
 
   /// `,"KEY":NUMBER`, a member after the first of a JSON object.
@@ -72,10 +126,8 @@ struct DumpBytes {
   }
 
   /// `,NUMBER`, a CSV cell after the first.
-  mutating func append(cell v: Double) {
-    buffer.append(UInt8(ascii: ","))
-    append(number: v)
-  }
+  @inline(__always)
+  mutating func append(cell v: Double) { append(Self.comma, number: v) }
 
   mutating func append(integer v: Int) {
     if let text = JSONNumber.integerText(v) {
@@ -87,79 +139,6 @@ struct DumpBytes {
     }
   }
 
-  /// A JSON string with the dump's escaping (only `"`, `\` and control characters).
-  mutating func append(jsonString s: String) {
-    buffer.append(UInt8(ascii: "\""))
-    if s != lastString {
-      lastStringBytes.removeAll(keepingCapacity: true)
-      Self.escape(s, into: &lastStringBytes)
-      lastString = s
-    }
-    buffer.append(contentsOf: lastStringBytes)
-    buffer.append(UInt8(ascii: "\""))
-  }
-
-  /// An instance's id as a JSON string (`"NAME"`, `"NAME#k"`, `"NAME[i]"`), built in place.
-  mutating func append(jsonID id: NodeID) {
-    buffer.append(UInt8(ascii: "\""))
-    if id.name != lastName {
-      lastNameBytes.removeAll(keepingCapacity: true)
-      Self.escape(id.name, into: &lastNameBytes)
-      lastName = id.name
-    }
-    buffer.append(contentsOf: lastNameBytes)
-    appendSuffix(id)
-    buffer.append(UInt8(ascii: "\""))
-  }
-
-  /// An id's `#k` or `[i]`.
-  mutating func appendSuffix(_ id: NodeID) {
-    switch id.kind {
-    case .node: break
-    case .spawn:
-      buffer.append(UInt8(ascii: "#"))
-      append(integer: id.index)
-    case .copy:
-      buffer.append(UInt8(ascii: "["))
-      append(integer: id.index)
-      buffer.append(UInt8(ascii: "]"))
-    }
-  }
-
-  /// An id as a CSV cell (`CSVWriter.cell` of its text): the name's bytes are kept while
-  /// the names repeat, and the suffix is written in place.
-  mutating func append(csvID id: NodeID) {
-    if id.name != lastCSVName {
-      lastCSVName = id.name
-      lastCSVNamePlain = !CSVWriter.needsQuotes(id.name)
-      lastCSVNameBytes = Array(id.name.utf8)
-    }
-    if lastCSVNamePlain {
-      buffer.append(contentsOf: lastCSVNameBytes)
-      appendSuffix(id)
-    } else {
-      append(text: CSVWriter.cell(id.description))
-    }
-  }
-
-  /// `CSVWriter.cell(s)`, its bytes kept while the same string repeats.
-  mutating func append(csvCell s: String) {
-    if s != lastCSVCell {
-      lastCSVCell = s
-      lastCSVCellBytes = Array(CSVWriter.cell(s).utf8)
-    }
-    buffer.append(contentsOf: lastCSVCellBytes)
-  }
-
-  /// `s`'s UTF-8 with JSON escaping; most names need none and are copied as they are.
-  private static func escape(_ s: String, into out: inout [UInt8]) {
-    if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      out.append(contentsOf: s.utf8)
-    } else {
-      out.append(contentsOf: JSONString.quoted(s).utf8.dropFirst().dropLast())
-    }
-  }
-
   /// `#RRGGBBAA`, without quotes.
   mutating func append(hex c: Color) {
     if c != lastColor {
@@ -167,6 +146,15 @@ struct DumpBytes {
       lastColorText = Self.hexText(c)
     }
     buffer.append(lastColorText)
+  }
+
+  /// `piece`, then `#RRGGBBAA`.
+  mutating func append(_ piece: PackedBytes, hex c: Color) {
+    if c != lastColor {
+      lastColor = c
+      lastColorText = Self.hexText(c)
+    }
+    buffer.append(piece, lastColorText)
   }
 
   /// `#RRGGBBAA` in two words.
@@ -182,6 +170,13 @@ struct DumpBytes {
   }
 
   private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x41 + v - 10 }
+}
+
+/// A key's last value (its bit pattern) and its short text. The pattern it starts with
+/// is a NaN's, which is never noted (only short texts are, and they are finite).
+struct KeptNumber {
+  var bits: UInt64 = 0x7FF8_0000_0000_0001
+  var text = PackedBytes("null")
 }
 
 /// The last three numbers a `DumpBytes` wrote, and their texts (newest first).

@@ -37,21 +37,27 @@ enum DumpRecords {
     out.append("}\n")
   }
 
-  static func node(_ node: NodeFrame, into out: inout DumpBytes) {
+  @inline(__always)
+  static func node(_ node: NodeFrame, keys: NodeKeys = NodeKeys(), into out: inout DumpBytes) {
     let s = node.state
-    out.append("{\"id\":")
-    out.append(jsonID: node.id)
-    out.append(",\"shape\":")
-    out.append(jsonString: node.shape.id)
-    out.append(member: "x", s.position.x)
-    out.append(member: "y", s.position.y)
-    out.append(member: "scaleX", s.scaleX)
-    out.append(member: "scaleY", s.scaleY)
-    out.append(member: "rotation", s.rotation)
+    out.append(piece: keys.idOpen)
+    out.append(jsonIDBody: node.id)
+    out.append(piece: keys.shapeOpen)
+    out.append(jsonStringBody: node.shape.id)
+    out.append(keys.x, number: s.position.x)
+    out.append(keys.y, number: s.position.y)
+    out.append(keys.scaleX, number: s.scaleX, keptIn: 0)
+    out.append(keys.scaleY, number: s.scaleY, keptIn: 3)
+    out.append(keys.rotation, number: s.rotation)
     if node.matrix3d != nil { depthMembers(s, into: &out) }
-    out.append(member: "opacity", s.opacity)
+    out.append(keys.opacity, number: s.opacity, keptIn: 1)
     let gradients = node.boxGradients
-    out.append(member: "fill", paint: s.fill, gradient: gradients?.fill)
+    if let fill = gradients?.fill {
+      out.append(member: "fill", paint: s.fill, gradient: fill)
+    } else {
+      out.append(keys.fillOpen, hex: s.fill)
+      out.append(byte: UInt8(ascii: "\""))
+    }
     if node.hasStroke {
       out.append(member: "stroke", paint: s.stroke, gradient: gradients?.stroke)
       out.append(member: "lineWidth", s.lineWidth)
@@ -74,22 +80,35 @@ enum DumpRecords {
       out.append(number: rect.height)
       out.append("]")
     }
-    out.append(member: "z", node.z)
+    out.append(keys.z, number: node.z, keptIn: 2)
     let m = node.matrix
-    out.append(",\"matrix\":[")
-    out.append(number: m.a)
-    out.append(",")
-    out.append(number: m.b)
-    out.append(",")
-    out.append(number: m.c)
-    out.append(",")
-    out.append(number: m.d)
-    out.append(",")
-    out.append(number: m.tx)
-    out.append(",")
-    out.append(number: m.ty)
-    out.append("]")
+    out.append(keys.matrixOpen, number: m.a)
+    out.append(cell: m.b)
+    out.append(cell: m.c)
+    out.append(cell: m.d)
+    out.append(cell: m.tx)
+    out.append(cell: m.ty)
+    out.append(byte: UInt8(ascii: "]"))
     if let m3 = node.matrix3d { matrix3dMember(m3, into: &out) }
-    out.append("}")
+    out.append(byte: UInt8(ascii: "}"))
   }
+}
+
+/// A node object's keys and the punctuation around them, each one piece: made once per
+/// writer and read from it (a `static let` would be looked up through a lazy global at
+/// every use).
+struct NodeKeys: Sendable {
+  let idOpen = PackedBytes("{\"id\":\"")
+  /// After the id's text: its closing quote, then the shape's key and opening quote.
+  let shapeOpen = PackedBytes("\",\"shape\":\"")
+  /// After the shape's text: its closing quote, then `x`'s key.
+  let x = PackedBytes("\",\"x\":")
+  let y = PackedBytes(",\"y\":")
+  let scaleX = PackedBytes(",\"scaleX\":")
+  let scaleY = PackedBytes(",\"scaleY\":")
+  let rotation = PackedBytes(",\"rotation\":")
+  let opacity = PackedBytes(",\"opacity\":")
+  let fillOpen = PackedBytes(",\"fill\":\"")
+  let z = PackedBytes(",\"z\":")
+  let matrixOpen = PackedBytes(",\"matrix\":[")
 }

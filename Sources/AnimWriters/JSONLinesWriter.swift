@@ -7,8 +7,22 @@ public struct JSONLinesWriter: FrameWriter {
   private let sink: ByteSink
   private var line = DumpBytes()
   private var announcer = ShapeAnnouncer()
+  private let halves: DumpHalves
+  private let records = NodeRecords()
 
-  public init(to sink: ByteSink) { self.sink = sink }
+  /// A writer whose every frame has reached `sink` when `write` returns; with
+  /// `overlappingFrames`, a big frame's last part is made while the caller simulates the
+  /// next frame and reaches `sink` in the next `write` or in `finish` (`DumpHalves`).
+  public init(to sink: ByteSink, overlappingFrames: Bool = false) {
+    self.init(to: sink, overlappingFrames: overlappingFrames, minimumSplit: 2048)
+  }
+
+  /// A writer that makes frames of at least `minimumSplit` records on two threads;
+  /// `Int.max` makes every frame on the caller's thread.
+  init(to sink: ByteSink, overlappingFrames: Bool, minimumSplit: Int) {
+    self.sink = sink
+    halves = DumpHalves(overlapping: overlappingFrames, minimumRecords: minimumSplit)
+  }
 
   public mutating func begin(_ header: RunHeader) throws {
     line.removeAll()
@@ -24,14 +38,19 @@ public struct JSONLinesWriter: FrameWriter {
     line.append(",\"time\":")
     line.append(number: frame.time)
     line.append(",\"nodes\":[")
-    // By index: the record is read in place rather than copied out of the array.
-    for i in frame.nodes.indices {
-      if i > 0 { line.append(byte: UInt8(ascii: ",")) }
-      DumpRecords.node(frame.nodes[i], into: &line)
-    }
-    line.append("]}\n")
-    try sink.write(line.bytes)
+    try halves.write(frame, records, front: &line, tail: "]}\n", to: sink)
   }
 
-  public mutating func finish() throws {}
+  public mutating func finish() throws { try halves.finish(to: sink) }
+}
+
+/// A frame line's node objects, comma-separated.
+struct NodeRecords: DumpRecordFormat {
+  let keys = NodeKeys()
+
+  func record(_ i: Int, of frame: Frame, into out: inout DumpBytes) {
+    if i > 0 { out.append(byte: UInt8(ascii: ",")) }
+    // By index: the record is read in place rather than copied out of the array.
+    DumpRecords.node(frame.nodes[i], keys: keys, into: &out)
+  }
 }

@@ -35,7 +35,8 @@ public struct OutputFormat: Sendable {
     summary: "frames as JSON Lines (§9)"
   ) { target, _ in
     guard case .bytes(let sink) = target else { return nil }
-    return JSONLinesWriter(to: sink)
+    // A file: a frame's last part may be made while the next frame is simulated.
+    return JSONLinesWriter(to: sink, overlappingFrames: true)
   }
 
   public static let csv = OutputFormat(
@@ -43,7 +44,7 @@ public struct OutputFormat: Sendable {
     summary: "frames as CSV rows (§9)"
   ) { target, _ in
     guard case .bytes(let sink) = target else { return nil }
-    return CSVWriter(to: sink)
+    return CSVWriter(to: sink, overlappingFrames: true)
   }
 
   public static let gif = OutputFormat(
