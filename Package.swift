@@ -73,7 +73,7 @@ let package = Package(
 
     // Test corpora's expectation format, shared by the syntax and semantic suites.
     .target(name: "AnimTestSupport", dependencies: ["AnimSource"], path: "Tests/AnimTestSupport"),
-    .testTarget(name: "AnimSourceTests", dependencies: ["AnimSource", "AnimJSON"]),
+    .testTarget(name: "AnimSourceTests", dependencies: ["AnimSource", "AnimJSON", "AnimTestSupport"]),
     .testTarget(name: "AnimMathTests", dependencies: ["AnimMath"]),
     .testTarget(name: "AnimFontTests", dependencies: ["AnimFont", "AnimMath", "AnimTestSupport"]),
     .testTarget(
@@ -85,7 +85,9 @@ let package = Package(
       name: "AnimSimTests", dependencies: ["AnimSim", "AnimWriters", "AnimCheck", "AnimMath", "AnimSource"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "AnimRenderTests", dependencies: ["AnimRender", "AnimWriters", "AnimMath", "AnimSim", "AnimCheck", "AnimChecksum"],
+      name: "AnimRenderTests", dependencies: [
+        "AnimRender", "AnimWriters", "AnimMath", "AnimSim", "AnimCheck", "AnimChecksum", "AnimTestSupport",
+      ],
       exclude: ["Render/Golden"]),
     .testTarget(
       name: "AnimWritersTests",

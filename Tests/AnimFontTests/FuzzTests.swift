@@ -1,4 +1,5 @@
 import AnimFont
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -7,18 +8,7 @@ import Testing
 /// outlining, kerning and laying out each mutant either succeeds or is a `FontError`;
 /// a trap would end the test process and a hang the time limit.
 struct FuzzTests {
-  /// A small deterministic generator (SplitMix64), so that a failure reproduces.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-  }
+  typealias Random = TestRandom
 
   static func exercise(_ data: Data) {
     guard let face = try? FontFace(data: data) else { return }

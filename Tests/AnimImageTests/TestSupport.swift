@@ -1,4 +1,4 @@
-import AnimTestSupport
+@_exported import AnimTestSupport
 import Foundation
 
 /// Runs a Python script as an independent oracle. A missing `python3`, pypng or Pillow is
@@ -33,23 +33,6 @@ enum Python {
   }
 
   static func read(_ url: URL) throws -> [UInt8] { [UInt8](try Data(contentsOf: url)) }
-}
-
-/// Deterministic pseudo-random numbers (SplitMix64), so failures reproduce.
-struct TestRandom {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-  mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) } }
 }
 
 /// Hand-assembled PNG files for structure tests. The checksums are computed here bit by bit

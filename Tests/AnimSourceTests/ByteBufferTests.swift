@@ -6,18 +6,7 @@ import Testing
 /// against `JSONNumber.appendGeneral`, the general algorithm (checked against Python
 /// through `append` in `NumberWriterTests`).
 @Suite struct ByteBufferTests {
-  /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-  struct Mix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  }
+  typealias Mix = TestRandom
 
   /// Doubles a scene writes, and the edges of the short form.
   static func sample(_ mix: inout Mix) -> Double {

@@ -1,16 +1,17 @@
+@_exported import AnimTestSupport
 /// The doubles the number writer's differential test feeds to both writers: a fixed list
 /// of hard cases, then seeded random values. Two instances with the same seed and count
 /// give the same sequence, so the thread that sends values to the reference and the one
 /// that checks its answers each make their own.
 struct NumberSamples: Sequence, IteratorProtocol, Sendable {
   private let randomCount: Int
-  private var rng: SplitMix64
+  private var rng: TestRandom
   private var specialIndex = 0
   private var randomIndex = 0
   private let special = NumberSamples.hardCases()
 
   init(seed: UInt64, randomCount: Int) {
-    self.rng = SplitMix64(seed: seed)
+    self.rng = TestRandom(seed: seed)
     self.randomCount = randomCount
   }
 
@@ -104,20 +105,5 @@ struct NumberSamples: Sequence, IteratorProtocol, Sendable {
 
   private static func tenTo(_ k: Int) -> Double {
     Double("1e\(k)") ?? .nan
-  }
-}
-
-/// Steele, Lea and Flood's SplitMix64: a fixed, portable sequence for a given seed.
-struct SplitMix64: Sendable {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,3 +1,4 @@
+@_exported import AnimTestSupport
 import Foundation
 
 /// Runs an independent reference decoder (CPython's `zlib`, Pillow) on encoder output.
@@ -59,23 +60,4 @@ enum PythonDecoder {
     let bytes = (try? Data(contentsOf: outFile)).map { [UInt8]($0) } ?? []
     return Output(stdout: stdout, bytes: bytes)
   }
-}
-
-/// Deterministic pseudo-random bytes for tests (SplitMix64), so failures reproduce.
-struct TestRandom {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func bytes(_ count: Int) -> [UInt8] {
-    (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
-  }
-
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

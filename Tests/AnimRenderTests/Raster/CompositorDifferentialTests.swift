@@ -9,19 +9,7 @@ import Testing
 /// `dst = round(src·c/255) + round(dst·(255 − srcA')/255)` with `srcA' = round(srcA·c/255)`.
 @Suite("Compositor kernel against the plain formula")
 struct CompositorDifferentialTests {
-  /// A deterministic generator (SplitMix64), so a failure reproduces.
-  struct Stream {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-  }
+  typealias Stream = TestRandom
 
   static func roundDiv255(_ v: Int) -> Int { Int((Double(v) / 255).rounded()) }
 
