@@ -51,11 +51,7 @@ enum CheckBench {
     print(
       "memory: peak RSS \(Measure.mb(peak)); above the resident set before checking: \(Measure.mb(peak - baseline)) = \(String(format: "%.1f", Double(peak - baseline) / Double(bytes.count)))x the input"
     )
-    let process = timeCheckProcess(source)
-    if let process {
-      print(String(format: "animc check as a process: %7.1f MB/s (startup and exit included)", size / process))
-    }
-    compareWithLuac(megabytes: size, checkSeconds: process ?? check)
+    compareWithLuac(source, megabytes: size, inProcessSeconds: check)
   }
 
   /// A realistic file: the shapes of the seed scenes, repeated with fresh names.
@@ -101,24 +97,19 @@ enum CheckBench {
     return out
   }
 
-  /// Times `animc check FILE` as a process, as a user runs it (the binary beside this one).
-  static func timeCheckProcess(_ source: String) -> Double? {
+  /// The `animc` binary beside this one, when built.
+  static var animcBesideBench: String? {
     let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     let animc = here.appendingPathComponent("animc").path
-    guard FileManager.default.isExecutableFile(atPath: animc) else {
-      print("animc:  not built beside the benchmark (swift build -c release --product animc)")
-      return nil
-    }
-    let path = NSTemporaryDirectory() + "animc-bench-\(getpid()).anim"
-    _ = FileManager.default.createFile(atPath: path, contents: Data(source.utf8))
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    var status: Int32? = 0
-    let seconds = Measure.best(runs: 5) { status = Measure.spawnAndWait(animc, ["check", path]) }
-    return status == 0 ? seconds : nil
+    return FileManager.default.isExecutableFile(atPath: animc) ? animc : nil
   }
 
-  /// Times `luac -p` on a Lua file of the same size, if a `luac` is on the PATH.
-  static func compareWithLuac(megabytes: Double, checkSeconds: Double) {
+  /// `animc check FILE` as a process, as a user runs it, against `luac -p` on a Lua file
+  /// of the same size, if a `luac` is on the PATH. The two run in turns, nine times each,
+  /// and each side's median counts: run one after the other, a burst of load on this
+  /// shared machine moved the ratio by half. Without `animc` built beside the bench, the
+  /// in-process check stands in for it.
+  static func compareWithLuac(_ source: String, megabytes: Double, inProcessSeconds: Double) {
     let candidates = ["luac5.4", "luac"]
     guard
       let luac = candidates.lazy.compactMap({ name -> String? in
@@ -147,19 +138,43 @@ enum CheckBench {
         """
       i += 1
     }
-    let path = NSTemporaryDirectory() + "animc-bench-\(getpid()).lua"
-    _ = FileManager.default.createFile(atPath: path, contents: Data(lua.utf8))
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    var status: Int32? = 0
-    let seconds = Measure.best(runs: 5) { status = Measure.spawnAndWait(luac, ["-p", path]) }
-    guard status == 0 else {
-      print("luac:   failed on the generated Lua file (status \(status.map(String.init) ?? "none")); no comparison")
-      return
+    let luaPath = NSTemporaryDirectory() + "animc-bench-\(getpid()).lua"
+    let animPath = NSTemporaryDirectory() + "animc-bench-\(getpid()).anim"
+    _ = FileManager.default.createFile(atPath: luaPath, contents: Data(lua.utf8))
+    _ = FileManager.default.createFile(atPath: animPath, contents: Data(source.utf8))
+    defer {
+      try? FileManager.default.removeItem(atPath: luaPath)
+      try? FileManager.default.removeItem(atPath: animPath)
     }
-    let rate = Double(lua.utf8.count) / 1_000_000 / seconds
+    let animc = animcBesideBench
+    if animc == nil { print("animc:  not built beside the benchmark (swift build -c release --product animc)") }
+    var luacTimes: [Double] = []
+    var animcTimes: [Double] = []
+    for _ in 0..<9 {
+      var status: Int32? = 0
+      luacTimes.append(Measure.best(runs: 1) { status = Measure.spawnAndWait(luac, ["-p", luaPath]) })
+      guard status == 0 else {
+        print("luac:   failed on the generated Lua file (status \(status.map(String.init) ?? "none")); no comparison")
+        return
+      }
+      if let animc {
+        animcTimes.append(Measure.best(runs: 1) { status = Measure.spawnAndWait(animc, ["check", animPath]) })
+        guard status == 0 else {
+          print("animc:  `animc check` failed on the generated file (status \(status.map(String.init) ?? "none"))")
+          return
+        }
+      }
+    }
+    func median(_ times: [Double]) -> Double { times.sorted()[times.count / 2] }
+    let luacRate = Double(lua.utf8.count) / 1_000_000 / median(luacTimes)
+    let animcRate = megabytes / (animcTimes.isEmpty ? inProcessSeconds : median(animcTimes))
+    if !animcTimes.isEmpty {
+      print(String(format: "animc check as a process: %7.1f MB/s (startup and exit included; median of 9)", animcRate))
+    }
     print(
       String(
-        format: "luac:   %7.1f MB/s (%@ -p on %.2f MB of Lua); animc check is %.2fx luac", rate, luac,
-        Double(lua.utf8.count) / 1_000_000, (megabytes / checkSeconds) / rate))
+        format: "luac:   %7.1f MB/s (%@ -p on %.2f MB of Lua; median of 9, in turns with animc); %@ is %.2fx luac",
+        luacRate, luac, Double(lua.utf8.count) / 1_000_000, animcTimes.isEmpty ? "the check" : "animc check",
+        animcRate / luacRate))
   }
 }
