@@ -21,7 +21,7 @@ import Testing
     // out as a pointer, so it counts too) and the loops that composite one onto the other.
     "AnimRender/Raster/PixelCanvas.swift": (3, "the bitmap's pixels while drawn; CompositorDifferentialTests"),
     "AnimRender/Raster/CoverageBuffer.swift": (7, "coverage accumulation; CoverageTests, CompositorDifferentialTests"),
-    "AnimRender/Raster/Compositor.swift": (4, "source-over through the coverage cells; CompositorDifferentialTests"),
+    "AnimRender/Raster/Compositor.swift": (3, "source-over through the coverage cells; CompositorDifferentialTests"),
     // Platform seams: the system calls take pointers.
     "AnimOutput/POSIXCalls.swift": (6, "read, write, readlink"),
     "AnimOutput/SignalCleanup.swift": (6, "async-signal-safe tables for the signal handler"),

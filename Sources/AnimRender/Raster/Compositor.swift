@@ -39,6 +39,25 @@ enum Compositor {
   static func composite(
     _ canvas: PixelCanvas, boxX: Int, boxY: Int, _ coverage: inout CoverageBuffer, _ paint: some PixelPaint
   ) {
+    eachCoveredPixel(canvas, boxX: boxX, boxY: boxY, &coverage) { i, x, y, c in
+      let src = paint.at(x, y).pixel
+      // Full coverage of an opaque paint replaces the pixel (what the blend gives).
+      if c == 255 && src >> 24 == 255 {
+        canvas.store(i, src)
+        return
+      }
+      let s = scale(src, c)
+      canvas.store(i, s &+ scale(canvas.load(i), 255 &- s >> 24))
+    }
+  }
+
+  /// Calls `body(i, x, y, c)` for every pixel of the box with coverage `c` > 0 (0…255),
+  /// `i` its index in the canvas, reading each coverage row once (which zeroes it). A box
+  /// that does not lie inside the canvas calls nothing.
+  @inline(__always) static func eachCoveredPixel(
+    _ canvas: PixelCanvas, boxX: Int, boxY: Int, _ coverage: inout CoverageBuffer,
+    _ body: (_ i: Int, _ x: Int, _ y: Int, _ c: UInt32) -> Void
+  ) {
     let w = coverage.width
     let h = coverage.height
     let stride = coverage.stride
@@ -52,15 +71,7 @@ enum Compositor {
           sum += acc[x]
           acc[x] = 0
           let c = level(sum)
-          if c == 0 { continue }
-          let src = paint.at(boxX + x, boxY + row).pixel
-          // Full coverage of an opaque paint replaces the pixel (what the blend gives).
-          if c == 255 && src >> 24 == 255 {
-            canvas.store(start + x, src)
-            continue
-          }
-          let s = scale(src, c)
-          canvas.store(start + x, s &+ scale(canvas.load(start + x), 255 &- s >> 24))
+          if c != 0 { body(start + x, boxX + x, boxY + row, c) }
         }
         acc[w] = 0
         acc[w + 1] = 0
@@ -121,36 +132,17 @@ enum Compositor {
     _ canvas: PixelCanvas, boxX: Int, boxY: Int, _ coverage: inout CoverageBuffer,
     _ source: (Int, Int) -> (r: Double, g: Double, b: Double, a: Double)
   ) {
-    let w = coverage.width
-    let h = coverage.height
-    let stride = coverage.stride
-    guard canvas.contains(x: boxX, y: boxY, width: w, height: h) else { return }
-    _ = coverage.withCells { cells in
-      for row in 0..<h {
-        let acc = cells + row * stride
-        let start = (boxY + row) * canvas.width + boxX
-        var sum: Float = 0
-        for x in 0..<w {
-          sum += acc[x]
-          acc[x] = 0
-          let c = level(sum)
-          if c == 0 { continue }
-          let s = source(boxX + x, boxY + row)
-          let cover = Double(c) / 255
-          let a = s.a * cover
-          let keep = 1 - a
-          let d = canvas.load(start + x)
-          func channel(_ v: Double, _ shift: UInt32) -> UInt32 {
-            UInt32(byte(Float(v * cover * 255 + Double(d >> shift & 0xFF) * keep))) << shift
-          }
-          canvas.store(
-            start + x,
-            channel(s.r, 0) | channel(s.g, 8) | channel(s.b, 16) | UInt32(byte(Float(a * 255 + Double(d >> 24) * keep)))
-              << 24)
-        }
-        acc[w] = 0
-        acc[w + 1] = 0
+    eachCoveredPixel(canvas, boxX: boxX, boxY: boxY, &coverage) { i, x, y, c in
+      let s = source(x, y)
+      let cover = Double(c) / 255
+      let a = s.a * cover
+      let keep = 1 - a
+      let d = canvas.load(i)
+      func channel(_ v: Double, _ shift: UInt32) -> UInt32 {
+        UInt32(byte(Float(v * cover * 255 + Double(d >> shift & 0xFF) * keep))) << shift
       }
+      let alpha = UInt32(byte(Float(a * 255 + Double(d >> 24) * keep))) << 24
+      canvas.store(i, channel(s.r, 0) | channel(s.g, 8) | channel(s.b, 16) | alpha)
     }
   }
 
