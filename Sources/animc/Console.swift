@@ -3,6 +3,7 @@ import AnimSim
 import AnimSource
 import AnimSyntax
 import AnimWriters
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -21,16 +22,28 @@ enum ExitStatus: Int32 {
 
 /// Where output goes: results to stdout, everything for people to stderr.
 enum Console {
-  static func out(_ s: String) { write(s, to: STDOUT_FILENO) }
-  static func err(_ s: String) { write(s, to: STDERR_FILENO) }
+  /// Writes a result. A result that does not reach standard output (a full disk, a closed
+  /// pipe) is remembered, and `main` then ends the command with exit 2 whatever it
+  /// returned: output cut short must never look like success.
+  static func out(_ s: String) { out(Array(s.utf8)) }
 
-  static func write(_ s: String, to fd: Int32) {
-    var bytes = Array(s.utf8)
-    writeAll(&bytes, to: fd)
+  static func out(_ bytes: [UInt8]) {
+    guard !FileDescriptorIO.writeAll(bytes, to: STDOUT_FILENO) else { return }
+    let code = errno
+    lostOutput.store(code != 0 ? code : EIO, ordering: .relaxed)
   }
 
-  static func writeAll(_ bytes: inout [UInt8], to fd: Int32) {
-    FileDescriptorIO.writeAll(bytes, to: fd)
+  /// Writes a message for people; one that cannot be shown changes nothing.
+  static func err(_ s: String) { FileDescriptorIO.writeAll(Array(s.utf8), to: STDERR_FILENO) }
+
+  /// The `errno` of the first result that could not be written to standard output, 0 if none.
+  static let lostOutput = Atomic<Int32>(0)
+
+  /// Exit 2 with the reason when a result was lost (see `out`), else `status`.
+  static func finish(_ status: ExitStatus) -> ExitStatus {
+    let code = lostOutput.load(ordering: .relaxed)
+    guard code != 0 else { return status }
+    return fail("cannot write standard output: \(String(cString: strerror(code)))")
   }
 
   static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }

@@ -211,6 +211,6 @@ struct LivePlayer {
     let status =
       " \(settings.title) — \(state) t=\(JSONNumber.format((simulator.frame.time * 10).rounded() / 10))s  space/click: tap  p: pause  q: quit"
     out += Array("\u{1B}[0m\u{1B}[K\(status.prefix(columns))".utf8)
-    Console.writeAll(&out, to: STDOUT_FILENO)
+    Console.out(out)
   }
 }

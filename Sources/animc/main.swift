@@ -61,4 +61,4 @@ extension String {
   return command.run(Array(args.dropFirst()))
 }
 
-exit(main().rawValue)
+exit(Console.finish(main()).rawValue)
