@@ -21,8 +21,10 @@ public func analyze(_ file: SourceFile, keepingIR: Bool = true) -> Analysis {
   guard !parsed.diagnostics.hasErrors else {
     return Analysis(file: file, syntax: parsed.tree, diagnostics: parsed.diagnostics, ir: nil)
   }
-  let checked = checkSemantics(file, parsed.tree, keepsIR: keepingIR, heads: parsed.declarationHeads)
+  let checked = checkSemantics(
+    file, parsed.tree, schedule: keepingIR ? .inOrder : .automatic, heads: parsed.declarationHeads)
   let all = (parsed.diagnostics + checked.diagnostics).sortedBySource()
+  // Lowered only when wanted: the check alone is most of what `animc check` does.
   let ir = all.hasErrors || !keepingIR ? nil : checked.ir
   return Analysis(file: file, syntax: parsed.tree, diagnostics: all, ir: ir)
 }

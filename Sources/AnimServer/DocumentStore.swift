@@ -60,7 +60,8 @@ struct Document {
   /// The analysis of the current text, computed once per version.
   mutating func analysis() -> Analysis {
     if let cachedAnalysis { return cachedAnalysis }
-    let a = analyze(file)
+    // The server reads the diagnostics and the tree, never the IR: the scene is not lowered.
+    let a = analyze(file, keepingIR: false)
     cachedAnalysis = a
     return a
   }

@@ -71,10 +71,18 @@ import Testing
   }
 
   /// Only a constant, finite number is a constant number: a per-run one is not known.
+  /// A fold lowers the checked node it is asked about, names included.
   @Test func onlyConstantNumbersAreKnown() {
-    let folder = ConstantFolder()
-    #expect(folder.number(Typed(type: .number, expr: .constant(.number(4)))) == 4)
-    #expect(folder.number(Typed(type: .number, expr: .constant(.number(4)), stage: .perRun)) == nil)
-    #expect(folder.number(Typed(type: .number, expr: .constant(.number(.infinity)))) == nil)
+    let file = SourceFile(name: "n.anim", text: "let a = 4\nlet b = random(0..1)\nlet c = 2 * a\nlet d = -a\n")
+    let parsed = Parser.parse(file)
+    let checker = Checker(file: file, tree: parsed.tree, schedule: .serial)
+    _ = checker.run()
+    let values = parsed.tree.children(parsed.tree.root).map { parsed.tree.child($0, 1) }
+    #expect(values.count == 4)
+    #expect(checker.constantNumber(Typed(type: .number), at: values[0]) == 4)
+    #expect(checker.constantNumber(Typed(type: .number, stage: .perRun), at: values[1]) == nil)
+    #expect(checker.constantNumber(Typed(type: .number), at: values[2]) == 8)
+    #expect(checker.constantNumber(Typed(type: .number), at: values[3]) == -4)
+    #expect(checker.constantNumber(Typed(type: .error), at: values[0]) == nil)
   }
 }

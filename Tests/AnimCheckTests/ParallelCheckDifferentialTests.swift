@@ -29,17 +29,19 @@ import Testing
     return files
   }
 
-  /// The diagnostics of both schedules, for both ways of keeping the IR, and whether the
-  /// IR printed the same. Nil when the file has syntax errors (the checker does not run).
+  /// The diagnostics of the serial check and of two parallel schedules, and whether the
+  /// IR of the schedule used for lowering printed the same. Nil when the file has syntax errors (the checker does not run).
   static func compare(_ bytes: [UInt8]) -> (same: Bool, checked: Bool) {
     let file = SourceFile(name: "differential.anim", bytes: bytes)
     let parsed = Parser.parse(file)
     guard !parsed.diagnostics.hasErrors else { return (true, false) }
-    for keepsIR in [false, true] {
-      let one = checkSemantics(file, parsed.tree, keepsIR: keepsIR, schedule: .serial)
-      let two = checkSemantics(file, parsed.tree, keepsIR: keepsIR, schedule: .alwaysParallel)
+    let one = checkSemantics(file, parsed.tree, schedule: .serial)
+    // Values aside as `animc check` may check them; and only templates, as for the IR.
+    for schedule in [CheckSchedule.alwaysParallel, CheckSchedule(minimumNodes: 0, minimumValues: .max)] {
+      let two = checkSemantics(file, parsed.tree, schedule: schedule)
       guard one.diagnostics.sortedBySource() == two.diagnostics.sortedBySource() else { return (false, true) }
-      if keepsIR, !one.diagnostics.hasErrors, IRPrinter.print(one.ir) != IRPrinter.print(two.ir) {
+      if schedule.minimumValues == .max, !one.diagnostics.hasErrors, IRPrinter.print(one.ir) != IRPrinter.print(two.ir)
+      {
         return (false, true)
       }
     }
@@ -83,8 +85,8 @@ import Testing
       let parsed = Parser.parse(file)
       // Checking follows the chain by recursion: deeper than a test thread's stack allows.
       let tree = parsed.tree
-      let one = onDeepStack { checkSemantics(file, tree, keepsIR: false, schedule: .serial).diagnostics }
-      let two = onDeepStack { checkSemantics(file, tree, keepsIR: false, schedule: .alwaysParallel).diagnostics }
+      let one = onDeepStack { checkSemantics(file, tree, schedule: .serial).diagnostics }
+      let two = onDeepStack { checkSemantics(file, tree, schedule: .alwaysParallel).diagnostics }
       // Forwards, the first value needs all the others; backwards, each needs one already checked.
       #expect(one.contains { $0.code == SemanticCode.letChainTooLong } == !reversed)
       #expect(one.sortedBySource() == two.sortedBySource(), "reversed: \(reversed)")

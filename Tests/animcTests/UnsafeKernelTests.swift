@@ -14,7 +14,7 @@ import Testing
     "AnimJSON/ByteBuffer.swift": (1, "the dump's byte appends; ByteBufferTests"),
     "AnimSyntax/TreeColumn.swift": (19, "the syntax tree's columns; the parser's corpus and ParallelParseTests"),
     "AnimSyntax/ParallelParse.swift": (5, "two halves parsed at once; ParallelParseTests against one thread"),
-    "AnimCheck/Check/ParallelRuns.swift": (1, "two checkers on two threads; ParallelCheckDifferentialTests"),
+    "AnimCheck/Check/ParallelRuns.swift": (1, "two checkers or lowerings on two threads; differential tests"),
     "AnimRender/Encode/MatchFinder.swift": (13, "deflate's match search; its differential test"),
     "AnimRender/Encode/RowFilter.swift": (12, "PNG row filters; their differential test"),
     // The raster kernel: the canvas's pixels, the coverage cells (`withCells` hands them

@@ -128,14 +128,14 @@ extension Checker {
     }
   }
 
-  func checkAnimate(_ stmt: NodeID, in scope: inout BlockScope) -> Animation? {
+  func checkAnimate(_ stmt: NodeID, in scope: inout BlockScope) -> CheckedAnimation? {
     let nameNode = tree.child(stmt, 0)
     guard tree.kind(nameNode) == .name, let property = lookupProperty(nameNode) else { return nil }
     let c = clauses(of: stmt, from: 1)
     let type = propertyType(property)
     // The value and the timing are independent: a mistake in one still checks the other.
     let checkedValue = checkAnimationValue(property, type, c, stmt, in: &scope)
-    var timing = Timing()
+    var timing = CheckedTiming()
     let timed = checkTiming(c, into: &timing, in: &scope, isGroup: false)
     // Taken over, not copied: an animation is a few hundred bytes and each copy walks
     // its expressions.
@@ -151,7 +151,7 @@ extension Checker {
     }
     // Warned before `timing` moves into the animation, so that it is read, not copied.
     report(warnings.unsettledSpring(c[.over], timing))
-    var animation = Animation(property: property, value: value, timing: timing, range: tree.range(stmt))
+    var animation = CheckedAnimation(property: property, value: value, timing: timing, range: tree.range(stmt))
     animation.additive = c[.additive] != nil
     animation.cumulative = c[.cumulative] != nil
     return animation
@@ -160,7 +160,7 @@ extension Checker {
   /// The value forms: `from/to/by`, `keyframes`, `along`.
   func checkAnimationValue(
     _ property: Property, _ type: AnimType, _ c: Clauses, _ stmt: NodeID, in scope: inout BlockScope
-  ) -> AnimationValue? {
+  ) -> CheckedAnimationValue? {
     // Counted, not listed: two arrays an `animate` were most of this check.
     let forms =
       (c[.keyframes] != nil ? 1 : 0) + (c[.along] != nil ? 1 : 0)
@@ -194,13 +194,13 @@ extension Checker {
           at: tree.range(along))
         return nil
       }
-      let path = checkValue(tree.child(along, 0), expecting: .path, in: &scope)
+      let path = check(tree.child(along, 0), expecting: .path, in: &scope)
       guard !path.type.isError else { return nil }
       var pacing = PathPacing.paced
       var rotation = AlongRotation.none
       checkEnumClause(c[.pacing], .pacing) { pacing = $0 == "linear" ? .linear : .paced }
       checkEnumClause(c[.rotate], .alongRotation) { rotation = $0 == "auto" ? .auto : .autoReverse }
-      return .along(path.expr, pacing, rotation)
+      return .along(.node(tree.child(along, 0)), pacing, rotation)
     }
     if let k = c[.keyframes] { return checkKeyframes(k, type, c, in: &scope) }
     guard c[.from] != nil || c[.to] != nil || c[.by] != nil else {
@@ -209,10 +209,10 @@ extension Checker {
         at: tree.range(stmt))
       return nil
     }
-    func value(_ w: Word) -> Expr?? {
+    func value(_ w: Word) -> CheckedExpr?? {
       guard let clause = c[w] else { return .some(nil) }
-      let t = checkValue(tree.child(clause, 0), expecting: type, in: &scope)
-      return t.type.isError ? nil : .some(t.expr)
+      let t = check(tree.child(clause, 0), expecting: type, in: &scope)
+      return t.type.isError ? nil : .some(.node(tree.child(clause, 0)))
     }
     guard let from = value(.from), let to = value(.to), let by = value(.by) else { return nil }
     return .basic(from: from, to: to, by: by)
@@ -225,10 +225,10 @@ extension Checker {
     let value = tree.child(clause, 0)
     let t = check(value, expecting: .enumeration(kind), in: &scope)
     guard !t.type.isError else { return }
-    if case .constant(.enumCase(let name)) = t.expr { return apply(name) }
+    if tree.kind(value) == .enumCase { return apply(tree.name(value)) }
     // A top-level `let` of one case folds; `choose(.paced, .linear)` does not, and would
     // otherwise be dropped without a word.
-    if t.stage == .constant, case .enumCase(let name)? = fold(t.expr) { return apply(name) }
+    if t.stage == .constant, case .enumCase(let name)? = fold(value) { return apply(name) }
     error(
       SemanticCode.notConstant,
       "this clause needs one \(kind.typeName) case, fixed before the run; it cannot vary per run or spawn",
@@ -238,12 +238,12 @@ extension Checker {
   /// `over delay timing repeat autoreverse fill`, into `timing`; whether all were right.
   /// Filled in place: returned as an optional, the timing (a few hundred bytes) was
   /// copied whole several times on its way into its animation.
-  func checkTiming(_ c: Clauses, into timing: inout Timing, in scope: inout BlockScope, isGroup: Bool) -> Bool {
+  func checkTiming(_ c: Clauses, into timing: inout CheckedTiming, in scope: inout BlockScope, isGroup: Bool) -> Bool {
     var ok = true
     if let over = c[.over] {
       let t = check(tree.child(over, 0), expecting: .duration, in: &scope)
       if t.type.isError { ok = false }
-      if let d = constantNumber(t) {
+      if let d = constantNumber(t, at: tree.child(over, 0)) {
         if d < 0 {
           error(SemanticCode.negativeDuration, "a duration cannot be negative", at: tree.range(tree.child(over, 0)))
           ok = false
@@ -253,17 +253,17 @@ extension Checker {
             at: tree.range(over), notes: ["give it a duration, or set the property directly"])
         }
       }
-      timing.duration = t.expr
+      timing.duration = .node(tree.child(over, 0))
     }
     if let delay = c[.delay] {
       let t = check(tree.child(delay, 0), expecting: .duration, in: &scope)
       if t.type.isError { ok = false }
-      timing.delay = t.expr
+      timing.delay = .node(tree.child(delay, 0))
     }
     if let tf = c[.timing] {
       let t = check(tree.child(tf, 0), expecting: .timing, in: &scope)
       if t.type.isError { ok = false }
-      timing.timingFunction = t.expr
+      timing.timingFunction = .node(tree.child(tf, 0))
     }
     if let r = c[.repeat] {
       switch tree.flags(r) {
@@ -272,7 +272,7 @@ extension Checker {
         let isFor = tree.flags(r) == 2
         let t = check(tree.child(r, 0), expecting: isFor ? .duration : .number, in: &scope)
         if t.type.isError { ok = false }
-        if let n = constantNumber(t), n <= 0 {
+        if let n = constantNumber(t, at: tree.child(r, 0)), n <= 0 {
           error(
             SemanticCode.badRepeatCount,
             isFor
@@ -281,7 +281,8 @@ extension Checker {
             at: tree.range(tree.child(r, 0)))
           ok = false
         }
-        timing.repeatCount = isFor ? .duration(t.expr) : .count(t.expr)
+        let count = CheckedExpr.node(tree.child(r, 0))
+        timing.repeatCount = isFor ? .duration(count) : .count(count)
       }
     }
     timing.autoreverse = c[.autoreverse] != nil

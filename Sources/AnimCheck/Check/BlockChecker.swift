@@ -2,11 +2,11 @@ import AnimMath
 import AnimSyntax
 
 /// The bodies of nodes and spawns: `let`s, fixed properties, style, animations, groups,
-/// `at`, `remove after`, lowered to `BlockStatement`s in source order.
+/// `at`, `remove after`, checked into statements in source order.
 extension Checker {
-  func checkBody(_ block: NodeID?, _ scope: inout BlockScope, owner: String) -> [BlockStatement] {
+  func checkBody(_ block: NodeID?, _ scope: inout BlockScope, owner: String) -> [CheckedStatement] {
     guard let block else { return [] }
-    var body: [BlockStatement] = []
+    var body: [CheckedStatement] = []
     body.reserveCapacity(tree.childCount(block))  // one allocation, not one per doubling
     for stmt in tree.children(block) {
       if let s = checkBlockStatement(stmt, &scope, owner: owner) { body.append(s) }
@@ -16,7 +16,7 @@ extension Checker {
     return body
   }
 
-  func checkBlockStatement(_ stmt: NodeID, _ scope: inout BlockScope, owner: String) -> BlockStatement? {
+  func checkBlockStatement(_ stmt: NodeID, _ scope: inout BlockScope, owner: String) -> CheckedStatement? {
     switch tree.kind(stmt) {
     case .letDecl: return checkLocalLet(stmt, &scope)
     case .command:
@@ -24,11 +24,12 @@ extension Checker {
     case .animate: return checkAnimate(stmt, in: &scope).map { .timeline(.animation($0)) }
     case .group, .sequence: return checkGroup(stmt, in: &scope).map { .timeline($0) }
     case .removeAfter:
-      let t = check(tree.child(stmt, 0), expecting: .duration, in: &scope)
-      if let d = constantNumber(t), d < 0 {
-        error(SemanticCode.negativeDuration, "`remove after` needs a duration ≥ 0", at: tree.range(tree.child(stmt, 0)))
+      let value = tree.child(stmt, 0)
+      let t = check(value, expecting: .duration, in: &scope)
+      if let d = constantNumber(t, at: value), d < 0 {
+        error(SemanticCode.negativeDuration, "`remove after` needs a duration ≥ 0", at: tree.range(value))
       }
-      return t.type.isError ? nil : .removeAfter(t.expr)
+      return t.type.isError ? nil : .removeAfter(.node(value))
     case .at:
       guard scope.kind == .node, tree.childCount(stmt) == 1 else {
         error(
@@ -40,7 +41,7 @@ extension Checker {
         return nil
       }
       let t = check(tree.child(stmt, 0), expecting: .duration, in: &scope)
-      return t.type.isError ? nil : .appearAt(t.expr)
+      return t.type.isError ? nil : .appearAt(.node(tree.child(stmt, 0)))
     case .errorStatement, .absent: return nil
     default:
       error(SemanticCode.misplacedStatement, "this statement does not belong in \(owner)", at: tree.range(stmt))
@@ -48,12 +49,12 @@ extension Checker {
     }
   }
 
-  func checkLocalLet(_ stmt: NodeID, _ scope: inout BlockScope) -> BlockStatement? {
+  func checkLocalLet(_ stmt: NodeID, _ scope: inout BlockScope) -> CheckedStatement? {
     let nameNode = tree.child(stmt, 0)
     guard tree.kind(nameNode) == .name, let symbol = tree.symbol(nameNode) else { return nil }
     let name = tree.name(nameNode)
     let range = tree.range(nameNode)
-    let t = checkValue(tree.child(stmt, 1), expecting: nil, in: &scope)
+    let t = check(tree.child(stmt, 1), expecting: nil, in: &scope)
     if declarations.contains(symbol), let d = declarations[symbol] {
       error(
         SemanticCode.shadowsTopLevel,
@@ -75,33 +76,33 @@ extension Checker {
     scope.localCount += 1
     let stage = scope.kind == .spawn ? Stage.perSpawn : max(t.stage, .perRun)
     scope.locals[symbol] = (slot, t.type, stage, range)
-    return t.type.isError ? nil : .bind(slot: slot, t.expr)
+    return t.type.isError ? nil : .bind(slot: slot, .node(tree.child(stmt, 1)))
   }
 
   /// `PROP value` (§6.1), `anchor (ax, ay)`, `z N`.
-  func checkPropertyStatement(_ stmt: NodeID, in scope: inout BlockScope) -> BlockStatement? {
+  func checkPropertyStatement(_ stmt: NodeID, in scope: inout BlockScope) -> CheckedStatement? {
     let head = tree.child(stmt, 0)
     // A property first: the usual statement, known by symbol without its spelling.
     if let symbol = tree.symbol(head), let property = facts.property(symbol, tree.name(head)) {
       guard let arg = singleArgument(stmt) else { return nil }
       let t = checkPropertyValue(arg, property, in: &scope)
-      return t.type.isError ? nil : .set(property, t.expr)
+      return t.type.isError ? nil : .set(property, .node(arg))
     }
     let name = tree.name(head)
     switch name {
     case "anchor":
       guard let arg = singleArgument(stmt) else { return nil }
-      let t = checkValue(arg, expecting: .point, in: &scope)
-      return t.type.isError ? nil : .anchor(t.expr)
+      let t = check(arg, expecting: .point, in: &scope)
+      return t.type.isError ? nil : .anchor(.node(arg))
     case "z":
       guard let arg = singleArgument(stmt) else { return nil }
-      let t = checkValue(arg, expecting: .number, in: &scope)
-      return t.type.isError ? nil : .z(t.expr)
+      let t = check(arg, expecting: .number, in: &scope)
+      return t.type.isError ? nil : .z(.node(arg))
     case "contentsRect": return checkContentsRect(stmt, in: &scope)
     default: break
     }
     guard let property = Property(rawValue: name) else {
-      if reportCornerRadius(stmt, name) { return nil }
+      if reportCornerRadius(stmt, name, shape: scope.shape) { return nil }
       let candidates = BuiltinNames.properties + ["anchor", "z", "contentsRect", "animate", "remove"]
       let near = closestWord(to: name, in: candidates)
       error(
@@ -114,11 +115,11 @@ extension Checker {
     }
     guard let arg = singleArgument(stmt) else { return nil }
     let t = checkPropertyValue(arg, property, in: &scope)
-    return t.type.isError ? nil : .set(property, t.expr)
+    return t.type.isError ? nil : .set(property, .node(arg))
   }
 
   /// `group|sequence CLAUSE* { … }` (§6).
-  func checkGroup(_ stmt: NodeID, in scope: inout BlockScope) -> TimelineItem? {
+  func checkGroup(_ stmt: NodeID, in scope: inout BlockScope) -> CheckedTimelineItem? {
     let count = tree.childCount(stmt)
     let c = clauses(of: stmt, from: 0)
     for (w, clause) in c where ![.over, .delay, .timing, .repeat, .autoreverse, .fill].contains(w) {
@@ -127,9 +128,9 @@ extension Checker {
         "`\(w.spelling)` does not apply to a \(tree.kind(stmt) == .group ? "group" : "sequence")",
         at: tree.range(clause))
     }
-    var timing = Timing()
+    var timing = CheckedTiming()
     guard checkTiming(c, into: &timing, in: &scope, isGroup: true) else { return nil }
-    var children: [TimelineItem] = []
+    var children: [CheckedTimelineItem] = []
     var infiniteChild: NodeID? = nil
     for child in tree.children(tree.child(stmt, count - 1)) {
       switch tree.kind(child) {

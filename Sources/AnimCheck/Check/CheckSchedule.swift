@@ -2,7 +2,7 @@
 /// values and its templates on two cores pays for itself.
 ///
 /// The schedule changes only where the work runs, never what it reports: the parallel
-/// path must give exactly the serial path's diagnostics and IR, which
+/// path must give exactly the serial path's diagnostics, which
 /// `ParallelCheckDifferentialTests` checks on every corpus file and thousands of
 /// mutants under `alwaysParallel`. The sizes are data rather than constants so that
 /// those tests can take the parallel path on small files.
@@ -12,8 +12,12 @@ struct CheckSchedule: Sendable {
   /// Fewer top-level values still unchecked than this: the values on one thread.
   var minimumValues: Int
 
-  /// What `animc` uses: below these sizes a second thread costs more than it saves.
+  /// What `animc check` uses: below these sizes a second thread costs more than it saves.
   static let automatic = CheckSchedule(minimumNodes: 50_000, minimumValues: 2_000)
+  /// For a check whose scene is lowered: templates on two threads, values on one. Values
+  /// checked aside settle in another order, so the globals' slots (and the order a run
+  /// evaluates them in, and so its random draws) would differ from one checker's.
+  static let inOrder = CheckSchedule(minimumNodes: 50_000, minimumValues: .max)
   /// Never a second thread.
   static let serial = CheckSchedule(minimumNodes: .max, minimumValues: .max)
   /// A second thread whenever there are two things to split (for differential tests).

@@ -1,16 +1,18 @@
 import AnimMath
 import AnimSyntax
 
-/// Semantic analysis: infers types and units, enforces the rules of the language and
-/// lowers the tree to the IR. Diagnostics are collected, never printed; an expression
-/// already reported has type `.error` and raises nothing further.
+/// Semantic analysis: infers types and units and enforces the rules of the language.
+/// Diagnostics are collected, never printed; an expression already reported has type
+/// `.error` and raises nothing further.
 ///
-/// Some of the work is done by passes of its own, each reading what the ones before
-/// settled: `NamePass` declares every top-level name first; `ConstantFolder` holds the
-/// constant values by slot and folds what rules need to know now; `WarningPass` holds
-/// the warning rules, which read settled facts and return warnings. Checking a value
-/// returns what it found (`CheckedValue`) and writes no declaration, so the parallel
-/// schedule (`ParallelGlobals.swift`) settles the values checked aside as data.
+/// The work is done by passes, each reading what the ones before settled: `NamePass`
+/// declares every top-level name first; this type pass checks types, units and stages
+/// and leaves the scene over checked syntax (`UnloweredScene`) with what lowering needs
+/// (`LoweringFacts`); `ConstantFolder` holds the constant values by slot and folds what
+/// rules need to know now; `WarningPass` holds the warning rules, which read settled
+/// facts and return warnings; `Lowering` makes the IR, when it is wanted. Checking a
+/// value returns what it found (`CheckedValue`) and writes no declaration, so the
+/// parallel schedule (`ParallelGlobals.swift`) settles the values checked aside as data.
 final class Checker {
   let file: SourceFile
   let tree: SyntaxTree
@@ -18,7 +20,10 @@ final class Checker {
   var declarations = DeclarationTable()
   /// Top-level declarations in source order.
   var order: [Symbol] = []
-  var ir = SceneIR()
+  /// The scene as checked: the IR's shape over checked syntax.
+  var scene = UnloweredScene()
+  /// What lowering needs that the syntax does not say, recorded as nodes are checked.
+  let loweringFacts: LoweringFacts
   /// Constant folding: the constant globals by slot, and folds of constant expressions.
   let folder: ConstantFolder
   /// The `let` chain being resolved, to name a whole cycle.
@@ -26,55 +31,49 @@ final class Checker {
   /// "Did you mean" answers for undefined names (see `nearestName`).
   var suggestions = Suggestions()
   var sceneChecked = false
-  /// Whether the templates are kept in `ir`. `animc check` without `--emit-ir` needs only
-  /// the diagnostics, and a large file's templates would cost more memory than its tree.
-  let keepsIR: Bool
-  /// When values and templates are checked on two threads (same results either way).
+  /// When values and templates are checked on two threads (same diagnostics either way).
   let schedule: CheckSchedule
   let facts: SymbolFacts
-  /// Whether checked expressions are lowered to IR (see `Lowering.swift`).
-  var lowering = true
   /// Top-level values checked aside, on two threads (see `ParallelGlobals.swift`).
   var aside = AsideValues()
   /// The parser's heads of the top-level statements, when given (see `DeclarationHead`).
   var heads: [DeclarationHead]? = nil
-  /// The shape expression of the node or shape whose block is being checked (for the
-  /// `cornerRadius` fix, which moves the radius into a `rect(…)`).
-  var currentShape: NodeID? = nil
-  /// The `fill`/`stroke` statements of the block being checked, and whether each gives a
-  /// gradient (§12.2: such a paint may not be animated; see `GradientRules.swift`).
-  var gradientPaints: [(property: Property, range: SourceRange, isGradient: Bool)] = []
 
   /// `facts` are those of `tree`'s names, when already made (a second checker shares the
   /// first's); `constants` the constant values already settled, for a second checker.
   init(
-    file: SourceFile, tree: SyntaxTree, keepsIR: Bool = true, schedule: CheckSchedule = .automatic,
-    facts: SymbolFacts? = nil, constants: [Value] = []
+    file: SourceFile, tree: SyntaxTree, schedule: CheckSchedule = .automatic, facts: SymbolFacts? = nil,
+    constants: [Value] = [], globalSlots: [Int32] = []
   ) {
     self.file = file
     self.tree = tree
     self.facts = facts ?? SymbolFacts(tree.symbols)
-    self.keepsIR = keepsIR
     self.schedule = schedule
     folder = ConstantFolder(constants: constants)
-    warnings = WarningPass(file: file, tree: tree, folder: folder)
+    loweringFacts = LoweringFacts(globalSlots: globalSlots)
+    lowering = Lowering(tree: tree, facts: loweringFacts, builtins: self.facts)
+    warnings = WarningPass(file: file, tree: tree, folder: folder, lowering: lowering)
   }
 
-  func run() -> (diagnostics: [Diagnostic], ir: SceneIR) {
+  /// Lowers checked syntax (for a fold, or the whole scene once checked).
+  let lowering: Lowering
+
+  func run() -> CheckResult {
     collectDeclarations()
     checkScene()
+    loweringFacts.settings = scene.settings
     resolveGlobals()
     checkInput()  // before the emitters: their `max` warning counts the input's taps
     checkTemplates()
     report(warnings.unusedLets(order, in: declarations))
-    return (diagnostics, ir)
+    return CheckResult(diagnostics: diagnostics, scene: scene, lowering: lowering)
   }
 
   /// Runs the name pass and takes what it made: every top-level name is declared
   /// before any value is checked.
   func collectDeclarations() {
     let topLevel = tree.childCount(tree.root)
-    if keepsIR { ir.globals.reserveCapacity(topLevel) }
+    scene.globals.reserveCapacity(topLevel)
     folder.reserve(topLevel)
     var names = NamePass(file: file, tree: tree, facts: facts)
     names.run(heads: heads)
@@ -129,26 +128,23 @@ final class Checker {
     guard let d = declarations[symbol] else { return }
     let checked = checkGlobal(d)
     resolving.removeLast()
-    if keepsIR { ir.globals.append(GlobalBinding(name: d.name, slot: folder.count, value: checked.typed.expr)) }
     if !checked.shapeDefaults.isEmpty { declarations.update(symbol) { $0.shapeDefaults = checked.shapeDefaults } }
-    settle(symbol, ValueFacts(checked.typed), checked.constant ?? .number(.nan))
+    settle(symbol, ValueFacts(checked.typed), checked.value, checked.constant ?? .number(.nan))
   }
 
   /// Checks a top-level value; with its constant value when a rule may fold it. It
   /// writes no declaration: what it found is returned, for the caller to settle.
   func checkGlobal(_ d: Declaration) -> CheckedValue {
-    // Lowered even when first used inside a value that is not: its value is folded. A
-    // shape's or a path's never is (see below), so only the IR reads what they lower to.
-    var checked =
-      d.kind == .shape || d.kind == .path
-      ? unlowered { checkDeclarationValue(d) } : lowered { checkDeclarationValue(d) }
+    var checked = checkDeclarationValue(d)
     let typed = checked.typed
     // Shapes and paths are never folded by a rule (no built-in makes a number, a point,
     // a colour or a timing of one), so they are not built at check time: outlining a
     // heart or a parabola per declaration would be work no check result reads.
-    guard typed.stage == .constant && typed.type != .shape && typed.type != .path else { return checked }
+    guard !typed.type.isError, typed.stage == .constant, typed.type != .shape, typed.type != .path else {
+      return checked
+    }
     // A value that cannot be folded is reported once, here; its uses see an error.
-    guard let value = foldReporting(typed.expr) else { return CheckedValue(typed: .error) }
+    guard let value = foldReporting(lowering.lower(checked.value)) else { return .error }
     checked.constant = value
     return checked
   }
@@ -164,10 +160,14 @@ final class Checker {
     }
   }
 
-  /// Records a checked value and gives it the next slot (in both lists when the IR is kept).
-  func settle(_ symbol: Symbol, _ facts: ValueFacts, _ constant: Value) {
+  /// Records a checked value and gives it the next slot, in the constants and the globals.
+  func settle(_ symbol: Symbol, _ facts: ValueFacts, _ value: CheckedExpr, _ constant: Value) {
     let slot = folder.count
     folder.append(constant)
+    if let name = declarations.read(symbol, { $0.name }) {
+      scene.globals.append(IRForm.GlobalBinding(name: name, slot: slot, value: value))
+    }
+    loweringFacts.settle(symbol, slot: slot)
     declarations.update(symbol) { d in
       d.state = .done
       d.type = facts.type
@@ -192,7 +192,7 @@ final class Checker {
       "`\(first?.name ?? d.name)` needs a chain of more than \(Self.longestLetChain) values, each using the next",
       at: d.nameRange, labels: first.map { [Label($0.nameRange, "the chain starts here")] } ?? [],
       notes: ["give a value along the chain directly, to cut it in two"])
-    settle(symbol, ValueFacts(Typed.error), .number(.nan))
+    settle(symbol, ValueFacts(Typed.error), CheckedValue.error.value, .number(.nan))
     declarations.update(symbol) { $0.type = .error }
   }
 
@@ -215,29 +215,47 @@ final class Checker {
     var scope = BlockScope(.topLevel)
     let value = tree.child(d.syntax, 1)
     switch d.kind {
-    case .letValue: return CheckedValue(typed: check(value, expecting: nil, in: &scope))
-    case .timing: return CheckedValue(typed: check(value, expecting: .timing, in: &scope))
-    case .path: return CheckedValue(typed: check(value, expecting: .path, in: &scope))
+    case .letValue: return CheckedValue(typed: check(value, expecting: nil, in: &scope), value: .node(value))
+    case .timing: return CheckedValue(typed: check(value, expecting: .timing, in: &scope), value: .node(value))
+    case .path: return CheckedValue(typed: check(value, expecting: .path, in: &scope), value: .node(value))
     case .shape:
+      // The declaration itself: lowering adds its block's `fill`, `stroke`, `lineWidth`.
       let (typed, defaults) = checkShapeDeclaration(d, in: &scope)
-      return CheckedValue(typed: typed, shapeDefaults: defaults)
-    default: return CheckedValue(typed: .error)
+      return CheckedValue(typed: typed, value: .node(d.syntax), shapeDefaults: defaults)
+    default: return .error
     }
   }
 
   /// Evaluates a constant expression now (for key times, limits, `cubicBezier` bounds).
   func fold(_ e: Expr) -> Value? { folder.fold(e) }
 
-  func constantNumber(_ t: Typed) -> Double? { folder.number(t) }
+  /// Lowers and evaluates the value checked at `id` (see `fold(_:)`).
+  func fold(_ id: NodeID) -> Value? { folder.fold(lowering.lower(id)) }
+
+  /// The value checked at `id` as a finite number, when `t` says it is a constant one.
+  func constantNumber(_ t: Typed, at id: NodeID) -> Double? {
+    guard t.stage == .constant, !t.type.isError, case .number(let n)? = fold(id), n.isFinite else { return nil }
+    return n
+  }
+}
+
+/// What the checker leaves: every diagnostic, and the scene over checked syntax with
+/// the lowering that turns it into the IR.
+struct CheckResult {
+  let diagnostics: [Diagnostic]
+  let scene: UnloweredScene
+  let lowering: Lowering
+
+  /// The IR (lowering the whole scene).
+  var ir: SceneIR { lowering.lower(scene) }
 }
 
 /// Runs the checker on a parsed file.
 /// `heads` are the parser's heads of the root's children, when at hand (see `DeclarationHead`).
 func checkSemantics(
-  _ file: SourceFile, _ tree: SyntaxTree, keepsIR: Bool = true, schedule: CheckSchedule = .automatic,
-  heads: [DeclarationHead]? = nil
-) -> (diagnostics: [Diagnostic], ir: SceneIR) {
-  let checker = Checker(file: file, tree: tree, keepsIR: keepsIR, schedule: schedule)
+  _ file: SourceFile, _ tree: SyntaxTree, schedule: CheckSchedule = .automatic, heads: [DeclarationHead]? = nil
+) -> CheckResult {
+  let checker = Checker(file: file, tree: tree, schedule: schedule)
   checker.heads = heads
   return checker.run()
 }

@@ -42,16 +42,6 @@ final class ConstantFolder {
   /// A constant expression's value, or nil when it cannot be evaluated now.
   func fold(_ e: Expr) -> Value? { try? evaluate(e) }
 
-  /// A constant number's value when `typed` is constant and finite.
-  func number(_ typed: Typed) -> Double? {
-    guard typed.stage == .constant, !typed.type.isError, let v = fold(typed.expr), case .number(let n) = v,
-      n.isFinite
-    else {
-      return nil
-    }
-    return n
-  }
-
   /// A constant expression's value, as the evaluator gives it.
   func evaluate(_ e: Expr) throws(EvaluationError) -> Value {
     // Most folds are of a literal (`over 6s`) or a name (`timing pop`): answered as the

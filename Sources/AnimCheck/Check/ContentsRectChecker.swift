@@ -3,14 +3,14 @@ import AnimSyntax
 /// `contentsRect [x, y, w, h]` (§12.3): four Numbers in unit coordinates of the image, set
 /// once in a node's or spawn's block (it is not animated).
 extension Checker {
-  func checkContentsRect(_ stmt: NodeID, in scope: inout BlockScope) -> BlockStatement? {
+  func checkContentsRect(_ stmt: NodeID, in scope: inout BlockScope) -> CheckedStatement? {
     guard let arg = singleArgument(stmt) else { return nil }
-    let t = lowered { check(arg, expecting: .list(.number), in: &scope) }
+    let t = check(arg, expecting: .list(.number), in: &scope)
     guard !t.type.isError else { return nil }
     var count: Int? = nil
     if tree.kind(arg) == .list {
       count = tree.childCount(arg)
-    } else if t.stage == .constant, let v = fold(t.expr), case .list(let items) = v {
+    } else if t.stage == .constant, let v = fold(arg), case .list(let items) = v {
       count = items.count
     }
     if let count, count != 4 {
@@ -19,6 +19,6 @@ extension Checker {
         at: tree.range(arg), notes: ["the whole image is `[0, 0, 1, 1]`"])
       return nil
     }
-    return .contentsRect(t.expr)
+    return .contentsRect(.node(arg))
   }
 }

@@ -29,7 +29,7 @@ struct Declaration {
   /// For a `timing` value: whether it is a real-time spring (§5), when known.
   var realTimeSpring = false
   /// Properties set in a shape declaration's block, applied to nodes that use it.
-  var shapeDefaults: [BlockStatement] = []
+  var shapeDefaults: [CheckedStatement] = []
 
   var kindWord: String {
     switch kind {
@@ -44,25 +44,29 @@ struct Declaration {
   }
 }
 
-/// A checked expression: its type, its lowered form and when it can be evaluated.
+/// What checking an expression found: its type and when it can be evaluated. Its
+/// value is the node it was checked at, lowered only when wanted (see `Lowering`).
 struct Typed {
   var type: AnimType
-  var expr: Expr
   var stage: Stage = .constant
   var usesScene = false
   /// A timing expression known to be a real-time spring.
   var realTimeSpring = false
 
-  static let error = Typed(type: .error, expr: .constant(.number(.nan)))
+  static let error = Typed(type: .error)
 }
 
 /// A checked top-level value, before it is settled into its declaration.
 struct CheckedValue {
   var typed: Typed
+  /// The value, for the IR's globals.
+  var value: CheckedExpr
   /// Its value, when a rule may fold it.
   var constant: Value? = nil
   /// A shape declaration's block: the properties it sets for the nodes that use it.
-  var shapeDefaults: [BlockStatement] = []
+  var shapeDefaults: [CheckedStatement] = []
+
+  static let error = CheckedValue(typed: .error, value: .made(.constant(.number(.nan))))
 }
 
 /// What declaring a statement reads of its syntax: its kind and, for a declaration with
@@ -97,6 +101,12 @@ struct BlockScope {
   var kind: Kind
   var locals = BlockLocals()
   var localCount = 0
+  /// The shape expression of the node or shape whose block this is (for the
+  /// `cornerRadius` fix, which moves the radius into a `rect(…)`).
+  var shape: NodeID? = nil
+  /// The block's `fill`/`stroke` statements, and whether each gives a gradient (§12.2:
+  /// such a paint may not be animated; see `GradientRules.swift`).
+  var paints: [(property: Property, range: SourceRange, isGradient: Bool)] = []
 
   init(_ kind: Kind) { self.kind = kind }
 

@@ -2,7 +2,7 @@ import AnimMath
 import AnimSyntax
 
 /// Calls to built-ins (§11): positional arguments first, labelled ones in any order,
-/// defaults filled in, so the IR's arguments are in parameter order.
+/// defaults filled in, so the recorded arguments (and the IR's) are in parameter order.
 extension Checker {
   struct Argument {
     var label: String?
@@ -43,18 +43,18 @@ extension Checker {
     switch facts.callForm(tree.symbol(callee), name) {
     case .spring:
       let labels = Set(args.compactMap(\.label))
-      return checkSpring(Signature.spring(labels: labels), args, range, in: &scope)
+      return checkSpring(Signature.spring(labels: labels), args, id, in: &scope)
     case .heart:
       // `heart(w, h = w)`: the default height is the width.
       let widthOnly = args.count == 1 && (args[0].label == nil || args[0].label == "w")
       guard let sig = widthOnly ? Self.heartOfWidth : Signature.fixed["heart"] else { return .error }
-      return checkSignature(sig, args, range, in: &scope)
+      return checkSignature(sig, args, id, in: &scope)
     case .scale:
-      return checkScaleTransform(args, range, in: &scope)
+      return checkScaleTransform(args, id, in: &scope)
     case .generic:
-      return checkGeneric(name, args, range, expecting: expected, in: &scope)
+      return checkGeneric(name, args, id, expecting: expected, in: &scope)
     case .signature:
-      if let sig = facts.signature(tree.symbol(callee), name) { return checkSignature(sig, args, range, in: &scope) }
+      if let sig = facts.signature(tree.symbol(callee), name) { return checkSignature(sig, args, id, in: &scope) }
       let near = closestWord(to: name, in: BuiltinNames.functions)
       error(
         SemanticCode.unknownFunction, "there is no function `\(name)`", at: tree.range(callee),
@@ -71,67 +71,74 @@ extension Checker {
     return sig
   }()
 
-  /// Matches arguments to parameters, checks each, fills defaults.
-  func checkSignature(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
-    // Rules fold the arguments of these (bounds, counts, bounce, damping): always lowered.
-    let foldsArguments =
-      [.cubicBezier, .steps, .star, .text, .image, .linearGradient, .radialGradient].contains(sig.builtin)
-      || sig.builtin.isSpring
-    if !lowering && foldsArguments {
-      return lowered { checkSignature(sig, args, range, in: &scope) }
-    }
+  /// Matches arguments to parameters, checks each, records the call with its defaults.
+  func checkSignature(_ sig: Signature, _ args: [Argument], _ id: NodeID, in scope: inout BlockScope) -> Typed {
+    let range = tree.range(id)
     guard let matched = match(sig, args, range, in: scope) else {
       // Still check the arguments, for their own mistakes and the names they use.
       for a in args { _ = check(a.value, expecting: nil, in: &scope) }
       return .error
     }
-    var exprs: [Expr] = []
-    if lowering { exprs.reserveCapacity(sig.parameters.count) }
     var stage = Stage.constant
     var usesScene = false
     var failed = false
     for (i, p) in sig.parameters.enumerated() {
-      if !lowering {
-        // Checked for types and stages only; the defaults below build nothing to check.
-        guard let node = matched[i] else { continue }
-        let t = check(node, expecting: p.type, in: &scope)
-        if t.type.isError { failed = true }
-        stage = max(stage, t.stage)
-        usesScene = usesScene || t.usesScene
-        continue
-      }
-      if let node = matched[i] {
-        let t = check(node, expecting: p.type, in: &scope)
-        if t.type.isError { failed = true }
-        exprs.append(t.expr)
-        stage = max(stage, t.stage)
-        usesScene = usesScene || t.usesScene
-      } else if case .local(-1)? = p.defaultValue, let first = exprs.first {
-        exprs.append(first)
-      } else if let d = p.defaultValue {
-        exprs.append(d)
-      } else if i == 0, p.label == "from", sig.result == .path, scope.allowsImplicitFrom {
-        exprs.append(.instanceStart)
-      }
+      guard let node = matched[i] else { continue }
+      let t = check(node, expecting: p.type, in: &scope)
+      if t.type.isError { failed = true }
+      stage = max(stage, t.stage)
+      usesScene = usesScene || t.usesScene
     }
     if failed { return .error }
+    // After the arguments, whose own calls record theirs: a call's arguments lie together.
+    if args.count == sig.parameters.count, args.indices.allSatisfy({ matched[$0] == args[$0].value }) {
+      loweringFacts.record(.writtenCall(sig.builtin), at: id)
+    } else {
+      recordArguments(sig, matched, id, implicitFrom: scope.allowsImplicitFrom)
+    }
+    // Rules that fold arguments (bounds, counts, colours, files) lower just those.
     switch sig.builtin {
-    case .cubicBezier: checkBezierBounds(args, exprs)
-    case .steps: checkCount(args, exprs, of: "`steps`", counting: "steps", in: 1...1_000_000_000)
-    case .star: checkCount(args, exprs, of: "`star`", counting: "points", in: 2...100_000)
+    case .cubicBezier: checkBezierBounds(args, loweredArguments(id))
+    case .steps: checkCount(args, loweredArguments(id), of: "`steps`", counting: "steps", in: 1...1_000_000_000)
+    case .star: checkCount(args, loweredArguments(id), of: "`star`", counting: "points", in: 2...100_000)
     case .rgb, .rgba: report(warnings.colorChannels(args))
-    case .linearGradient, .radialGradient: if !checkGradientArguments(args, exprs, range) { return .error }
+    case .linearGradient, .radialGradient:
+      if !checkGradientArguments(args, loweredArguments(id), range) { return .error }
     case .text:
-      guard let lowered = lowerText(args, exprs, range) else { return .error }
-      return Typed(type: .shape, expr: lowered, stage: stage, usesScene: usesScene)
+      guard let lowered = lowerText(args, loweredArguments(id), range) else { return .error }
+      loweringFacts.record(value: lowered, at: id)
+      return Typed(type: .shape, stage: stage, usesScene: usesScene)
     case .image:
-      guard let file = checkImage(matched, exprs) else { return .error }
-      exprs += file
+      let arguments = loweredArguments(id)
+      guard let file = checkImage(matched, arguments) else { return .error }
+      let first = loweringFacts.startCall()
+      for e in arguments + file { loweringFacts.addArgument(e) }
+      loweringFacts.endCall(.image, from: first, at: id)
     default: break
     }
-    return Typed(
-      type: sig.result, expr: lowering ? .call(sig.builtin, exprs, range) : Self.unlowered, stage: stage,
-      usesScene: usesScene)
+    return Typed(type: sig.result, stage: stage, usesScene: usesScene)
+  }
+
+  /// Records a call with its arguments in parameter order, defaults filled in.
+  func recordArguments(_ sig: Signature, _ matched: ParameterSlots, _ id: NodeID, implicitFrom: Bool) {
+    let first = loweringFacts.startCall()
+    for (i, p) in sig.parameters.enumerated() {
+      if let node = matched[i] {
+        loweringFacts.addArgument(node)
+      } else if case .local(-1)? = p.defaultValue, i > 0 {
+        loweringFacts.addArgument(copying: first)
+      } else if let d = p.defaultValue {
+        loweringFacts.addArgument(d)
+      } else if i == 0, p.label == "from", sig.result == .path, implicitFrom {
+        loweringFacts.addArgument(.instanceStart)
+      }
+    }
+    loweringFacts.endCall(sig.builtin, from: first, at: id)
+  }
+
+  /// The lowered arguments of the call recorded at `id`, in parameter order.
+  func loweredArguments(_ id: NodeID) -> [Expr] {
+    lowering.callArguments(id) ?? []
   }
 
   /// For each parameter, the argument given for it, or nil; reports label mistakes.
@@ -212,21 +219,22 @@ extension Checker {
       at: args.first.map { tree.range($0.value) } ?? .at(0))
   }
 
-  func checkSpring(_ sig: Signature, _ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
-    var t = checkSignature(sig, args, range, in: &scope)
+  func checkSpring(_ sig: Signature, _ args: [Argument], _ id: NodeID, in scope: inout BlockScope) -> Typed {
+    var t = checkSignature(sig, args, id, in: &scope)
     guard !t.type.isError else { return t }
+    let range = tree.range(id)
     t.realTimeSpring = sig.builtin != .springUIKit
     if sig.builtin == .springDuration, let arg = args.first(where: { $0.label == "bounce" }),
-      case .call(_, let exprs, _) = t.expr, let v = fold(exprs[1]), case .number(let b) = v, !(b > -1 && b < 1)
+      case let exprs = loweredArguments(id), exprs.count > 1, let v = fold(exprs[1]), case .number(let b) = v,
+      !(b > -1 && b < 1)
     {
       error(
         SemanticCode.bounceOutOfRange, "`bounce` must lie between -1 and 1 (exclusive), found \(b)",
         at: tree.range(arg.value))
       return .error
     }
-    if sig.builtin == .springUIKit, case .call(_, let exprs, _) = t.expr, let v = fold(exprs[0]),
-      case .number(let z) = v,
-      z <= 0
+    if sig.builtin == .springUIKit, let first = loweredArguments(id).first, let v = fold(first),
+      case .number(let z) = v, z <= 0
     {
       let at = args.first { $0.label == "damping" }.map { tree.range($0.value) } ?? range
       error(SemanticCode.badArgumentValue, "a spring's `damping` must be greater than 0", at: at)
@@ -236,16 +244,23 @@ extension Checker {
   }
 
   /// `scale(s)` or `scale(sx, sy)` in an instance transform.
-  func checkScaleTransform(_ args: [Argument], _ range: SourceRange, in scope: inout BlockScope) -> Typed {
+  func checkScaleTransform(_ args: [Argument], _ id: NodeID, in scope: inout BlockScope) -> Typed {
     guard args.count == 1 || args.count == 2 else {
-      error(SemanticCode.extraArgument, "`scale` takes `(s)` or `(sx, sy)`", at: range)
+      error(SemanticCode.extraArgument, "`scale` takes `(s)` or `(sx, sy)`", at: tree.range(id))
       return .error
     }
     let sx = check(args[0].value, expecting: .number, in: &scope)
     let sy = args.count == 2 ? check(args[1].value, expecting: .number, in: &scope) : sx
     if sx.type.isError || sy.type.isError { return .error }
-    return Typed(
-      type: .transform, expr: lowering ? .call(.scale, [sx.expr, sy.expr], range) : Self.unlowered,
-      stage: max(sx.stage, sy.stage))
+    if args.count == 2 {
+      loweringFacts.record(.writtenCall(.scale), at: id)
+    } else {
+      // `scale(s)` is `scale(s, s)`.
+      let first = loweringFacts.startCall()
+      loweringFacts.addArgument(args[0].value)
+      loweringFacts.addArgument(copying: first)
+      loweringFacts.endCall(.scale, from: first, at: id)
+    }
+    return Typed(type: .transform, stage: max(sx.stage, sy.stage))
   }
 }

@@ -5,9 +5,10 @@ import AnimSyntax
 /// Durations, Angles and Points; `random`, `randomInt`, `choose` (§2).
 extension Checker {
   func checkGeneric(
-    _ name: String, _ args: [Argument], _ range: SourceRange, expecting result: AnimType? = nil,
+    _ name: String, _ args: [Argument], _ id: NodeID, expecting result: AnimType? = nil,
     in scope: inout BlockScope
   ) -> Typed {
+    let range = tree.range(id)
     if let labelled = args.first(where: { $0.label != nil }) {
       error(SemanticCode.unknownLabel, "`\(name)` takes no labelled arguments", at: labelled.labelRange)
       return .error
@@ -37,15 +38,13 @@ extension Checker {
       cases = known
     }
     // What the result needs of the arguments, gathered as they are checked: the first
-    // one's type, the latest stage, the expressions only when lowering. Keeping every
-    // `Typed` in an array (and mapping it twice) was three allocations a call.
+    // one's type, the latest stage. Keeping every `Typed` in an array (and mapping it
+    // twice) was three allocations a call.
     var first: AnimType? = nil
     var second: AnimType? = nil
     var stage = Stage.constant
     var usesScene = false
     var failed = false
-    var exprs: [Expr] = []
-    if lowering { exprs.reserveCapacity(args.count) }
     for (i, a) in args.enumerated() {
       let expected: AnimType? =
         cases ?? (name == "lerp" && i == 2 ? .number : (i > 0 && name != "lerp" ? first : nil))
@@ -55,13 +54,12 @@ extension Checker {
       if t.type.isError { failed = true }
       stage = max(stage, t.stage)
       usesScene = usesScene || t.usesScene
-      if lowering { exprs.append(t.expr) }
     }
     if failed { return .error }
     guard let first else { return .error }
     // `lerp(a, b, t)`: b is checked on its own, then against a's type.
     if name == "lerp", let second {
-      let b = conform(Typed(type: second, expr: Self.unlowered), to: first, at: args[1].value)
+      let b = conform(Typed(type: second), to: first, at: args[1].value)
       if b.type.isError { return .error }
     }
     switch name {
@@ -83,14 +81,11 @@ extension Checker {
             ? [] : [.replace(tree.range(args[0].value), with: "0..1", "write a range such as `0..1`")])
         return .error
       }
-      let builtin: Builtin = name == "random" ? .random : .randomInt
-      return Typed(
-        type: element, expr: lowering ? .call(builtin, exprs, range) : Self.unlowered, stage: max(stage, .perRun),
-        usesScene: usesScene)
+      recordCall(name == "random" ? .random : .randomInt, args, id)
+      return Typed(type: element, stage: max(stage, .perRun), usesScene: usesScene)
     case "choose":
-      return Typed(
-        type: first, expr: lowering ? .call(.choose, exprs, range) : Self.unlowered, stage: max(stage, .perRun),
-        usesScene: usesScene)
+      recordCall(.choose, args, id)
+      return Typed(type: first, stage: max(stage, .perRun), usesScene: usesScene)
     default:
       guard first == .number || first.isQuantity else {
         error(
@@ -99,11 +94,14 @@ extension Checker {
           at: tree.range(args[0].value))
         return .error
       }
-      let builtin = Builtin(rawValue: name) ?? .min
-      return Typed(
-        type: first, expr: lowering ? .call(builtin, exprs, range) : Self.unlowered, stage: stage,
-        usesScene: usesScene)
+      recordCall(Builtin(rawValue: name) ?? .min, args, id)
+      return Typed(type: first, stage: stage, usesScene: usesScene)
     }
+  }
+
+  /// A call whose arguments are the ones written, in order.
+  func recordCall(_ builtin: Builtin, _ args: [Argument], _ id: NodeID) {
+    loweringFacts.record(.writtenCall(builtin), at: id)
   }
 }
 

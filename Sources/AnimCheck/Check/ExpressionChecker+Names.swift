@@ -11,10 +11,11 @@ extension Checker {
     if let local = scope.locals[symbol] {
       scope.locals.markUsed(symbol)
       if local.type.isError { return .error }
-      return Typed(type: local.type, expr: .local(local.slot), stage: local.stage)
+      loweringFacts.record(.local(Int32(local.slot)), at: id)
+      return Typed(type: local.type, stage: local.stage)
     }
-    if let kind = declarations.kind(symbol) { return reference(symbol, kind, at: range, in: scope) }
-    if let value = facts.namedValue(symbol, name) { return value }
+    if let kind = declarations.kind(symbol) { return reference(symbol, kind, at: id, in: scope) }
+    if let named = facts.namedValue(symbol, name) { return Typed(type: named.type) }
     if BuiltinNames.functionSet.contains(name) {
       error(
         SemanticCode.notAValue, "`\(name)` is a function; call it with its arguments", at: range,
@@ -58,7 +59,8 @@ extension Checker {
     return near
   }
 
-  func reference(_ symbol: Symbol, _ kind: Declaration.Kind, at range: SourceRange, in scope: BlockScope) -> Typed {
+  func reference(_ symbol: Symbol, _ kind: Declaration.Kind, at id: NodeID, in scope: BlockScope) -> Typed {
+    let range = tree.range(id)
     switch kind {
     case .node:
       let name = tree.symbols[symbol]
@@ -76,10 +78,10 @@ extension Checker {
     resolve(symbol)
     declarations.markUsed(symbol)
     let typed = declarations.read(symbol) { d -> Typed? in
-      guard !d.type.isError, let slot = d.slot, !(scope.kind == .scene && d.usesScene) else { return nil }
-      return Typed(
-        type: d.type, expr: .global(slot), stage: d.stage, usesScene: d.usesScene, realTimeSpring: d.realTimeSpring)
+      guard !d.type.isError, d.slot != nil, !(scope.kind == .scene && d.usesScene) else { return nil }
+      return Typed(type: d.type, stage: d.stage, usesScene: d.usesScene, realTimeSpring: d.realTimeSpring)
     }
+    // Lowered by its slot (`LoweringFacts.globalSlot`), which `settle` recorded.
     if case .some(.some(let t)) = typed { return t }
     if scope.kind == .scene, declarations.read(symbol, { !$0.type.isError && $0.slot != nil && $0.usesScene }) == true {
       error(
@@ -101,9 +103,9 @@ extension Checker {
         declarations.markUsed(symbol)
         let position = Expr.nodePosition(declarations.read(symbol) { $0.nodeIndex ?? 0 } ?? 0)
         switch member {
-        case "position": return Typed(type: .point, expr: position, stage: .perRun)
-        case "x": return Typed(type: .number, expr: component(position, .x), stage: .perRun)
-        case "y": return Typed(type: .number, expr: component(position, .y), stage: .perRun)
+        case "position": return self.member(id, .point, stage: .perRun, position)
+        case "x": return self.member(id, .number, stage: .perRun, .component(position, .x))
+        case "y": return self.member(id, .number, stage: .perRun, .component(position, .y))
         default:
           return unknownMember(
             member, of: "node `\(tree.symbols[symbol])`", memberRange, candidates: ["position", "x", "y"])
@@ -117,14 +119,16 @@ extension Checker {
       return unknownMember(member, of: "\(b.type.withArticle)", memberRange, candidates: [])
     }
     switch member {
-    case "x": return Typed(type: .number, expr: component(b.expr, .x), stage: b.stage, usesScene: b.usesScene)
-    case "y": return Typed(type: .number, expr: component(b.expr, .y), stage: b.stage, usesScene: b.usesScene)
+    // Lowered from the syntax: the base's component.
+    case "x", "y": return Typed(type: .number, stage: b.stage, usesScene: b.usesScene)
     default: return unknownMember(member, of: "a Point", memberRange, candidates: ["x", "y"])
     }
   }
 
-  func component(_ point: Expr, _ axis: Axis) -> Expr {
-    lowering ? .component(point, axis) : Self.unlowered
+  /// A node's position or coordinate, which lowering takes as it is.
+  func member(_ id: NodeID, _ type: AnimType, stage: Stage, _ value: Expr) -> Typed {
+    loweringFacts.record(value: value, at: id)
+    return Typed(type: type, stage: stage)
   }
 
   func unknownMember(_ member: String, of what: String, _ range: SourceRange, candidates: [String]) -> Typed {
@@ -141,12 +145,10 @@ extension Checker {
       error(SemanticCode.sceneCycle, "`scene.\(member)` inside the `scene` block refers to itself", at: tree.range(id))
       return .error
     }
-    let s = ir.settings
+    // Lowered from the settings (`Lowering.member`).
     switch member {
-    case "width": return Typed(type: .number, expr: .constant(.number(s.width)), usesScene: true)
-    case "height": return Typed(type: .number, expr: .constant(.number(s.height)), usesScene: true)
-    case "center":
-      return Typed(type: .point, expr: .constant(.point(Point(s.width / 2, s.height / 2))), usesScene: true)
+    case "width", "height": return Typed(type: .number, usesScene: true)
+    case "center": return Typed(type: .point, usesScene: true)
     default: return unknownMember(member, of: "`scene`", range, candidates: ["width", "height", "center"])
     }
   }
@@ -161,9 +163,9 @@ extension Checker {
       return .error
     }
     switch (isSelf, member) {
-    case (true, "index"): return Typed(type: .number, expr: .selfIndex, stage: .perSpawn)
-    case (false, "position"): return Typed(type: .point, expr: .triggerPosition, stage: .perSpawn)
-    case (false, "time"): return Typed(type: .duration, expr: .triggerTime, stage: .perSpawn)
+    case (true, "index"): return Typed(type: .number, stage: .perSpawn)
+    case (false, "position"): return Typed(type: .point, stage: .perSpawn)
+    case (false, "time"): return Typed(type: .duration, stage: .perSpawn)
     default:
       return unknownMember(member, of: "`\(word)`", range, candidates: isSelf ? ["index"] : ["position", "time"])
     }

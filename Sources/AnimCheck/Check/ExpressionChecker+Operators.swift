@@ -14,16 +14,7 @@ extension Checker {
       reportOperands(op, a.type, b.type, lhsNode, rhsNode, at: tree.range(id))
       return .error
     }
-    let irOp: ArithmeticOperator
-    switch op {
-    case .add: irOp = .add
-    case .subtract: irOp = .subtract
-    case .multiply: irOp = .multiply
-    case .divide: irOp = .divide
-    }
-    return Typed(
-      type: result, expr: lowering ? .arithmetic(irOp, a.expr, b.expr, tree.range(id)) : Self.unlowered,
-      stage: max(a.stage, b.stage), usesScene: a.usesScene || b.usesScene)
+    return Typed(type: result, stage: max(a.stage, b.stage), usesScene: a.usesScene || b.usesScene)
   }
 
   func resultType(_ op: BinaryOperator, _ a: AnimType, _ b: AnimType) -> AnimType? {

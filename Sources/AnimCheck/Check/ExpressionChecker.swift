@@ -1,8 +1,9 @@
 import AnimMath
 import AnimSyntax
 
-/// Types and lowers expressions (§2). Each `check…` returns the type, the IR and the
-/// stage; a mistake is reported once and yields `.error`, which later rules ignore.
+/// Types expressions (§2). Each `check…` returns the type and the stage, and records in
+/// `loweringFacts` what lowering the node will need; a mistake is reported once and
+/// yields `.error`, which later rules ignore.
 extension Checker {
   func check(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
     let typed = infer(id, expecting: expected, in: &scope)
@@ -24,9 +25,8 @@ extension Checker {
     let range = tree.range(id)
     // A Path stands for the shape `shape { … }` with the same commands (§3.1).
     if typed.type == .path && expected == .shape {
-      return Typed(
-        type: .shape, expr: lowering ? .call(.shapeOfPath, [typed.expr], range) : Self.unlowered, stage: typed.stage,
-        usesScene: typed.usesScene)
+      loweringFacts.recordConversionToShape(at: id)
+      return Typed(type: .shape, stage: typed.stage, usesScene: typed.usesScene)
     }
     if case .enumLiteral(let name) = typed.type, case .enumeration(let kind) = expected {
       let near = closestWord(to: name, in: kind.cases)
@@ -73,13 +73,10 @@ extension Checker {
   func infer(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
     switch tree.kind(id) {
     case .number: return checkNumberLiteral(id)
-    case .string: return Typed(type: .string, expr: .constant(.string(tree.string(id))))
-    case .color:
-      let v = tree.colorValue(id)
-      let c = Color(rgba8: UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
-      return Typed(type: .color, expr: .constant(.color(c)))
-    case .bool: return Typed(type: .bool, expr: .constant(.bool(tree.flags(id) == 1)))
-    case .enumCase: return Typed(type: .enumLiteral(tree.name(id)), expr: .constant(.enumCase(tree.name(id))))
+    case .string: return Typed(type: .string)
+    case .color: return Typed(type: .color)
+    case .bool: return Typed(type: .bool)
+    case .enumCase: return Typed(type: .enumLiteral(tree.name(id)))
     case .name: return checkName(id, expecting: expected, in: &scope)
     case .member: return checkMember(id, in: &scope)
     case .paren: return infer(tree.child(id, 0), expecting: expected, in: &scope)
@@ -94,8 +91,7 @@ extension Checker {
     case .call: return checkCall(id, expecting: expected, in: &scope)
     case .shapeLiteral: return checkShapeLiteral(id, in: &scope)
     case .pathLiteral:
-      let (commands, stage) = checkPathCommands(tree.child(id, 0), in: &scope)
-      return Typed(type: .path, expr: .pathLiteral(commands), stage: stage)
+      return Typed(type: .path, stage: checkPathCommands(tree.child(id, 0), in: &scope))
     case .selfExpr, .triggerExpr, .sceneExpr:
       let word = tree.kind(id) == .selfExpr ? "self" : tree.kind(id) == .triggerExpr ? "trigger" : "scene"
       let members =
@@ -109,35 +105,23 @@ extension Checker {
   }
 
   func checkNumberLiteral(_ id: NodeID) -> Typed {
-    let v = tree.number(id)
-    guard v.isFinite else {
+    guard tree.number(id).isFinite else {
       error(SemanticCode.notFinite, "this number is too large to represent", at: tree.range(id))
       return .error
     }
-    switch tree.unit(id) {
-    case .none: return Typed(type: .number, expr: .constant(.number(v)))
-    case .percent: return Typed(type: .number, expr: .constant(.number(v / 100)))
-    case .seconds: return Typed(type: .duration, expr: .constant(.number(v)))
-    case .milliseconds: return Typed(type: .duration, expr: .constant(.number(v / 1000)))
-    case .degrees: return Typed(type: .angle, expr: .constant(.number(v)))
-    case .radians: return Typed(type: .angle, expr: .constant(.number(degrees(fromRadians: v))))
-    case .turns: return Typed(type: .angle, expr: .constant(.number(v * 360)))
-    }
+    return Typed(type: tree.numberLiteral(id).type)
   }
 
   func checkPoint(_ id: NodeID, in scope: inout BlockScope) -> Typed {
     let x = check(tree.child(id, 0), expecting: .number, in: &scope)
     let y = check(tree.child(id, 1), expecting: .number, in: &scope)
     if x.type.isError || y.type.isError { return .error }
-    return Typed(
-      type: .point, expr: lowering ? .makePoint(x.expr, y.expr) : Self.unlowered, stage: max(x.stage, y.stage),
-      usesScene: x.usesScene || y.usesScene)
+    return Typed(type: .point, stage: max(x.stage, y.stage), usesScene: x.usesScene || y.usesScene)
   }
 
   func checkList(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
     var element: AnimType? = nil
     if case .list(let e)? = expected { element = e }
-    var items: [Expr] = []
     var stage = Stage.constant
     var usesScene = false
     var failed = false
@@ -145,27 +129,19 @@ extension Checker {
       let t = check(child, expecting: element, in: &scope)
       if t.type.isError { failed = true }
       if element == nil && !t.type.isError { element = t.type }
-      if lowering { items.append(t.expr) }
       stage = max(stage, t.stage)
       usesScene = usesScene || t.usesScene
     }
     if failed { return .error }
-    return Typed(
-      type: .list(element ?? .number), expr: lowering ? .list(items) : Self.unlowered, stage: stage,
-      usesScene: usesScene)
+    return Typed(type: .list(element ?? .number), stage: stage, usesScene: usesScene)
   }
 
   func checkNegate(_ id: NodeID, in scope: inout BlockScope) -> Typed {
-    var t = check(tree.child(id, 0), expecting: nil, in: &scope)
+    let t = check(tree.child(id, 0), expecting: nil, in: &scope)
     guard !t.type.isError else { return .error }
     guard t.type == .number || t.type.isQuantity else {
       error(SemanticCode.badOperands, "cannot negate \(t.type.withArticle)", at: tree.range(id))
       return .error
-    }
-    if case .constant(.number(let n)) = t.expr {
-      t.expr = .constant(.number(-n))
-    } else {
-      t.expr = lowering ? .negate(t.expr) : Self.unlowered
     }
     return t
   }
@@ -177,7 +153,6 @@ extension Checker {
     let hi = check(tree.child(id, 1), expecting: element ?? (lo.type.isError ? nil : lo.type), in: &scope)
     if lo.type.isError || hi.type.isError { return .error }
     return Typed(
-      type: .range(of: lo.type), expr: lowering ? .range(lo.expr, hi.expr) : Self.unlowered,
-      stage: max(lo.stage, hi.stage), usesScene: lo.usesScene || hi.usesScene)
+      type: .range(of: lo.type), stage: max(lo.stage, hi.stage), usesScene: lo.usesScene || hi.usesScene)
   }
 }

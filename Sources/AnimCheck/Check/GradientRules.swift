@@ -9,10 +9,10 @@ extension Checker {
   /// A block's `PROP value`: `fill` and `stroke` take a paint, the rest their type.
   func checkPropertyValue(_ arg: NodeID, _ property: Property, in scope: inout BlockScope) -> Typed {
     guard property == .fill || property == .stroke else {
-      return checkValue(arg, expecting: propertyType(property), in: &scope)
+      return check(arg, expecting: propertyType(property), in: &scope)
     }
-    let t = unlowered { checkPaint(arg, in: &scope) }
-    if !t.type.isError { gradientPaints.append((property, tree.range(arg), t.type == .gradient)) }
+    let t = checkPaint(arg, in: &scope)
+    if !t.type.isError { scope.paints.append((property, tree.range(arg), t.type == .gradient)) }
     return t
   }
 
@@ -99,15 +99,17 @@ extension Checker {
   }
 
   /// Reports each `animate fill` / `animate stroke` of a block whose node paints that
-  /// property with a gradient, set in the block (`gradientPaints`) or in the style of
-  /// the declared shape it uses.
-  func reportAnimatedGradients(shape: NodeID, block: NodeID?) {
-    guard let block, !gradientPaints.isEmpty || tree.kind(shape) == .name else { return }
+  /// property with a gradient, set in the block (`paints`) or in the style of the
+  /// declared shape it uses.
+  func reportAnimatedGradients(
+    shape: NodeID, block: NodeID?, paints set: [(property: Property, range: SourceRange, isGradient: Bool)]
+  ) {
+    guard let block, !set.isEmpty || tree.kind(shape) == .name else { return }
     // The block's last `fill`/`stroke` wins over the declared shape's style (a block's
     // properties are set before any animation runs, wherever they are written).
     var paints: [(property: Property, range: SourceRange)] = []
     for property in [Property.fill, .stroke] {
-      if let set = gradientPaints.last(where: { $0.property == property }) {
+      if let set = set.last(where: { $0.property == property }) {
         if set.isGradient { paints.append((property, set.range)) }
       } else if let declared = declaredShapeGradients(shape).first(where: { $0.property == property }) {
         paints.append(declared)

@@ -12,14 +12,14 @@ extension WarningPass {
     var end: Double
   }
 
-  func hiddenAnimations(in body: [BlockStatement]) -> [Diagnostic] {
+  func hiddenAnimations(in body: [CheckedStatement]) -> [Diagnostic] {
     // Most blocks animate each property at most once, and then nothing can be hidden:
     // find that out without copying the animations.
     var seen: UInt32 = 0
     var repeated = false
     for statement in body {
       guard let property = statement.animatedProperty else { continue }
-      let bit = UInt32(1) << UInt32(BlockStatement.properties.firstIndex(of: property) ?? 0)
+      let bit = UInt32(1) << UInt32(Property.all.firstIndex(of: property) ?? 0)
       if seen & bit != 0 {
         repeated = true
         break
@@ -27,7 +27,7 @@ extension WarningPass {
       seen |= bit
     }
     guard repeated else { return [] }
-    let animations: [Animation] = body.compactMap {
+    let animations: [CheckedAnimation] = body.compactMap {
       if case .timeline(.animation(let a)) = $0 { return a }
       return nil
     }
@@ -52,7 +52,7 @@ extension WarningPass {
   /// covers: one whose effect starts no later and ends no earlier. Taken from the last
   /// back, with the latest end among the later ones' starts up to each start kept in a
   /// tree (`LatestEnds`): comparing every pair took time in the square of their number.
-  func hiddenAnimations(_ animations: [Animation]) -> [Int] {
+  func hiddenAnimations(_ animations: [CheckedAnimation]) -> [Int] {
     // Folding the timing is the costly part: each effect once. NaN cannot be judged.
     let effects = animations.map { a in effect(a).flatMap { $0.start.isNaN || $0.end.isNaN ? nil : $0 } }
     let starts = Array(Set(effects.compactMap { $0?.start })).sorted()
@@ -63,12 +63,12 @@ extension WarningPass {
       // The rank of the last start at or before e.start: e's own start is among them.
       let rank = starts.partitionPoint { $0 > e.start } - 1
       if later.latestEnd(throughRank: rank) >= e.end { hidden.append(i) }
-      if !animations[i].additive && !animations[i].readsValueBelow { later.insert(end: e.end, atRank: rank) }
+      if !animations[i].additive && !readsValueBelow(animations[i]) { later.insert(end: e.end, atRank: rank) }
     }
     return hidden
   }
 
-  func effect(_ a: Animation) -> Effect? {
+  func effect(_ a: CheckedAnimation) -> Effect? {
     guard let end = itemEnd(.animation(a)) else {
       // Repeats forever: active from its begin to the end of time.
       guard case .forever? = a.timing.repeatCount else { return nil }
@@ -83,10 +83,12 @@ extension WarningPass {
   }
 }
 
-extension BlockStatement {
+extension Property {
   /// Every property once, for a bit per property (`allCases` makes a new array each time).
-  static let properties = Property.allCases
+  static let all = Property.allCases
+}
 
+extension IRForm.BlockStatement {
   /// The property of a top-level `animate` statement (nil for anything else).
   var animatedProperty: Property? {
     guard case .timeline(let item) = self, case .animation(let a) = item else { return nil }
@@ -134,21 +136,24 @@ extension Array where Element == Double {
   }
 }
 
-extension Animation {
+extension Builtin {
+  /// The built-ins that make a path.
+  static let paths: Set<Builtin> = Set(Builtin.allCases.filter { $0.spec.kind == .path })
+}
+
+extension WarningPass {
   /// Whether the animation starts from the value below it, so that the one below still
   /// shows through it (§10 v0.3): an omitted `from` (with `to`, or `by` alone) and a path
   /// whose `from:` was omitted read it; an explicit `from`, keyframes and a path with its
   /// own start do not. A path held in a block's `let` cannot be told apart here, and is
   /// taken to read it, so that no warning is given wrongly.
-  static let pathBuiltins: Set<Builtin> = Set(Builtin.allCases.filter { $0.spec.kind == .path })
-
-  var readsValueBelow: Bool {
-    switch value {
+  func readsValueBelow(_ a: CheckedAnimation) -> Bool {
+    switch a.value {
     case .basic(let from, _, _): return from == nil
     case .keyframes: return false
     case .along(let path, _, _):
-      switch path {
-      case .call(let builtin, let args, _) where Self.pathBuiltins.contains(builtin):
+      switch lowering.lower(path) {
+      case .call(let builtin, let args, _) where Builtin.paths.contains(builtin):
         if case .instanceStart? = args.first { return true }
         return false
       case .pathLiteral, .global, .constant: return false

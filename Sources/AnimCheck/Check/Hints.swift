@@ -115,11 +115,11 @@ extension Checker {
   /// `cornerRadius 8` in a block: a rectangle's corner belongs to its shape (§3.1).
   /// Reported with the fix `rect(w, h, corner: 8)` when the block's shape is a
   /// `rect(w, h)` written in place; whether it was reported.
-  func reportCornerRadius(_ stmt: NodeID, _ name: String) -> Bool {
+  func reportCornerRadius(_ stmt: NodeID, _ name: String, shape: NodeID?) -> Bool {
     guard Self.cornerNames.contains(name.lowercased()) else { return false }
     let head = tree.range(tree.child(stmt, 0))
     var fixes: [Fix] = []
-    if tree.childCount(stmt) == 2, let shape = currentShape, tree.kind(shape) == .call,
+    if tree.childCount(stmt) == 2, let shape, tree.kind(shape) == .call,
       tree.name(tree.child(shape, 0)) == "rect", tree.childCount(shape) == 3,
       tree.children(shape).dropFirst().allSatisfy({ tree.symbol($0) == nil })
     {

@@ -20,7 +20,7 @@ extension Checker {
         }
         continue
       }
-      if let event = checkInputEvent(stmt) { ir.input.append(event) }
+      if let event = checkInputEvent(stmt) { scene.input.append(event) }
     }
   }
 

@@ -4,9 +4,11 @@ import AnimSyntax
 /// `keyframes k0: v0 [T0], …` (§6.5): constant key times, 0 first, 1 last, strictly
 /// increasing; values of the property's type; segment timings.
 extension Checker {
-  func checkKeyframes(_ clause: NodeID, _ type: AnimType, _ c: Clauses, in scope: inout BlockScope) -> AnimationValue? {
+  func checkKeyframes(_ clause: NodeID, _ type: AnimType, _ c: Clauses, in scope: inout BlockScope)
+    -> CheckedAnimationValue?
+  {
     let list = tree.children(clause)
-    var frames: [Keyframe] = []
+    var frames: [CheckedKeyframe] = []
     frames.reserveCapacity(list.count)  // one allocation, not one per doubling
     var ok = true
     var previous: (key: Double, node: NodeID)? = nil
@@ -14,18 +16,18 @@ extension Checker {
       let keyNode = tree.child(kf, 0)
       var keyScope = BlockScope(.constant)
       let kt = check(keyNode, expecting: .number, in: &keyScope)
-      let vt = checkValue(tree.child(kf, 1), expecting: type, in: &scope)
-      var timing: Expr? = nil
+      let vt = check(tree.child(kf, 1), expecting: type, in: &scope)
+      var timing: CheckedExpr? = nil
       if let tnode = tree.optionalChild(kf, 2) {
         let tt = check(tnode, expecting: .timing, in: &scope)
         if tt.type.isError { ok = false }
-        timing = tt.expr
+        timing = .node(tnode)
       }
       guard !kt.type.isError, !vt.type.isError else {
         ok = false
         continue
       }
-      guard let key = constantNumber(kt) else {
+      guard let key = constantNumber(kt, at: keyNode) else {
         error(SemanticCode.notConstant, "a key time must be a constant number in 0…1", at: tree.range(keyNode))
         ok = false
         continue
@@ -53,7 +55,7 @@ extension Checker {
         ok = false
       }
       previous = (key, keyNode)
-      frames.append(Keyframe(key: key, value: vt.expr, timing: timing))
+      frames.append(CheckedKeyframe(key: key, value: .node(tree.child(kf, 1)), timing: timing))
     }
     if ok && frames.count < 2 {
       error(

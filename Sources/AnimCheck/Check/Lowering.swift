@@ -1,37 +1,202 @@
+import AnimMath
 import AnimSyntax
+import Dispatch
 
-/// Checking without lowering. `animc check` without `--emit-ir` keeps no IR, yet most of
-/// what the checker built was the IR of values no rule looks at again: `to` values,
-/// paths to move along, property values, block `let`s. Those are still checked in full
-/// (types, units, stages, every diagnostic) but, when the IR is not kept, not lowered:
-/// their `Typed.expr` is a placeholder, and building and freeing the expression trees
-/// was a large part of the check.
+/// Lowering to the IR: turns the checked scene, whose values are checked syntax, into
+/// the `SceneIR` the simulator runs. It reads the tree and what the type pass recorded
+/// (`LoweringFacts`) and decides nothing: every rule was applied by the checker.
 ///
-/// What rules fold stays lowered: timings, durations, key times, `remove after`, and the
-/// arguments of `cubicBezier` and `spring`, wherever they appear.
-extension Checker {
-  /// The expression of a value that was checked but not lowered (nothing reads it).
-  static let unlowered = Expr.constant(.number(.nan))
+/// The checker never lowers a whole scene; `analyze` does, when the IR is wanted.
+/// Constant folding lowers just the subtree it folds. A class, made once per checker:
+/// a value holding the tree retained each of its columns at every fold.
+final class Lowering {
+  let tree: SyntaxTree
+  let facts: LoweringFacts
+  /// The built-in colours and timing curves, by symbol.
+  let builtins: SymbolFacts
 
-  /// Checks a value that only the IR keeps.
-  func checkValue(_ id: NodeID, expecting expected: AnimType?, in scope: inout BlockScope) -> Typed {
-    unlowered { check(id, expecting: expected, in: &scope) }
+  init(tree: SyntaxTree, facts: LoweringFacts, builtins: SymbolFacts) {
+    self.tree = tree
+    self.facts = facts
+    self.builtins = builtins
   }
 
-  /// Runs `body` without lowering when the IR is not kept, for values only the IR reads.
-  func unlowered<T>(_ body: () -> T) -> T {
-    guard !keepsIR, lowering else { return body() }
-    lowering = false
-    defer { lowering = true }
-    return body()
+  /// The IR of a checked scene. A scene of `twoThreadsFrom` templates or more has its
+  /// templates lowered on two threads, each taking the first or second half of each
+  /// list; lowering only reads, and the halves are joined in order.
+  func lower(_ scene: UnloweredScene, twoThreadsFrom: Int = 1_000) -> SceneIR {
+    let templates = scene.nodes.count + scene.emitters.count + scene.replicators.count
+    guard templates >= twoThreadsFrom else { return scene.map(lower) }
+    var rest = scene
+    rest.nodes = []
+    rest.emitters = []
+    rest.replicators = []
+    var ir = rest.map(lower)
+    let runs = ParallelRuns(workers: [TemplateLowering(self), TemplateLowering(self)], parts: [false, true])
+    DispatchQueue.concurrentPerform(iterations: 2) { i in runs.workers[i].lower(scene, secondHalf: runs.parts[i]) }
+    for half in runs.workers {
+      ir.nodes += half.nodes
+      ir.emitters += half.emitters
+      ir.replicators += half.replicators
+    }
+    return ir
   }
 
-  /// Runs `body` lowering everything, for rules that fold what it checks.
-  func lowered<T>(_ body: () -> T) -> T {
-    guard !lowering else { return body() }
-    lowering = true
-    defer { lowering = false }
-    return body()
+  func lower(_ value: CheckedExpr) -> Expr {
+    switch value {
+    case .node(let id): return lower(id)
+    case .made(let e): return e
+    }
+  }
+
+  func lower(_ id: NodeID) -> Expr {
+    let e = lowerOwn(id)
+    return facts.isConvertedToShape(id) ? .call(.shapeOfPath, [e], tree.range(id)) : e
+  }
+
+  /// The value of a node the checker recorded a fact for: only names, members and calls
+  /// have one, so no other node is looked up.
+  private func lowerFact(_ id: NodeID) -> Expr? {
+    switch facts[id] {
+    case .local(let slot)?: return .local(Int(slot))
+    case .made(let k)?: return facts.made(k)
+    case .call(let builtin, _, _)?, .writtenCall(let builtin)?:
+      return .call(builtin, callArguments(id) ?? [], tree.range(id))
+    default: return nil
+    }
+  }
+
+  /// The lowered arguments, in parameter order, of the call checked at `id`.
+  func callArguments(_ id: NodeID) -> [Expr]? {
+    switch facts[id] {
+    case .call(_, let first, let end)?:
+      var arguments: [Expr] = []
+      arguments.reserveCapacity(Int(end - first))
+      for i in first..<end { arguments.append(lower(facts.argument(i))) }
+      return arguments
+    case .writtenCall?:
+      // The call's children after the callee are its arguments, each holding its value.
+      let count = tree.childCount(id)
+      var arguments: [Expr] = []
+      arguments.reserveCapacity(max(count - 1, 0))
+      for k in 1..<max(count, 1) { arguments.append(lower(tree.child(tree.child(id, k), 0))) }
+      return arguments
+    default: return nil
+    }
+  }
+
+  /// The node's value before a Path is taken as a Shape.
+  private func lowerOwn(_ id: NodeID) -> Expr {
+    switch tree.kind(id) {
+    case .call: if let e = lowerFact(id) { return e }
+    case .number: return .constant(.number(tree.numberLiteral(id).value))
+    case .string: return .constant(.string(tree.string(id)))
+    case .color:
+      let v = tree.colorValue(id)
+      return .constant(
+        .color(Color(rgba8: UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))))
+    case .bool: return .constant(.bool(tree.flags(id) == 1))
+    case .enumCase: return .constant(.enumCase(tree.name(id)))
+    case .name:
+      if let e = lowerFact(id) { return e }
+      // Not a local: a top-level value, or else a built-in colour or timing curve.
+      guard let symbol = tree.symbol(id) else { break }
+      if let slot = facts.globalSlot(symbol) { return .global(slot) }
+      if let named = builtins.namedValue(symbol, tree.name(id)) { return .constant(named.value) }
+    case .paren: return lower(tree.child(id, 0))
+    case .point: return .makePoint(lower(tree.child(id, 0)), lower(tree.child(id, 1)))
+    case .list: return .list(tree.children(id).map(lower))
+    case .negate:
+      // A negative literal is a constant, as it was written.
+      let e = lower(tree.child(id, 0))
+      if case .constant(.number(let n)) = e { return .constant(.number(-n)) }
+      return .negate(e)
+    case .binary:
+      return .arithmetic(
+        tree.binaryOperator(id).arithmetic, lower(tree.child(id, 0)), lower(tree.child(id, 1)), tree.range(id))
+    case .range: return .range(lower(tree.child(id, 0)), lower(tree.child(id, 1)))
+    case .member: return member(id)
+    case .pathLiteral: return .pathLiteral(commands(tree.child(id, 0)))
+    case .shapeLiteral:
+      var width: Expr? = nil
+      var height: Expr? = nil
+      if let w = tree.optionalChild(id, 0), let h = tree.optionalChild(id, 1) {
+        width = lower(w)
+        height = lower(h)
+      }
+      return .shapeLiteral(width: width, height: height, commands: commands(tree.child(id, 2)))
+    case .shapeDecl: return styledShape(id)
+    default: break
+    }
+    return .constant(.number(.nan))  // an error the checker reported
+  }
+
+  /// `scene.…`, `self.index`, `trigger.…`, `NODE.…` (a fact) or a Point's `.x`/`.y`.
+  private func member(_ id: NodeID) -> Expr {
+    if let e = lowerFact(id) { return e }
+    let base = tree.child(id, 0)
+    let settings = facts.settings
+    switch (tree.kind(base), tree.name(id)) {
+    case (.sceneExpr, "width"): return .constant(.number(settings.width))
+    case (.sceneExpr, "height"): return .constant(.number(settings.height))
+    case (.sceneExpr, _): return .constant(.point(Point(settings.width / 2, settings.height / 2)))
+    case (.selfExpr, _): return .selfIndex
+    case (.triggerExpr, "position"): return .triggerPosition
+    case (.triggerExpr, _): return .triggerTime
+    case (_, let axis): return .component(lower(base), axis == "x" ? .x : .y)
+    }
+  }
+
+  /// The accepted commands of a path block.
+  private func commands(_ block: NodeID) -> [PathCommand] {
+    var commands: [PathCommand] = []
+    for stmt in tree.children(block) {
+      guard case .pathCommand(let kind)? = facts[stmt] else { continue }
+      let arguments = tree.childArray(stmt, from: 1).map(lower)
+      commands.append(PathCommand(kind: kind, arguments: arguments, counterClockwise: tree.flags(stmt) & 1 == 1))
+    }
+    return commands
+  }
+
+  /// `shape NAME = SHAPE { fill …; stroke …; lineWidth … }`: the shape with its settings.
+  private func styledShape(_ decl: NodeID) -> Expr {
+    let base = lower(tree.child(decl, 1))
+    guard let block = tree.optionalChild(decl, 2) else { return base }
+    var settings: [StyleSetting] = []
+    for stmt in tree.children(block) {
+      guard case .style(let field)? = facts[stmt] else { continue }
+      settings.append(StyleSetting(field: field, value: lower(tree.child(stmt, 1))))
+    }
+    return settings.isEmpty ? base : .styledShape(base, settings)
+  }
+}
+
+extension BinaryOperator {
+  /// The IR's operator.
+  var arithmetic: ArithmeticOperator {
+    switch self {
+    case .add: return .add
+    case .subtract: return .subtract
+    case .multiply: return .multiply
+    case .divide: return .divide
+    }
+  }
+}
+
+extension SyntaxTree {
+  /// A number literal's type and value in the IR's units (§2): seconds, degrees, and
+  /// percentages as fractions.
+  func numberLiteral(_ id: NodeID) -> (type: AnimType, value: Double) {
+    let v = number(id)
+    switch unit(id) {
+    case .none: return (.number, v)
+    case .percent: return (.number, v / 100)
+    case .seconds: return (.duration, v)
+    case .milliseconds: return (.duration, v / 1000)
+    case .degrees: return (.angle, v)
+    case .radians: return (.angle, degrees(fromRadians: v))
+    case .turns: return (.angle, v * 360)
+    }
   }
 }
 

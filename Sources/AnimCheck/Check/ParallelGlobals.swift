@@ -1,7 +1,8 @@
 import AnimSyntax
 import Dispatch
 
-/// Checking a large file's top-level values on two cores, when the IR is not kept.
+/// Checking a large file's top-level values on two cores, when the scene is not lowered
+/// (see `CheckSchedule.inOrder`).
 ///
 /// Two checkers each take half of the values still unchecked and check them "aside":
 /// neither writes a declaration (both read the same table, in which every value still
@@ -10,18 +11,19 @@ import Dispatch
 /// returns what it found (`CheckedValue`), so the same checking serves both paths.
 /// The values checked aside are then settled in order, and the serial pass resolves
 /// what was left, as one checker would. Slots may come out in another order than one
-/// checker's (only the IR, not kept here, shows them); diagnostics are the same once
+/// checker's (only the IR, not made then, shows them); diagnostics are the same once
 /// sorted by source, as `analyze` sorts them.
 extension Checker {
   func resolveGlobals() {
     let pending = order.filter { declarations.read($0, { $0.state }) == .unchecked }
-    if !keepsIR, tree.nodeCount >= schedule.minimumNodes, pending.count >= schedule.minimumValues {
+    if tree.nodeCount >= schedule.minimumNodes, pending.count >= schedule.minimumValues {
       let half = pending.count / 2
       for symbol in pending { declarations.update(symbol) { $0.state = .elsewhere } }
       let other = Checker(continuing: self)
-      let runs = ParallelRuns(checkers: [self, other], parts: [pending[..<half], pending[half...]])
-      DispatchQueue.concurrentPerform(iterations: 2) { i in runs.checkers[i].checkAside(runs.parts[i]) }
+      let runs = ParallelRuns(workers: [self, other], parts: [pending[..<half], pending[half...]])
+      DispatchQueue.concurrentPerform(iterations: 2) { i in runs.workers[i].checkAside(runs.parts[i]) }
       adoptUses(of: other)
+      loweringFacts.adopt(other.loweringFacts)
       // `other` shared the table and the constants only to read them; once it lets go,
       // settling writes them in place rather than copying them first on the serial path.
       other.declarations = DeclarationTable()
@@ -55,7 +57,7 @@ extension Checker {
         continue
       }
       var checked = AsideValues.Checked(
-        symbol: symbol, facts: ValueFacts(value.typed), shapeDefaults: value.shapeDefaults)
+        symbol: symbol, facts: ValueFacts(value.typed), value: value.value, shapeDefaults: value.shapeDefaults)
       if let constant = value.constant {
         checked.constant = aside.constants.count
         aside.constants.append(constant)
@@ -69,7 +71,7 @@ extension Checker {
     let checked = checker.aside
     checker.aside = AsideValues()
     for value in checked.values {
-      settle(value.symbol, value.facts, value.constant.map { checked.constants[$0] } ?? .number(.nan))
+      settle(value.symbol, value.facts, value.value, value.constant.map { checked.constants[$0] } ?? .number(.nan))
       if !value.shapeDefaults.isEmpty { declarations.update(value.symbol) { $0.shapeDefaults = value.shapeDefaults } }
     }
   }
@@ -81,7 +83,8 @@ struct AsideValues {
   struct Checked {
     let symbol: Symbol
     let facts: ValueFacts
-    let shapeDefaults: [BlockStatement]
+    let value: CheckedExpr
+    let shapeDefaults: [CheckedStatement]
     /// Its index in `constants`, when folded (most values are not, and a `Value` is large).
     var constant: Int? = nil
   }

@@ -22,9 +22,9 @@ extension Checker {
     }
     let split = balancedSplit(templates)
     let runs = ParallelRuns(
-      checkers: [self, Checker(continuing: self)], parts: [templates[..<split], templates[split...]])
-    DispatchQueue.concurrentPerform(iterations: 2) { i in runs.checkers[i].checkTemplates(runs.parts[i]) }
-    join(runs.checkers[1])
+      workers: [self, Checker(continuing: self)], parts: [templates[..<split], templates[split...]])
+    DispatchQueue.concurrentPerform(iterations: 2) { i in runs.workers[i].checkTemplates(runs.parts[i]) }
+    join(runs.workers[1])
   }
 
   /// Where to cut so both runs hold about as many syntax nodes. Nodes are numbered in
@@ -39,23 +39,25 @@ extension Checker {
   /// A checker that goes on from where `other` is, with no diagnostics or templates yet.
   convenience init(continuing other: Checker) {
     self.init(
-      file: other.file, tree: other.tree, keepsIR: other.keepsIR, schedule: .serial, facts: other.facts,
-      constants: other.folder.constants)
+      file: other.file, tree: other.tree, schedule: .serial, facts: other.facts,
+      constants: other.folder.constants, globalSlots: other.loweringFacts.globalSlots)
     declarations = other.declarations
     order = other.order
-    ir = other.ir
-    ir.nodes = []
-    ir.emitters = []
-    ir.replicators = []
+    scene = other.scene
+    loweringFacts.settings = other.loweringFacts.settings
+    scene.nodes = []
+    scene.emitters = []
+    scene.replicators = []
   }
 
   /// Appends what `later` found after what this checker found.
   func join(_ later: Checker) {
     diagnostics += later.diagnostics
-    ir.nodes += later.ir.nodes
-    ir.emitters += later.ir.emitters
-    ir.replicators += later.ir.replicators
-    for file in later.ir.fontFiles where !ir.fontFiles.contains(file) { ir.fontFiles.append(file) }
+    loweringFacts.adopt(later.loweringFacts)
+    scene.nodes += later.scene.nodes
+    scene.emitters += later.scene.emitters
+    scene.replicators += later.scene.replicators
+    for file in later.scene.fontFiles where !scene.fontFiles.contains(file) { scene.fontFiles.append(file) }
     adoptUses(of: later)
   }
 

@@ -3,7 +3,7 @@ import AnimSyntax
 
 /// `replicate NAME count N { position …; instance …; node … }` (§3.2).
 extension Checker {
-  func checkReplicator(_ decl: NodeID) -> ReplicatorTemplate? {
+  func checkReplicator(_ decl: NodeID) -> CheckedReplicator? {
     let name = tree.name(tree.child(decl, 0))
     let countNode = tree.child(decl, 1)
     guard tree.kind(countNode) != .errorExpression,
@@ -16,7 +16,7 @@ extension Checker {
         at: tree.range(countNode))
       return nil
     }
-    var r = ReplicatorTemplate(name: name, count: Int(n))
+    var r = CheckedReplicator(name: name, count: Int(n))
     guard let block = tree.optionalChild(decl, 2) else { return r }
     for stmt in tree.children(block) {
       switch tree.kind(stmt) {
@@ -27,7 +27,7 @@ extension Checker {
         guard let arg = singleArgument(stmt) else { continue }
         var scope = BlockScope(.topLevel)
         let t = check(arg, expecting: .point, in: &scope)
-        if !t.type.isError { r.position = t.expr }
+        if !t.type.isError { r.position = .node(arg) }
       case .errorStatement: continue
       default:
         error(
@@ -43,7 +43,7 @@ extension Checker {
 
   /// `instance transform f₁ f₂ …`, `instance delay D`, `instance color C`,
   /// `instance offset CHANNEL Δ` — all constants (§2).
-  func checkInstance(_ stmt: NodeID, _ r: inout ReplicatorTemplate) {
+  func checkInstance(_ stmt: NodeID, _ r: inout CheckedReplicator) {
     let args = tree.children(stmt)
     switch tree.name(stmt) {
     case "transform":

@@ -10,9 +10,11 @@ extension Checker {
         SemanticCode.duplicateBlock, "a file has at most one `scene` block", at: tree.range(extra),
         labels: [Label(tree.range(scenes[0]), "the first one")])
     }
-    guard let scene = scenes.first else { return }
-    if let title = tree.optionalChild(scene, 0), tree.kind(title) == .string { ir.settings.title = tree.string(title) }
-    guard let block = tree.optionalChild(scene, 1) else { return }
+    guard let decl = scenes.first else { return }
+    if let title = tree.optionalChild(decl, 0), tree.kind(title) == .string {
+      scene.settings.title = tree.string(title)
+    }
+    guard let block = tree.optionalChild(decl, 1) else { return }
     var seen: [String: SourceRange] = [:]
     for stmt in tree.children(block) where tree.kind(stmt) == .command {
       let head = tree.child(stmt, 0)
@@ -72,19 +74,19 @@ extension Checker {
       if within(values[0].number, 1, 16384, args[0], "the width"),
         within(values[1].number, 1, 16384, args[1], "the height")
       {
-        ir.settings.width = values[0].number
-        ir.settings.height = values[1].number
+        scene.settings.width = values[0].number
+        scene.settings.height = values[1].number
       }
-    case "background": ir.settings.background = values[0].color
-    case "fps": if within(values[0].number, 1, 1000, args[0], "`fps`") { ir.settings.fps = values[0].number }
+    case "background": scene.settings.background = values[0].color
+    case "fps": if within(values[0].number, 1, 1000, args[0], "`fps`") { scene.settings.fps = values[0].number }
     case "duration":
       if within(values[0].number, 0, 86400, args[0], "`duration` (in seconds)") {
-        ir.settings.duration = values[0].number
+        scene.settings.duration = values[0].number
       }
     default:
       let s = values[0].number
       if s.rounded() == s, abs(s) < 9.0e18 {
-        ir.settings.seed = s < 0 ? UInt64(bitPattern: Int64(s)) : UInt64(s)
+        scene.settings.seed = s < 0 ? UInt64(bitPattern: Int64(s)) : UInt64(s)
       } else {
         error(SemanticCode.badArgumentValue, "`seed` must be a whole number", at: tree.range(args[0]))
       }
@@ -108,7 +110,7 @@ extension Checker {
         ])
       return nil
     }
-    guard let v = fold(t.expr) else {
+    guard let v = fold(id) else {
       error(SemanticCode.notFinite, "\(what()) is not a finite value", at: tree.range(id))
       return nil
     }

@@ -10,18 +10,18 @@ extension Checker {
     for decl in templates {
       switch tree.kind(decl) {
       case .nodeDecl:
-        if let t = nodeTemplate(decl), keepsIR { ir.nodes.append(t) }
+        if let t = nodeTemplate(decl) { scene.nodes.append(t) }
       case .emitterDecl:
-        if let e = checkEmitter(decl), keepsIR { ir.emitters.append(e) }
+        if let e = checkEmitter(decl) { scene.emitters.append(e) }
       case .replicateDecl:
-        if let r = checkReplicator(decl), keepsIR { ir.replicators.append(r) }
+        if let r = checkReplicator(decl) { scene.replicators.append(r) }
       default: break
       }
     }
   }
 
   /// `node NAME = SHAPE { … }`, or a replicator's child.
-  func nodeTemplate(_ decl: NodeID) -> NodeTemplate? {
+  func nodeTemplate(_ decl: NodeID) -> CheckedTemplate? {
     let name = tree.name(tree.child(decl, 0))
     var scope = BlockScope(.node)
     let t = template(
@@ -31,10 +31,10 @@ extension Checker {
   }
 
   func template(name: String, shape: NodeID, block: NodeID?, _ scope: inout BlockScope, range: SourceRange)
-    -> NodeTemplate?
+    -> CheckedTemplate?
   {
-    let s = checkValue(shape, expecting: .shape, in: &scope)
-    var body: [BlockStatement] = []
+    let s = check(shape, expecting: .shape, in: &scope)
+    var body: [CheckedStatement] = []
     var shapeID: String? = s.stage == .perSpawn ? nil : name
     if tree.kind(shape) == .name, let symbol = tree.symbol(shape), declarations.kind(symbol) == .shape,
       let d = declarations[symbol]
@@ -42,29 +42,24 @@ extension Checker {
       shapeID = d.name
       body = d.shapeDefaults
     }
-    let outer = currentShape
-    currentShape = shape
-    let outerPaints = gradientPaints
-    gradientPaints = []
+    scope.shape = shape
     let own = checkBody(block, &scope, owner: scope.kind == .spawn ? "a spawn block" : "a node block")
-    reportAnimatedGradients(shape: shape, block: block)
-    gradientPaints = outerPaints
-    currentShape = outer
+    reportAnimatedGradients(shape: shape, block: block, paints: scope.paints)
     // Most nodes use no shape's defaults: their body is the block's, taken as it is.
     if body.isEmpty { body = own } else { body += own }
     guard !s.type.isError else { return nil }
-    return NodeTemplate(
-      name: name, shape: s.expr, shapeID: shapeID, body: body, localCount: scope.localCount, range: range)
+    return CheckedTemplate(
+      name: name, shape: .node(shape), shapeID: shapeID, body: body, localCount: scope.localCount, range: range)
   }
 
-  func checkEmitter(_ decl: NodeID) -> EmitterTemplate? {
+  func checkEmitter(_ decl: NodeID) -> CheckedEmitter? {
     let name = tree.name(tree.child(decl, 0))
     guard let block = tree.optionalChild(decl, 1) else { return nil }
     var triggers: [Trigger] = []
     var spawns: [NodeID] = []
     var burst = 1
     var maxCount = 10_000
-    var origin: Expr? = nil
+    var origin: CheckedExpr? = nil
     for stmt in tree.children(block) {
       switch tree.kind(stmt) {
       case .onTap:
@@ -110,8 +105,8 @@ extension Checker {
         case "origin":
           guard let arg = singleArgument(stmt) else { continue }
           var scope = BlockScope(.topLevel)
-          let t = checkValue(arg, expecting: .point, in: &scope)
-          if !t.type.isError { origin = t.expr }
+          let t = check(arg, expecting: .point, in: &scope)
+          if !t.type.isError { origin = .node(arg) }
         default:
           let near = closestWord(to: head, in: ["burst", "max", "origin", "spawn", "every", "on"])
           error(
@@ -145,11 +140,11 @@ extension Checker {
         name: name, shape: tree.child(spawn, 0), block: tree.optionalChild(spawn, 1), &scope, range: tree.range(spawn))
     else { return nil }
     report(warnings.foreverWithoutRemove(t))
-    var e = EmitterTemplate(name: name, triggers: triggers, spawn: t)
+    var e = CheckedEmitter(name: name, triggers: triggers, spawn: t)
     e.burst = burst
     e.max = maxCount
     e.origin = origin
-    report(warnings.maxOverflow(e, decl, duration: ir.settings.duration, input: ir.input))
+    report(warnings.maxOverflow(e, decl, duration: scene.settings.duration, input: scene.input))
     return e
   }
 

@@ -5,30 +5,25 @@ import AnimSyntax
 extension Checker {
   /// A shape declaration's value, and the properties its block sets for the nodes that
   /// use it.
-  func checkShapeDeclaration(_ d: Declaration, in scope: inout BlockScope) -> (Typed, [BlockStatement]) {
+  func checkShapeDeclaration(_ d: Declaration, in scope: inout BlockScope) -> (Typed, [CheckedStatement]) {
     let base = check(tree.child(d.syntax, 1), expecting: .shape, in: &scope)
     guard !base.type.isError, let block = tree.optionalChild(d.syntax, 2) else { return (base, []) }
-    var settings: [StyleSetting] = []
-    var defaults: [BlockStatement] = []
+    var defaults: [CheckedStatement] = []
     var stage = base.stage
-    let outer = currentShape
-    currentShape = tree.child(d.syntax, 1)
-    defer { currentShape = outer }
+    scope.shape = tree.child(d.syntax, 1)
     for stmt in tree.children(block) where tree.kind(stmt) == .command {
       let head = tree.name(tree.child(stmt, 0))
       if let field = styleField(head) {
         guard let arg = singleArgument(stmt) else { continue }
         let t = field == .lineWidth ? check(arg, expecting: .number, in: &scope) : checkPaint(arg, in: &scope)
         stage = max(stage, t.stage)
-        if !t.type.isError && lowering { settings.append(StyleSetting(field: field, value: t.expr)) }
+        if !t.type.isError { loweringFacts.record(.style(field), at: stmt) }
       } else if let statement = checkPropertyStatement(stmt, in: &scope) {
         defaults.append(statement)
       }
     }
-    // Not lowered, `base.expr` is the placeholder and no settings were gathered.
-    let typed = Typed(
-      type: .shape, expr: settings.isEmpty ? base.expr : .styledShape(base.expr, settings), stage: stage)
-    return (typed, defaults)
+    // Lowered with its settings from the declaration (see `Lowering.styledShape`).
+    return (Typed(type: .shape, stage: stage), defaults)
   }
 
   func styleField(_ name: String) -> StyleSetting.Field? {
@@ -56,25 +51,20 @@ extension Checker {
   }
 
   func checkShapeLiteral(_ id: NodeID, in scope: inout BlockScope) -> Typed {
-    var width: Expr? = nil
-    var height: Expr? = nil
     var stage = Stage.constant
     if let w = tree.optionalChild(id, 0), let h = tree.optionalChild(id, 1) {
       let tw = check(w, expecting: .number, in: &scope)
       let th = check(h, expecting: .number, in: &scope)
       if tw.type.isError || th.type.isError { return .error }
-      width = tw.expr
-      height = th.expr
       stage = max(tw.stage, th.stage)
     }
-    let (commands, s) = checkPathCommands(tree.child(id, 2), in: &scope)
-    return Typed(
-      type: .shape, expr: .shapeLiteral(width: width, height: height, commands: commands), stage: max(stage, s))
+    let s = checkPathCommands(tree.child(id, 2), in: &scope)
+    return Typed(type: .shape, stage: max(stage, s))
   }
 
   /// `move p; line p; quad c, p; cubic c1, c2, p; arc c, r, α, β [ccw]; close` (§4).
-  func checkPathCommands(_ block: NodeID, in scope: inout BlockScope) -> ([PathCommand], Stage) {
-    var commands: [PathCommand] = []
+  /// Checks a path block's commands, recording those accepted; returns their stage.
+  func checkPathCommands(_ block: NodeID, in scope: inout BlockScope) -> Stage {
     var stage = Stage.constant
     let shapes: [String: (PathCommand.Kind, [AnimType])] = [
       "move": (.move, [.point]), "line": (.line, [.point]), "quad": (.quad, [.point, .point]),
@@ -105,18 +95,14 @@ extension Checker {
           at: tree.range(stmt))
         continue
       }
-      var exprs: [Expr] = []
       var failed = false
       for (arg, type) in zip(args, types) {
         let t = check(arg, expecting: type, in: &scope)
         if t.type.isError { failed = true }
         stage = max(stage, t.stage)
-        exprs.append(t.expr)
       }
-      if !failed {
-        commands.append(PathCommand(kind: kind, arguments: exprs, counterClockwise: tree.flags(stmt) & 1 == 1))
-      }
+      if !failed { loweringFacts.record(.pathCommand(kind), at: stmt) }
     }
-    return (commands, stage)
+    return stage
   }
 }

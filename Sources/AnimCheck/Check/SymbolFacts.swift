@@ -20,7 +20,7 @@ struct SymbolFacts {
   private var callForms: [CallForm]
   /// The built-in colours and timing curves: an index into `namedValueList`, or -1.
   private var namedValues: [Int16]
-  private var namedValueList: [Typed] = []
+  private var namedValueList: [BuiltinValue] = []
 
   init(_ symbols: SymbolTable) {
     let count = symbols.names.count
@@ -83,7 +83,7 @@ struct SymbolFacts {
   }
 
   /// The built-in colour or timing curve `name` (the spelling of `symbol`) stands for, if any.
-  func namedValue(_ symbol: Symbol, _ name: @autoclosure () -> String) -> Typed? {
+  func namedValue(_ symbol: Symbol, _ name: @autoclosure () -> String) -> BuiltinValue? {
     let i = Int(symbol.id)
     guard i >= 0 && i < namedValues.count else { return Self.namedValue(name()) }
     let k = Int(namedValues[i])
@@ -97,15 +97,15 @@ struct SymbolFacts {
   }
 
   /// The built-in colours, then the timing curves (a colour's name wins).
-  private static let namedValues: [(String, Typed)] =
-    BuiltinNames.colors.map { ($0.key, Typed(type: .color, expr: .constant(.color($0.value)))) }
+  private static let namedValues: [(String, BuiltinValue)] =
+    BuiltinNames.colors.map { ($0.key, BuiltinValue(type: .color, value: .color($0.value))) }
     + BuiltinNames.timings.filter { BuiltinNames.colors[$0.key] == nil }.map {
-      ($0.key, Typed(type: .timing, expr: .constant(.timing($0.value))))
+      ($0.key, BuiltinValue(type: .timing, value: .timing($0.value)))
     }
 
-  private static func namedValue(_ name: String) -> Typed? {
-    if let c = BuiltinNames.colors[name] { return Typed(type: .color, expr: .constant(.color(c))) }
-    if let t = BuiltinNames.timings[name] { return Typed(type: .timing, expr: .constant(.timing(t))) }
+  private static func namedValue(_ name: String) -> BuiltinValue? {
+    if let c = BuiltinNames.colors[name] { return BuiltinValue(type: .color, value: .color(c)) }
+    if let t = BuiltinNames.timings[name] { return BuiltinValue(type: .timing, value: .timing(t)) }
     return nil
   }
 }
@@ -126,4 +126,10 @@ enum CallForm: CaseIterable {
   init(_ name: String) {
     self = Self.allCases.first { $0.names.contains(name) } ?? .signature
   }
+}
+
+/// A built-in colour or timing curve, by name.
+struct BuiltinValue {
+  let type: AnimType
+  let value: Value
 }

@@ -58,8 +58,8 @@ extension Checker {
         at: stringRange)
     }
     for path in TextShapes.files(layout.fonts, font: font.isEmpty ? nil : font, directory: directory)
-    where !ir.fontFiles.contains(path) {
-      ir.fontFiles.append(path)
+    where !scene.fontFiles.contains(path) {
+      scene.fontFiles.append(path)
     }
     let outline = TextShapes.outline(layout)
     guard size == nil else { return .constant(.shape(ShapeValue(outline: outline))) }

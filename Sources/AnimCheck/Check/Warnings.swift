@@ -2,7 +2,7 @@ import AnimMath
 import AnimSyntax
 
 /// Warnings: a pass of their own. Each rule reads what checking settled — the
-/// declarations, a template's lowered body, the scene's settings and input — and returns
+/// declarations, a template's checked body, the scene's settings and input — and returns
 /// the warnings it finds; none changes what checking decides or reports. The checker
 /// asks at the points where each fact is settled, so warnings keep their place among the
 /// other diagnostics. A class, made once per checker: a struct holding the tree and the
@@ -12,14 +12,18 @@ final class WarningPass {
   let tree: SyntaxTree
   /// Values of constant times, for rules about when animations run.
   let folder: ConstantFolder
+  /// To fold checked values and tell what a path is.
+  let lowering: Lowering
 
-  init(file: SourceFile, tree: SyntaxTree, folder: ConstantFolder) {
+  init(file: SourceFile, tree: SyntaxTree, folder: ConstantFolder, lowering: Lowering) {
     self.file = file
     self.tree = tree
     self.folder = folder
+    self.lowering = lowering
   }
 
-  func fold(_ e: Expr) -> Value? { folder.fold(e) }
+  /// A checked value's value now, when it is constant.
+  func fold(_ value: CheckedExpr) -> Value? { folder.fold(lowering.lower(value)) }
 }
 
 /// Warnings (§10): unused `let`s, instances that never leave, `max` that input will
@@ -56,7 +60,7 @@ extension WarningPass {
 
   /// A real-time spring with an `over` (the clause `over`) shorter than its settling
   /// time jumps at the end (§5).
-  func unsettledSpring(_ over: NodeID?, _ timing: Timing) -> [Diagnostic] {
+  func unsettledSpring(_ over: NodeID?, _ timing: CheckedTiming) -> [Diagnostic] {
     // The curve first, as most are not springs; folded in place, as binding each optional
     // expression to a name first copied it.
     guard let over, case .timing(.spring(let spring))? = timing.timingFunction.flatMap(fold),
@@ -78,7 +82,7 @@ extension WarningPass {
   }
 
   /// A spawned instance with a `repeat forever` and no `remove after` lives until the run ends.
-  func foreverWithoutRemove(_ t: NodeTemplate) -> [Diagnostic] {
+  func foreverWithoutRemove(_ t: CheckedTemplate) -> [Diagnostic] {
     let removes = t.body.contains { if case .removeAfter = $0 { return true } else { return false } }
     guard !removes else { return [] }
     for statement in t.body {
@@ -92,7 +96,7 @@ extension WarningPass {
     return []
   }
 
-  func repeatsForever(_ item: TimelineItem) -> Bool {
+  func repeatsForever(_ item: CheckedTimelineItem) -> Bool {
     switch item {
     case .animation(let a): if case .forever? = a.timing.repeatCount { return true } else { return false }
     case .group(let t, let children), .sequence(let t, let children):
@@ -104,7 +108,7 @@ extension WarningPass {
   /// Counts the spawns the input and the emitter's own triggers cause (every tap counted),
   /// times `burst`, against the longest an instance can live. `duration` and `input`
   /// are the scene's.
-  func maxOverflow(_ e: EmitterTemplate, _ decl: NodeID, duration end: Double, input: [InputEvent]) -> [Diagnostic] {
+  func maxOverflow(_ e: CheckedEmitter, _ decl: NodeID, duration end: Double, input: [InputEvent]) -> [Diagnostic] {
     var times: [Double] = []
     func expand(_ period: Double, _ from: Double, _ until: Double?) {
       var t = from
@@ -155,7 +159,7 @@ extension WarningPass {
   }
 
   /// The latest end of an instance's animations, or its `remove after`, when constant.
-  func longestLifetime(_ t: NodeTemplate) -> Double? {
+  func longestLifetime(_ t: CheckedTemplate) -> Double? {
     var longest = 0.0
     for statement in t.body {
       switch statement {
@@ -172,8 +176,8 @@ extension WarningPass {
   }
 
   /// delay + active duration of an item, when its clauses are constants.
-  func itemEnd(_ item: TimelineItem) -> Double? {
-    let timing: Timing
+  func itemEnd(_ item: CheckedTimelineItem) -> Double? {
+    let timing: CheckedTiming
     var natural: Double? = nil
     switch item {
     case .animation(let a): timing = a.timing
@@ -184,7 +188,7 @@ extension WarningPass {
       timing = t
       natural = children.compactMap(itemEnd).reduce(0, +)
     }
-    func number(_ e: Expr?) -> Double? {
+    func number(_ e: CheckedExpr?) -> Double? {
       guard let e, let v = fold(e), case .number(let n) = v else { return nil }
       return n
     }

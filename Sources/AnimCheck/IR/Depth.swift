@@ -6,7 +6,7 @@ extension Property {
   public var isDepth: Bool { self == .rotationX || self == .rotationY || self == .perspective }
 }
 
-extension BlockStatement {
+extension IRForm.BlockStatement {
   /// Whether the statement sets or animates a 3-D property, at any depth of grouping.
   var touchesDepth: Bool {
     switch self {
@@ -17,7 +17,7 @@ extension BlockStatement {
   }
 }
 
-extension TimelineItem {
+extension IRForm.TimelineItem {
   var touchesDepth: Bool {
     switch self {
     case .animation(let a): return a.property.isDepth
@@ -26,7 +26,7 @@ extension TimelineItem {
   }
 }
 
-extension SceneIR {
+extension IRForm.Scene {
   /// Whether any node, spawn or replicator child is 3-D: a CSV dump then has the 3-D
   /// columns (§12.1).
   public var has3D: Bool {
