@@ -90,10 +90,10 @@ extension Checker {
       usesScene = usesScene || t.usesScene
     }
     if failed { return .error }
-    // After the arguments, whose own calls record theirs: a call's arguments lie together.
-    if args.count == sig.parameters.count, args.indices.allSatisfy({ matched[$0] == args[$0].value }) {
-      loweringFacts.record(.writtenCall(sig.builtin), at: id)
-    } else {
+    // Arguments given as written, in order, need no fact: lowering finds the built-in
+    // from the call (`SymbolFacts.builtin(called:)`). The others are recorded after the
+    // arguments are checked, so that their own calls' arguments do not come between.
+    if args.count != sig.parameters.count || !args.indices.allSatisfy({ matched[$0] == args[$0].value }) {
       recordArguments(sig, matched, id, implicitFrom: scope.allowsImplicitFrom)
     }
     // Rules that fold arguments (bounds, counts, colours, files) lower just those.
@@ -252,9 +252,7 @@ extension Checker {
     let sx = check(args[0].value, expecting: .number, in: &scope)
     let sy = args.count == 2 ? check(args[1].value, expecting: .number, in: &scope) : sx
     if sx.type.isError || sy.type.isError { return .error }
-    if args.count == 2 {
-      loweringFacts.record(.writtenCall(.scale), at: id)
-    } else {
+    if args.count == 1 {
       // `scale(s)` is `scale(s, s)`.
       let first = loweringFacts.startCall()
       loweringFacts.addArgument(args[0].value)

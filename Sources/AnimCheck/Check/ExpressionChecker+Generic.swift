@@ -81,10 +81,8 @@ extension Checker {
             ? [] : [.replace(tree.range(args[0].value), with: "0..1", "write a range such as `0..1`")])
         return .error
       }
-      recordCall(name == "random" ? .random : .randomInt, args, id)
       return Typed(type: element, stage: max(stage, .perRun), usesScene: usesScene)
     case "choose":
-      recordCall(.choose, args, id)
       return Typed(type: first, stage: max(stage, .perRun), usesScene: usesScene)
     default:
       guard first == .number || first.isQuantity else {
@@ -94,14 +92,8 @@ extension Checker {
           at: tree.range(args[0].value))
         return .error
       }
-      recordCall(Builtin(rawValue: name) ?? .min, args, id)
       return Typed(type: first, stage: stage, usesScene: usesScene)
     }
-  }
-
-  /// A call whose arguments are the ones written, in order.
-  func recordCall(_ builtin: Builtin, _ args: [Argument], _ id: NodeID) {
-    loweringFacts.record(.writtenCall(builtin), at: id)
   }
 }
 

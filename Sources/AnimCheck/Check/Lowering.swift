@@ -60,7 +60,7 @@ final class Lowering {
     switch facts[id] {
     case .local(let slot)?: return .local(Int(slot))
     case .made(let k)?: return facts.made(k)
-    case .call(let builtin, _, _)?, .writtenCall(let builtin)?:
+    case .call(let builtin, _, _)?:
       return .call(builtin, callArguments(id) ?? [], tree.range(id))
     default: return nil
     }
@@ -74,8 +74,8 @@ final class Lowering {
       arguments.reserveCapacity(Int(end - first))
       for i in first..<end { arguments.append(lower(facts.argument(i))) }
       return arguments
-    case .writtenCall?:
-      // The call's children after the callee are its arguments, each holding its value.
+    case nil where tree.kind(id) == .call:
+      // As written: the call's children after the callee hold its arguments' values.
       let count = tree.childCount(id)
       var arguments: [Expr] = []
       arguments.reserveCapacity(max(count - 1, 0))
@@ -88,7 +88,12 @@ final class Lowering {
   /// The node's value before a Path is taken as a Shape.
   private func lowerOwn(_ id: NodeID) -> Expr {
     switch tree.kind(id) {
-    case .call: if let e = lowerFact(id) { return e }
+    case .call:
+      if let e = lowerFact(id) { return e }
+      let callee = tree.child(id, 0)
+      guard let builtin = builtins.builtin(called: tree.symbol(callee), tree.name(callee), labels: { labels(id) })
+      else { break }
+      return .call(builtin, callArguments(id) ?? [], tree.range(id))
     case .number: return .constant(.number(tree.numberLiteral(id).value))
     case .string: return .constant(.string(tree.string(id)))
     case .color:
@@ -129,6 +134,15 @@ final class Lowering {
     default: break
     }
     return .constant(.number(.nan))  // an error the checker reported
+  }
+
+  /// The labels of a call's arguments.
+  private func labels(_ call: NodeID) -> Set<String> {
+    var labels: Set<String> = []
+    for k in 1..<max(tree.childCount(call), 1) {
+      if let s = tree.symbol(tree.child(call, k)) { labels.insert(tree.symbols[s]) }
+    }
+    return labels
   }
 
   /// `scene.…`, `self.index`, `trigger.…`, `NODE.…` (a fact) or a Point's `.x`/`.y`.

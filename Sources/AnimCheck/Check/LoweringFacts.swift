@@ -24,9 +24,9 @@ typealias CheckedTiming = IRForm.Timing<CheckedExpr>
 typealias CheckedTimelineItem = IRForm.TimelineItem<CheckedExpr>
 
 /// What the type pass decided about a syntax node that its syntax alone does not say:
-/// which local a name is, which built-in a call is and where each of its arguments comes
-/// from, which path commands and shape settings were accepted, and where a Path stands
-/// for a Shape; and the slot of each top-level value settled. `Lowering` reads these,
+/// which local a name is, where a call's arguments come from when not as written, which
+/// path commands and shape settings were accepted, and where a Path stands for a Shape;
+/// and the slot of each top-level value settled. `Lowering` reads these,
 /// the tree and the built-in names; nothing else.
 ///
 /// Invariant: a node has at most one fact, the one its last check recorded; a node
@@ -40,12 +40,10 @@ final class LoweringFacts {
     /// A value the checker knew (`scene.width`, a node's position, a text laid out
     /// now): `made[k]`.
     case made(Int32)
-    /// A built-in call over the whole node, its arguments at `arguments[first..<end]`
-    /// in parameter order.
+    /// A built-in call whose arguments are not just the ones written, in order (a label
+    /// out of order, a default, `scale(s)`): its arguments at `arguments[first..<end]`
+    /// in parameter order. Most calls have no fact (see `Lowering.callArguments`).
     case call(Builtin, first: Int32, end: Int32)
-    /// A built-in call whose arguments are the ones written, in order: most calls, with
-    /// nothing to store but the built-in.
-    case writtenCall(Builtin)
     /// A path command the checker accepted.
     case pathCommand(PathCommand.Kind)
     /// A `fill`/`stroke`/`lineWidth` setting of a shape declaration the checker accepted.

@@ -90,6 +90,24 @@ struct SymbolFacts {
     return k >= 0 ? namedValueList[k] : nil
   }
 
+  /// The built-in a call to `name` (the spelling of `symbol`) calls, by how it is
+  /// checked; a spring's form follows its argument labels (§5).
+  func builtin(called symbol: Symbol?, _ name: String, labels: () -> Set<String>) -> Builtin? {
+    switch callForm(symbol, name) {
+    case .spring: return Signature.spring(labels: labels()).builtin
+    case .heart: return .heart
+    case .scale: return .scale
+    case .generic:
+      switch name {
+      case "random": return .random
+      case "randomInt": return .randomInt
+      case "choose": return .choose
+      default: return Builtin(rawValue: name)
+      }
+    case .signature: return signature(symbol, name)?.builtin
+    }
+  }
+
   /// How a call to `name` (the spelling of `symbol`) is checked.
   func callForm(_ symbol: Symbol?, _ name: @autoclosure () -> String) -> CallForm {
     guard let i = symbol.map({ Int($0.id) }), i >= 0 && i < callForms.count else { return CallForm(name()) }
