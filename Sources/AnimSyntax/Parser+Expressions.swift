@@ -31,31 +31,31 @@ extension Parser {
   }
 
   @inline(__always) mutating func parseSum() {
-    let start = Int(token.start)
-    let m = mark
-    let outer = nesting
-    defer { nesting = outer }
-    parseProduct()
-    while (at(.plus) || at(.minus)) && operatorContinues {
-      let op: BinaryOperator = at(.plus) ? .add : .subtract
-      guard deepen() else { return }
-      advance()
-      parseProduct()
-      finish(.binary, from: start, mark: m, flags: op.rawValue)
-    }
+    parseBinaryLevel(.plus, .add, .minus, .subtract) { $0.parseProduct() }
   }
 
   @inline(__always) mutating func parseProduct() {
+    parseBinaryLevel(.star, .multiply, .slash, .divide) { $0.parseUnary() }
+  }
+
+  /// One left-associative level, `sum` or `product`: `operand {(first|second) operand}`,
+  /// each operator making a `.binary` node of all before it. The tree a chain builds is
+  /// as deep as the chain is long, so each operator is one level of `nesting`; the level
+  /// gives them all back when it ends.
+  @inline(__always) mutating func parseBinaryLevel(
+    _ first: TokenKind, _ firstOperator: BinaryOperator, _ second: TokenKind, _ secondOperator: BinaryOperator,
+    operand: (inout Parser) -> Void
+  ) {
     let start = Int(token.start)
     let m = mark
     let outer = nesting
     defer { nesting = outer }
-    parseUnary()
-    while (at(.star) || at(.slash)) && operatorContinues {
-      let op: BinaryOperator = at(.star) ? .multiply : .divide
+    operand(&self)
+    while (at(first) || at(second)) && operatorContinues {
+      let op = at(first) ? firstOperator : secondOperator
       guard deepen() else { return }
       advance()
-      parseUnary()
+      operand(&self)
       finish(.binary, from: start, mark: m, flags: op.rawValue)
     }
   }
