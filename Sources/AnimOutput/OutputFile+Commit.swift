@@ -94,17 +94,8 @@ extension OutputFile {
           try fs.close(closing)
           break
         }
-        var offset = 0
-        while offset < chunk.count {
-          do throws(SystemError) {
-            touched = true
-            let n = try fs.write(destination, chunk[offset...])
-            guard n > 0 else { throw SystemError(EIO) }
-            offset += n
-          } catch {
-            if error.code != EINTR { throw error }
-          }
-        }
+        touched = true
+        try fs.writeAll(destination, chunk[...])
         length += chunk.count
       }
       touched = true
