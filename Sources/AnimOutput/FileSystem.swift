@@ -89,6 +89,14 @@ public struct FileSystem {
     do { try close(fd) } catch {}
   }
 
+  /// Closes `fd`, setting it to -1 first: cleanup closes only a descriptor still at 0 or
+  /// more, and a failed `close` has already let go of it, so it is never closed twice.
+  func closeAndForget(_ fd: inout Int32) throws(SystemError) {
+    let closing = fd
+    fd = -1
+    try close(closing)
+  }
+
   /// Writes all of `bytes` to `fd`: a short write goes on where it stopped, `EINTR` tries
   /// again, and a write of nothing fails with `EIO` (a device that takes no bytes would
   /// otherwise loop for ever). On an error, what was written stays written.

@@ -82,9 +82,7 @@ public final class OutputDirectory {
       fd = try fs.open(file, O_WRONLY | O_CREAT | O_EXCL, 0o666)
       try fs.writeAll(fd, bytes[...])
       try fs.fsync(fd)
-      let closing = fd
-      fd = -1
-      try fs.close(closing)
+      try fs.closeAndForget(&fd)
     } catch {
       if fd >= 0 { fs.closeAbandoned(fd) }
       try? fs.unlink(file)
@@ -186,9 +184,7 @@ public final class OutputDirectory {
     do throws(SystemError) {
       fd = try fs.open(folder, O_RDONLY | O_DIRECTORY, 0)
       do { try fs.fsync(fd) } catch { if error.code != EINVAL { throw error } }
-      let closing = fd
-      fd = -1
-      try fs.close(closing)
+      try fs.closeAndForget(&fd)
     } catch {
       if fd >= 0 { fs.closeAbandoned(fd) }
       let report = OutputError(path: path, error, while: "syncing a folder")
