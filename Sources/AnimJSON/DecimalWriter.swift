@@ -42,17 +42,7 @@ extension JSONNumber {
     let significand = biased == 0 ? stored : stored | (1 << 52)
     // 1...1074: the value is below 2^26 < 2^53, so it has a fraction part's worth of shift.
     let shift = biased == 0 ? 1074 : 1075 - biased
-    var whole: UInt64 = 0
-    var rest = significand
-    if shift < 64 {
-      whole = significand &>> UInt64(shift)
-      rest = significand & ((1 &<< UInt64(shift)) &- 1)
-    }
-    var micros = roundedMillionths(rest, shift: shift)
-    if micros == 1_000_000 {
-      whole += 1
-      micros = 0
-    }
+    let (whole, micros) = wholeAndMillionths(significand, shift: shift)
     if whole == 0 && micros == 0 { return PackedBytes(0x30, count: 1) }
     // whole ≤ 2^26 < 10^8: at most 8 digits, then at most 7 bytes of fraction.
     let (digits, count) = DecimalDigits.shortDigits(whole)
@@ -103,17 +93,7 @@ extension JSONNumber {
       return
     }
     let shift = -exponent  // 1...1074
-    var whole: UInt64 = 0
-    var rest = significand
-    if shift < 64 {
-      whole = significand &>> UInt64(shift)
-      rest = significand & ((1 &<< UInt64(shift)) &- 1)
-    }
-    var micros = roundedMillionths(rest, shift: shift)
-    if micros == 1_000_000 {
-      whole += 1
-      micros = 0
-    }
+    let (whole, micros) = wholeAndMillionths(significand, shift: shift)
     if whole == 0 && micros == 0 {
       out.append(zero)
       return
@@ -141,6 +121,22 @@ extension JSONNumber {
 
   private static let zero: UInt8 = 0x30
   private static let minus: UInt8 = 0x2D
+
+  /// `significand / 2^shift` as its whole part and its fraction in millionths rounded half
+  /// to even, a fraction that rounds up to a whole carried into the whole part: `micros`
+  /// is `0..<1_000_000`. Requires `significand < 2^53` and `shift` in `1...1074`.
+  @inlinable @inline(__always)
+  static func wholeAndMillionths(_ significand: UInt64, shift: Int) -> (whole: UInt64, micros: UInt64) {
+    var whole: UInt64 = 0
+    var rest = significand
+    if shift < 64 {
+      whole = significand &>> UInt64(shift)
+      rest = significand & ((1 &<< UInt64(shift)) &- 1)
+    }
+    let micros = roundedMillionths(rest, shift: shift)
+    if micros == 1_000_000 { return (whole + 1, 0) }
+    return (whole, micros)
+  }
 
   /// `rest / 2^shift` in millionths, rounded half to even: `0...1_000_000`.
   /// Requires `rest < 2^53` and `rest < 2^shift`.

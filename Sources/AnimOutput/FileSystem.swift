@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The system calls the output path makes, as a value: `FileSystem.posix` makes the real
 /// calls, and a test can wrap it to make any one call fail (fault injection), so every
 /// error path is exercised without a full disk.
@@ -81,6 +87,30 @@ public struct FileSystem {
   /// success goes through `close` and is checked.
   public func closeAbandoned(_ fd: Int32) {
     do { try close(fd) } catch {}
+  }
+
+  /// Closes `fd`, setting it to -1 first: cleanup closes only a descriptor still at 0 or
+  /// more, and a failed `close` has already let go of it, so it is never closed twice.
+  func closeAndForget(_ fd: inout Int32) throws(SystemError) {
+    let closing = fd
+    fd = -1
+    try close(closing)
+  }
+
+  /// Writes all of `bytes` to `fd`: a short write goes on where it stopped, `EINTR` tries
+  /// again, and a write of nothing fails with `EIO` (a device that takes no bytes would
+  /// otherwise loop for ever). On an error, what was written stays written.
+  func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) throws(SystemError) {
+    var offset = bytes.startIndex
+    while offset < bytes.endIndex {
+      do throws(SystemError) {
+        let n = try write(fd, bytes[offset...])
+        guard n > 0 else { throw SystemError(EIO) }
+        offset += n
+      } catch {
+        if error.code != EINTR { throw error }
+      }
+    }
   }
 }
 

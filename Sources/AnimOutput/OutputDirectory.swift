@@ -46,20 +46,13 @@ public final class OutputDirectory {
     }
     exists = found != nil
     resolved = try OutputTarget.resolveLinks(bare, fileSystem)
-    var attempt = 1
-    while true {
-      let name = OutputTarget.temporaryName(beside: resolved, attempt: attempt)
-      do {
+    do {
+      temporary = try OutputTarget.createTemporary(beside: resolved) { [fs] name throws(SystemError) in
         try fs.mkdir(name, 0o777)
-        temporary = name
-        break
-      } catch {
-        guard error.code == EEXIST, attempt < 100 else {
-          finished = true
-          throw OutputError(path: path, error)
-        }
-        attempt += 1
-      }
+      }.name
+    } catch {
+      finished = true
+      throw OutputError(path: path, error)
     }
     cleanupSlot = SignalCleanup.add(folder: temporary)
   }
@@ -87,20 +80,9 @@ public final class OutputDirectory {
     var fd: Int32 = -1
     do throws(SystemError) {
       fd = try fs.open(file, O_WRONLY | O_CREAT | O_EXCL, 0o666)
-      var offset = 0
-      while offset < bytes.count {
-        do throws(SystemError) {
-          let n = try fs.write(fd, bytes[offset...])
-          guard n > 0 else { throw SystemError(EIO) }
-          offset += n
-        } catch {
-          if error.code != EINTR { throw error }
-        }
-      }
+      try fs.writeAll(fd, bytes[...])
       try fs.fsync(fd)
-      let closing = fd
-      fd = -1
-      try fs.close(closing)
+      try fs.closeAndForget(&fd)
     } catch {
       if fd >= 0 { fs.closeAbandoned(fd) }
       try? fs.unlink(file)
@@ -202,9 +184,7 @@ public final class OutputDirectory {
     do throws(SystemError) {
       fd = try fs.open(folder, O_RDONLY | O_DIRECTORY, 0)
       do { try fs.fsync(fd) } catch { if error.code != EINVAL { throw error } }
-      let closing = fd
-      fd = -1
-      try fs.close(closing)
+      try fs.closeAndForget(&fd)
     } catch {
       if fd >= 0 { fs.closeAbandoned(fd) }
       let report = OutputError(path: path, error, while: "syncing a folder")

@@ -40,9 +40,7 @@ extension OutputFile {
   /// `fsync` and close the temporary file: after this its content is complete on disk.
   private func completeTemporary() throws(OutputError) {
     do { try fs.fsync(fd) } catch { throw fail(OutputError(path: path, error)) }
-    let closing = fd
-    fd = -1
-    do { try fs.close(closing) } catch { throw fail(OutputError(path: path, error)) }
+    do { try fs.closeAndForget(&fd) } catch { throw fail(OutputError(path: path, error)) }
   }
 
   /// Makes a rename in `path`'s folder durable. Filesystems that cannot sync a folder
@@ -89,30 +87,17 @@ extension OutputFile {
           throw error
         }
         if chunk.isEmpty {
-          let closing = source
-          source = -1
-          try fs.close(closing)
+          try fs.closeAndForget(&source)
           break
         }
-        var offset = 0
-        while offset < chunk.count {
-          do throws(SystemError) {
-            touched = true
-            let n = try fs.write(destination, chunk[offset...])
-            guard n > 0 else { throw SystemError(EIO) }
-            offset += n
-          } catch {
-            if error.code != EINTR { throw error }
-          }
-        }
+        touched = true
+        try fs.writeAll(destination, chunk[...])
         length += chunk.count
       }
       touched = true
       try fs.ftruncate(destination, length)
       try fs.fsync(destination)
-      let closing = destination
-      destination = -1
-      try fs.close(closing)
+      try fs.closeAndForget(&destination)
     } catch {
       if destination >= 0 { fs.closeAbandoned(destination) }
       if source >= 0 { fs.closeAbandoned(source) }

@@ -113,22 +113,18 @@ public final class OutputFile {
     throws(OutputError)
   {
     let mode: UInt32 = existing == nil && !privately ? 0o666 : 0o600
-    var attempt = 1
-    while true {
-      let name = OutputTarget.temporaryName(beside: resolved, attempt: attempt)
-      do {
-        fd = try fs.open(name, O_WRONLY | O_CREAT | O_EXCL, mode)
-        temporary = name
-        cleanupSlot = SignalCleanup.add(file: name)
-        break
-      } catch {
-        guard error.code == EEXIST, attempt < 100 else {
-          finished = true
-          throw OutputError(path: path, error)
-        }
-        attempt += 1
+    let created: (name: String, made: Int32)
+    do {
+      created = try OutputTarget.createTemporary(beside: resolved) { name throws(SystemError) in
+        try fs.open(name, O_WRONLY | O_CREAT | O_EXCL, mode)
       }
+    } catch {
+      finished = true
+      throw OutputError(path: path, error)
     }
+    fd = created.made
+    temporary = created.name
+    cleanupSlot = SignalCleanup.add(file: created.name)
     guard let existing else { return }
     do {
       let made = try fs.fstat(fd)
@@ -155,20 +151,9 @@ public final class OutputFile {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Writes all of `bytes`: short writes continue where they stopped, `EINTR` retries.
+  /// Writes all of `bytes` (`FileSystem.writeAll`).
   func send(_ bytes: ArraySlice<UInt8>) throws(OutputError) {
-    var offset = bytes.startIndex
-    while offset < bytes.endIndex {
-      do throws(SystemError) {
-        let n = try fs.write(fd, bytes[offset...])
-        // A write of nothing would loop for ever: a device that takes no bytes fails.
-        guard n > 0 else { throw SystemError(EIO) }
-        offset += n
-      } catch {
-        if error.code == EINTR { continue }
-        throw OutputError(path: path, error)
-      }
-    }
+    do { try fs.writeAll(fd, bytes) } catch { throw OutputError(path: path, error) }
   }
 
   /// Cleans up after `error` (nothing of the output is left but a direct target's

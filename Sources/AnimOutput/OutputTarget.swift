@@ -103,4 +103,22 @@ enum OutputTarget: Equatable {
     let suffix = attempt > 1 ? "-\(attempt)" : ""
     return folder(of: path) + "." + name + ".animc-\(getpid())\(suffix).tmp"
   }
+
+  /// Makes a temporary file or folder beside `path` with `create`, under the first of
+  /// its `temporaryName`s that is free: a name taken (`EEXIST`, as `O_EXCL` and `mkdir`
+  /// report it) moves on to the next, up to 99 tries. The name, and what `create` gave.
+  static func createTemporary<Made>(
+    beside path: String, _ create: (String) throws(SystemError) -> Made
+  ) throws(SystemError) -> (name: String, made: Made) {
+    var attempt = 1
+    while true {
+      let name = temporaryName(beside: path, attempt: attempt)
+      do throws(SystemError) {
+        return (name, try create(name))
+      } catch {
+        guard error.code == EEXIST, attempt < 100 else { throw error }
+        attempt += 1
+      }
+    }
+  }
 }

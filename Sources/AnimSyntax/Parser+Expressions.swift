@@ -31,31 +31,31 @@ extension Parser {
   }
 
   @inline(__always) mutating func parseSum() {
-    let start = Int(token.start)
-    let m = mark
-    let outer = nesting
-    defer { nesting = outer }
-    parseProduct()
-    while (at(.plus) || at(.minus)) && operatorContinues {
-      let op: BinaryOperator = at(.plus) ? .add : .subtract
-      guard deepen() else { return }
-      advance()
-      parseProduct()
-      finish(.binary, from: start, mark: m, flags: op.rawValue)
-    }
+    parseBinaryLevel(.plus, .add, .minus, .subtract) { $0.parseProduct() }
   }
 
   @inline(__always) mutating func parseProduct() {
+    parseBinaryLevel(.star, .multiply, .slash, .divide) { $0.parseUnary() }
+  }
+
+  /// One left-associative level, `sum` or `product`: `operand {(first|second) operand}`,
+  /// each operator making a `.binary` node of all before it. The tree a chain builds is
+  /// as deep as the chain is long, so each operator is one level of `nesting`; the level
+  /// gives them all back when it ends.
+  @inline(__always) mutating func parseBinaryLevel(
+    _ first: TokenKind, _ firstOperator: BinaryOperator, _ second: TokenKind, _ secondOperator: BinaryOperator,
+    operand: (inout Parser) -> Void
+  ) {
     let start = Int(token.start)
     let m = mark
     let outer = nesting
     defer { nesting = outer }
-    parseUnary()
-    while (at(.star) || at(.slash)) && operatorContinues {
-      let op: BinaryOperator = at(.star) ? .multiply : .divide
+    operand(&self)
+    while (at(first) || at(second)) && operatorContinues {
+      let op = at(first) ? firstOperator : secondOperator
       guard deepen() else { return }
       advance()
-      parseUnary()
+      operand(&self)
       finish(.binary, from: start, mark: m, flags: op.rawValue)
     }
   }
@@ -192,29 +192,41 @@ extension Parser {
 
   /// `(` [argument {`,` argument}] `)` where argument := [NAME `:`] expression.
   mutating func parseArguments() {
+    parseSeparatedItems(closer: .rightParen, "`)`", in: "the argument list") { p in
+      let start = Int(p.token.start)
+      let m = p.mark
+      var label: Int32 = -1
+      if (p.token.kind == .identifier || p.token.kind == .keyword) && p.lookahead.kind == .colon {
+        label = p.token.symbol.id
+        p.advance()
+        p.advance()
+      }
+      p.parseExpression()
+      p.finish(.argument, from: start, mark: m, payload: label)
+    }
+  }
+
+  /// The opener (the current token), then `item`s separated by `,` up to `closer`
+  /// (consumed), with newlines inside not ending the statement. A bracket that meets
+  /// `stopsBracket` was never closed, reported at its opener; anything else between items
+  /// is reported and skipped to the closer (`skipToCloser`).
+  mutating func parseSeparatedItems(
+    closer: TokenKind, _ spelling: String, in list: String, item: (inout Parser) -> Void
+  ) {
     let opener = token
     advance()
     inParens.append(true)
     defer { inParens.removeLast() }
-    while !accept(.rightParen) {
+    while !accept(closer) {
       if stopsBracket() {
-        reportUnclosed(opener, closer: "`)`")
+        reportUnclosed(opener, closer: spelling)
         return
       }
-      let start = Int(token.start)
-      let m = mark
-      var label: Int32 = -1
-      if (token.kind == .identifier || token.kind == .keyword) && lookahead.kind == .colon {
-        label = token.symbol.id
-        advance()
-        advance()
-      }
-      parseExpression()
-      finish(.argument, from: start, mark: m, payload: label)
-      if !accept(.comma) && !at(.rightParen) {
+      item(&self)
+      if !accept(.comma) && !at(closer) {
         if stopsBracket() { continue }
-        expectedTokenError("expected `,` or `)` in the argument list, found \(tokenDescription)")
-        skipToCloser(.rightParen)
+        expectedTokenError("expected `,` or \(spelling) in \(list), found \(tokenDescription)")
+        skipToCloser(closer)
         return
       }
     }
@@ -276,25 +288,9 @@ extension Parser {
 
   /// `[a, b, …]`
   mutating func parseList() {
-    let opener = token
     let start = Int(token.start)
     let m = mark
-    advance()
-    inParens.append(true)
-    defer { inParens.removeLast() }
-    while !accept(.rightBracket) {
-      if stopsBracket() {
-        reportUnclosed(opener, closer: "`]`")
-        break
-      }
-      parseExpression()
-      if !accept(.comma) && !at(.rightBracket) {
-        if stopsBracket() { continue }
-        expectedTokenError("expected `,` or `]` in the list, found \(tokenDescription)")
-        skipToCloser(.rightBracket)
-        break
-      }
-    }
+    parseSeparatedItems(closer: .rightBracket, "`]`", in: "the list") { $0.parseExpression() }
     finish(.list, from: start, mark: m)
   }
 

@@ -558,16 +558,29 @@ func expectColor(
 // MARK: - ca-sticky.anim (seed 3, 60 fps)
 
 @Suite struct ExampleDumpCAStickyTests {
+  /// Mid-drag at frame `n`: the bubble's x, smallCircle's scale, and the bridge's scaleX
+  /// and opacity, each within 1e-6 of the values worked out by hand.
+  static func expectDragPose(
+    _ run: ExampleRun, _ n: Int, bubbleX: Double, smallCircleScale: Double, bridgeScaleX: Double,
+    bridgeOpacity: Double, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let at = sourceLocation
+    expectClose(
+      try run.node("bubble", n, sourceLocation: at).state.position.x, bubbleX, 1e-6, "bubble@\(n)", sourceLocation: at)
+    expectClose(
+      try run.node("smallCircle", n, sourceLocation: at).state.scaleX, smallCircleScale, 1e-6, "smallCircle@\(n)",
+      sourceLocation: at)
+    let bridge = try run.node("bridge", n, sourceLocation: at)
+    expectClose(bridge.state.scaleX, bridgeScaleX, 1e-6, "bridge scaleX@\(n)", sourceLocation: at)
+    expectClose(bridge.state.opacity, bridgeOpacity, 1e-6, "bridge opacity@\(n)", sourceLocation: at)
+  }
+
   @Test func dragsAndSpringBack() throws {
     let run = try Example.run("ca-sticky", keep: [54, 90, 192, 222])
     // Frame 54 (t = 0.9): drag 1 half-way, easeInOut(0.5) = 0.5: bubble x = 187.5 + 60·0.5
     // = 217.5; smallCircle scale 1 + (0.6 − 1)·0.5 = 0.8; bridge scaleX 0.5, opacity
     // 1 + (0 − 1)·steps(1)(0.5) = 1 − 0 = 1.
-    expectClose(try run.node("bubble", 54).state.position.x, 217.5, 1e-6, "bubble@54")
-    expectClose(try run.node("smallCircle", 54).state.scaleX, 0.8, 1e-6, "smallCircle@54")
-    let b54 = try run.node("bridge", 54)
-    expectClose(b54.state.scaleX, 0.5, 1e-6, "bridge scaleX@54")
-    expectClose(b54.state.opacity, 1, 1e-6, "bridge opacity@54")
+    try Self.expectDragPose(run, 54, bubbleX: 217.5, smallCircleScale: 0.8, bridgeScaleX: 0.5, bridgeOpacity: 1)
     // Frame 90 (t = 1.5, 0.2 s into the 0.5 s spring back from 247.5 to 187.5):
     // ζ = 0.2, ω₀ = ln 1000 / (0.2·0.5) = 69.077553, a = 13.815511, ωd = ω₀√0.96 = 67.681903;
     // e^(−0.2a) = 1000^(−0.4) = 0.0630957; ωd·0.2 = 13.536381 rad: cos 0.565291, sin 0.824891;
@@ -579,11 +592,8 @@ func expectColor(
     // Frame 192 (t = 3.2): drag 2 (begins 0.5 + 0.8 + 0.5 + 1 = 2.8) at u = 0.4 / 1.2 = 1/3:
     // 187.5 + 40 = 227.5; smallCircle 1 − (80 / 150)·0.5 = 0.733333; bridge scaleX
     // (4/3)·0.5 = 0.666667, opacity 1 (steps(1) at u = 0.5 → p = 0).
-    expectClose(try run.node("bubble", 192).state.position.x, 227.5, 1e-6, "bubble@192")
-    expectClose(try run.node("smallCircle", 192).state.scaleX, 0.733333, 1e-6, "smallCircle@192")
-    let b192 = try run.node("bridge", 192)
-    expectClose(b192.state.scaleX, 0.666667, 1e-6, "bridge scaleX@192")
-    expectClose(b192.state.opacity, 1, 1e-6, "bridge opacity@192")
+    try Self.expectDragPose(
+      run, 192, bubbleX: 227.5, smallCircleScale: 0.733333, bridgeScaleX: 0.666667, bridgeOpacity: 1)
     // Frame 222 (t = 3.7, u = 0.75): bubble 187.5 + 90 = 277.5; smallCircle and bridge
     // opacity 0 (after their 0.8 s, filled at p = 1).
     expectClose(try run.node("bubble", 222).state.position.x, 277.5, 1e-6, "bubble@222")

@@ -42,16 +42,8 @@ import Testing
     #expect(images.filter { $0["hasMask"] as? Bool == true }.count == 1)
     _ = try LottieExportTests.check(["schema", json.path])
     // rlottie's frames against animc's own PNGs of the same frames.
-    let harness = try LottieExportTests.buildHarness(dir)
-    let picks = ["0", "10", "19"]
-    for n in picks {
-      try RenderCommandTests.animcOK([
-        "render", file.path, "--frame", n, "-o", dir.appendingPathComponent("\(n).png").path,
-      ])
-    }
-    let loaded = try LottieExportTests.run([harness, json.path, dir.path, "200", "160"] + picks, "rlottie")
-    #expect(loaded.hasPrefix("20 "), "rlottie reads \(loaded)")
-    _ = try LottieExportTests.check(["psnr", dir.path, dir.path, "200", "160"] + picks)
+    try LottieExportTests.expectRlottieMatchesAnimc(
+      json.path, scene: file.path, picks: ["0", "10", "19"], size: ["200", "160"], in: dir, frames: 20)
   }
 
   @Test func aStickerWithAnImageIsRefused() throws {

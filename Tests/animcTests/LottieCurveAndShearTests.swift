@@ -92,6 +92,14 @@ import Testing
     return (scene.path, json.path, dump.path)
   }
 
+  /// `json` is valid by the Lottie schema, follows the dump at every frame within §13's
+  /// tolerances, and has no spare keyframe (`lottie_check.py schema`, `values`, `economy`).
+  static func checkAgainstDump(_ out: (scene: String, json: String, dump: String)) throws {
+    _ = try LottieExportTests.check(["schema", out.json])
+    _ = try LottieExportTests.check(["values", out.json, out.dump])
+    _ = try LottieExportTests.check(["economy", out.json, out.dump])
+  }
+
   static func layers(_ json: String) throws -> [[String: Any]] {
     let doc = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
@@ -129,9 +137,7 @@ import Testing
     let position = try #require((split["ks"] as? [String: Any])?["p"] as? [String: Any])
     let splitKeys = try #require(position["k"] as? [[String: Any]])
     #expect(splitKeys.count > 2, "split.p has \(splitKeys.count) keyframes")
-    _ = try LottieExportTests.check(["schema", out.json])
-    _ = try LottieExportTests.check(["values", out.json, out.dump])
-    _ = try LottieExportTests.check(["economy", out.json, out.dump])
+    try Self.checkAgainstDump(out)
   }
 
   /// Trim fractions follow the dump within 0.001 at every frame (they are fractions of
@@ -150,17 +156,9 @@ import Testing
       let keys = try #require((trim[key] as? [String: Any])?["k"] as? [[String: Any]])
       #expect(keys.count == 2, "\(layer["nm"] ?? "?").\(key) has \(keys.count) keyframes")
     }
-    _ = try LottieExportTests.check(["schema", out.json])
-    _ = try LottieExportTests.check(["values", out.json, out.dump])
-    _ = try LottieExportTests.check(["economy", out.json, out.dump])
-    let harness = try LottieExportTests.buildHarness(dir)
-    let picks = ["6", "18", "30", "42", "54"]
-    for n in picks {
-      try RenderCommandTests.animcOK(
-        ["render", out.scene, "--frame", n, "-o", dir.appendingPathComponent("\(n).png").path])
-    }
-    _ = try LottieExportTests.run([harness, out.json, dir.path, "240", "240"] + picks, "rlottie")
-    _ = try LottieExportTests.check(["psnr", dir.path, dir.path, "240", "240"] + picks)
+    try Self.checkAgainstDump(out)
+    try LottieExportTests.expectRlottieMatchesAnimc(
+      out.json, scene: out.scene, picks: ["6", "18", "30", "42", "54"], size: ["240", "240"], in: dir)
   }
 
   /// In a sticker (rlottie only), a trim ends where animc ends it, within 0.001 of the
@@ -209,18 +207,8 @@ import Testing
       let parent = try #require(layers.first { $0["ind"] as? Int == p })
       #expect(parent["ty"] as? Int == 3)
     }
-    _ = try LottieExportTests.check(["schema", out.json])
-    _ = try LottieExportTests.check(["values", out.json, out.dump])
-    _ = try LottieExportTests.check(["economy", out.json, out.dump])
-
-    let harness = try LottieExportTests.buildHarness(dir)
-    let picks = ["6", "18", "30", "42", "54"]
-    for n in picks {
-      try RenderCommandTests.animcOK(
-        ["render", out.scene, "--frame", n, "-o", dir.appendingPathComponent("\(n).png").path])
-    }
-    let loaded = try LottieExportTests.run([harness, out.json, dir.path, "240", "240"] + picks, "rlottie")
-    #expect(loaded.hasPrefix("60 "), "rlottie reads \(loaded)")
-    _ = try LottieExportTests.check(["psnr", dir.path, dir.path, "240", "240"] + picks)
+    try Self.checkAgainstDump(out)
+    try LottieExportTests.expectRlottieMatchesAnimc(
+      out.json, scene: out.scene, picks: ["6", "18", "30", "42", "54"], size: ["240", "240"], in: dir, frames: 60)
   }
 }

@@ -45,6 +45,23 @@ import Testing
     return binary
   }
 
+  /// rlottie's frames `picks` of `json` (`size`: width and height) against animc's own
+  /// PNGs of the same frames of `scene` rendered with `options`, by PSNR
+  /// (`lottie_check.py psnr`); with `frames`, rlottie must read that many frames.
+  static func expectRlottieMatchesAnimc(
+    _ json: String, scene: String, picks: [String], size: [String], in dir: URL, options: [String] = [],
+    frames: Int? = nil, what: String = "rlottie"
+  ) throws {
+    let harness = try buildHarness(dir)
+    for n in picks {
+      try RenderCommandTests.animcOK(
+        ["render", scene, "--frame", n, "-o", dir.appendingPathComponent("\(n).png").path] + options)
+    }
+    let loaded = try run([harness, json, dir.path] + size + picks, what)
+    if let frames { #expect(loaded.hasPrefix("\(frames) "), "rlottie reads \(loaded) for \(frames) frames") }
+    _ = try check(["psnr", dir.path, dir.path] + size + picks)
+  }
+
   /// Every example validates against the schema, loads in rlottie, and rlottie's frames
   /// at five times agree with animc's own PNGs of the same frames. At 20 fps, which
   /// keeps the debug build's exports short; the values tests below run at the scenes' own.
@@ -55,7 +72,6 @@ import Testing
     let rate = ["--fps", "20"]
     try Self.export(example, to: json, rate)
     _ = try Self.check(["schema", json.path])
-    let harness = try Self.buildHarness(dir)
     let dump = try CLITests.animc(["dump", "examples/\(example)"] + rate).stdout
     let header = try #require(dump.split(separator: "\n").first)
     let fields = try #require(try JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any])
@@ -63,14 +79,10 @@ import Testing
     let width = try #require(fields["width"] as? Double)
     let height = try #require(fields["height"] as? Double)
     let picks = (0..<5).map { String(min(frames - 1, $0 * frames / 5 + frames / 10)) }
-    for n in picks {
-      try RenderCommandTests.animcOK(
-        ["render", "examples/\(example)", "--frame", n, "-o", dir.appendingPathComponent("\(n).png").path] + rate)
-    }
     let size = [String(Int(width.rounded())), String(Int(height.rounded()))]
-    let loaded = try Self.run([harness, json.path, dir.path] + size + picks, "rlottie on \(example)")
-    #expect(loaded.hasPrefix("\(frames) "), "rlottie reads \(loaded) for \(frames) frames")
-    _ = try Self.check(["psnr", dir.path, dir.path] + size + picks)
+    try Self.expectRlottieMatchesAnimc(
+      json.path, scene: "examples/\(example)", picks: picks, size: size, in: dir, options: rate, frames: frames,
+      what: "rlottie on \(example)")
   }
 
   /// Values at every frame within §13's tolerances, and keyframe economy, for two

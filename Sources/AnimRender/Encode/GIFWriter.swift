@@ -201,27 +201,19 @@ public struct GIFWriter {
   /// when there are none. Every frame is disposed to transparent after it shows, so the
   /// next one is drawn on a clear screen and needs only what it shows.
   private func visibleRect() -> (x: Int, y: Int, width: Int, height: Int) {
-    var minX = width
-    var minY = height
-    var maxX = -1
-    var maxY = -1
-    for y in 0..<height {
-      let row = y * width
-      guard let first = (0..<width).first(where: { current[row + $0] != ColorQuantizer.skip }),
-        let last = (0..<width).last(where: { current[row + $0] != ColorQuantizer.skip })
-      else { continue }
-      minX = min(minX, first)
-      maxX = max(maxX, last)
-      if maxY < 0 { minY = y }
-      maxY = y
-    }
-    if maxY < 0 { return (0, 0, 1, 1) }
-    return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    boundingRect { current[$0] != ColorQuantizer.skip }
   }
 
   /// The bounding box of pixels that differ from the previous frame; a single pixel when
   /// nothing changed (every frame needs an image to carry its delay).
   private func changedRect() -> (x: Int, y: Int, width: Int, height: Int) {
+    boundingRect { current[$0] != previous[$0] }
+  }
+
+  /// The bounding box of the pixels (indices into `current`) for which `marked` holds;
+  /// a single pixel at the origin when there are none. Each row is scanned from both
+  /// ends only as far as its first and last marked pixel.
+  private func boundingRect(where marked: (Int) -> Bool) -> (x: Int, y: Int, width: Int, height: Int) {
     var minX = width
     var minY = height
     var maxX = -1
@@ -229,10 +221,10 @@ public struct GIFWriter {
     for y in 0..<height {
       let row = y * width
       var x = 0
-      while x < width && current[row + x] == previous[row + x] { x += 1 }
+      while x < width && !marked(row + x) { x += 1 }
       guard x < width else { continue }
       var last = width - 1
-      while current[row + last] == previous[row + last] { last -= 1 }
+      while !marked(row + last) { last -= 1 }
       minX = min(minX, x)
       maxX = max(maxX, last)
       if maxY < 0 { minY = y }
