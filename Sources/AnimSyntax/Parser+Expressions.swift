@@ -30,34 +30,48 @@ extension Parser {
     }
   }
 
-  @inline(__always) mutating func parseSum() {
-    parseBinaryLevel(.plus, .add, .minus, .subtract) { $0.parseProduct() }
+  @inline(__always) mutating func parseSum() { parseBinaryLevel(.sum) }
+
+  @inline(__always) mutating func parseProduct() { parseBinaryLevel(.product) }
+
+  /// The two levels of arithmetic, loosest first.
+  enum BinaryLevel {
+    case sum, product
   }
 
-  @inline(__always) mutating func parseProduct() {
-    parseBinaryLevel(.star, .multiply, .slash, .divide) { $0.parseUnary() }
-  }
-
-  /// One left-associative level, `sum` or `product`: `operand {(first|second) operand}`,
-  /// each operator making a `.binary` node of all before it. The tree a chain builds is
-  /// as deep as the chain is long, so each operator is one level of `nesting`; the level
-  /// gives them all back when it ends.
-  @inline(__always) mutating func parseBinaryLevel(
-    _ first: TokenKind, _ firstOperator: BinaryOperator, _ second: TokenKind, _ secondOperator: BinaryOperator,
-    operand: (inout Parser) -> Void
-  ) {
+  /// One left-associative level, `sum` or `product`: `operand {operator operand}`, each
+  /// operator making a `.binary` node of all before it. The tree a chain builds is as
+  /// deep as the chain is long, so each operator is one level of `nesting`; the level
+  /// gives them all back when it ends. The level is a value rather than a closure, so
+  /// each operand is a direct call on the expression parser's hottest path.
+  mutating func parseBinaryLevel(_ level: BinaryLevel) {
     let start = Int(token.start)
     let m = mark
     let outer = nesting
     defer { nesting = outer }
-    operand(&self)
-    while (at(first) || at(second)) && operatorContinues {
-      let op = at(first) ? firstOperator : secondOperator
+    parseOperand(of: level)
+    while let op = binaryOperator(at: level), operatorContinues {
       guard deepen() else { return }
       advance()
-      operand(&self)
+      parseOperand(of: level)
       finish(.binary, from: start, mark: m, flags: op.rawValue)
     }
+  }
+
+  /// The operator of `level` at the current token, if any.
+  @inline(__always) func binaryOperator(at level: BinaryLevel) -> BinaryOperator? {
+    switch (level, token.kind) {
+    case (.sum, .plus): return .add
+    case (.sum, .minus): return .subtract
+    case (.product, .star): return .multiply
+    case (.product, .slash): return .divide
+    default: return nil
+    }
+  }
+
+  /// A sum's operands are products; a product's are unary expressions.
+  @inline(__always) mutating func parseOperand(of level: BinaryLevel) {
+    if level == .sum { parseBinaryLevel(.product) } else { parseUnary() }
   }
 
   @inline(__always) mutating func parseUnary() {
@@ -191,41 +205,50 @@ extension Parser {
   }
 
   /// `(` [argument {`,` argument}] `)` where argument := [NAME `:`] expression.
-  mutating func parseArguments() {
-    parseSeparatedItems(closer: .rightParen, "`)`", in: "the argument list") { p in
-      let start = Int(p.token.start)
-      let m = p.mark
-      var label: Int32 = -1
-      if (p.token.kind == .identifier || p.token.kind == .keyword) && p.lookahead.kind == .colon {
-        label = p.token.symbol.id
-        p.advance()
-        p.advance()
-      }
-      p.parseExpression()
-      p.finish(.argument, from: start, mark: m, payload: label)
+  mutating func parseArguments() { parseSeparatedItems(.arguments) }
+
+  /// `argument := [NAME `:`] expression`.
+  mutating func parseArgument() {
+    let start = Int(token.start)
+    let m = mark
+    var label: Int32 = -1
+    if (token.kind == .identifier || token.kind == .keyword) && lookahead.kind == .colon {
+      label = token.symbol.id
+      advance()
+      advance()
     }
+    parseExpression()
+    finish(.argument, from: start, mark: m, payload: label)
   }
 
-  /// The opener (the current token), then `item`s separated by `,` up to `closer`
+  /// The two bracketed, comma-separated lists: a call's arguments and a list literal.
+  enum SeparatedList {
+    case arguments, list
+
+    var closer: TokenKind { self == .arguments ? .rightParen : .rightBracket }
+    var spelling: String { self == .arguments ? "`)`" : "`]`" }
+    var name: String { self == .arguments ? "the argument list" : "the list" }
+  }
+
+  /// The opener (the current token), then items separated by `,` up to the closer
   /// (consumed), with newlines inside not ending the statement. A bracket that meets
   /// `stopsBracket` was never closed, reported at its opener; anything else between items
   /// is reported and skipped to the closer (`skipToCloser`).
-  mutating func parseSeparatedItems(
-    closer: TokenKind, _ spelling: String, in list: String, item: (inout Parser) -> Void
-  ) {
+  mutating func parseSeparatedItems(_ kind: SeparatedList) {
+    let closer = kind.closer
     let opener = token
     advance()
     inParens.append(true)
     defer { inParens.removeLast() }
     while !accept(closer) {
       if stopsBracket() {
-        reportUnclosed(opener, closer: spelling)
+        reportUnclosed(opener, closer: kind.spelling)
         return
       }
-      item(&self)
+      if kind == .arguments { parseArgument() } else { parseExpression() }
       if !accept(.comma) && !at(closer) {
         if stopsBracket() { continue }
-        expectedTokenError("expected `,` or \(spelling) in \(list), found \(tokenDescription)")
+        expectedTokenError("expected `,` or \(kind.spelling) in \(kind.name), found \(tokenDescription)")
         skipToCloser(closer)
         return
       }
@@ -290,7 +313,7 @@ extension Parser {
   mutating func parseList() {
     let start = Int(token.start)
     let m = mark
-    parseSeparatedItems(closer: .rightBracket, "`]`", in: "the list") { $0.parseExpression() }
+    parseSeparatedItems(.list)
     finish(.list, from: start, mark: m)
   }
 
