@@ -48,7 +48,7 @@ public final class FaultInjection {
     }
     fs.close = { fd throws(SystemError) in
       do throws(SystemError) { try self.count(.close, "\(fd)") } catch {
-        try? real.close(fd)
+        real.closeAbandoned(fd)
         throw error
       }
       try real.close(fd)

@@ -89,6 +89,14 @@ public struct FileSystem {
     do { try close(fd) } catch {}
   }
 
+  /// Removes a temporary file or folder of an output that has already failed and is
+  /// being reported: the target is untouched either way, and a leftover that cannot be
+  /// removed is named `.NAME.animc-PID.tmp`, so its failure to go changes nothing the
+  /// user is told. Every removal on the way to success is checked.
+  func removeAbandoned(_ path: String, folder: Bool = false) {
+    do { try folder ? rmdir(path) : unlink(path) } catch {}
+  }
+
   /// Closes `fd`, setting it to -1 first: cleanup closes only a descriptor still at 0 or
   /// more, and a failed `close` has already let go of it, so it is never closed twice.
   func closeAndForget(_ fd: inout Int32) throws(SystemError) {

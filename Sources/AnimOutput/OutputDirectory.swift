@@ -85,7 +85,7 @@ public final class OutputDirectory {
       try fs.closeAndForget(&fd)
     } catch {
       if fd >= 0 { fs.closeAbandoned(fd) }
-      try? fs.unlink(file)
+      fs.removeAbandoned(file)
       throw fail(OutputError(path: shown, error))
     }
     names.append(name)
@@ -125,8 +125,12 @@ public final class OutputDirectory {
     finished = true
     SignalCleanup.remove(cleanupSlot)
     cleanupSlot = nil
-    for (i, old) in setAside.enumerated() where old { try? fs.unlink(temporary + "/.\(i).old") }
-    do { try fs.rmdir(temporary) } catch { throw OutputError(path: path, error, while: "removing `\(temporary)`") }
+    do {
+      for (i, old) in setAside.enumerated() where old { try fs.unlink(temporary + "/.\(i).old") }
+      try fs.rmdir(temporary)
+    } catch {
+      throw OutputError(path: path, error, while: "removing `\(temporary)`")
+    }
     try sync(resolved, after: "its files are in place, but may not survive a crash")
   }
 
@@ -198,9 +202,9 @@ public final class OutputDirectory {
   private func fail(_ error: OutputError, from first: Int = 0, renamed: Int = 0) -> OutputError {
     guard !finished else { return error }
     finished = true
-    for i in first..<names.count { try? fs.unlink(temporary + "/" + (i < renamed ? names[i] : ".\(i)")) }
-    try? fs.unlink(temporary + "/.\(names.count)")
-    try? fs.rmdir(temporary)
+    for i in first..<names.count { fs.removeAbandoned(temporary + "/" + (i < renamed ? names[i] : ".\(i)")) }
+    fs.removeAbandoned(temporary + "/.\(names.count)")
+    fs.removeAbandoned(temporary, folder: true)
     SignalCleanup.remove(cleanupSlot)
     cleanupSlot = nil
     return error

@@ -86,13 +86,20 @@ public final class OutputFile {
     finished = true
     switch target {
     case .standardOutput:
-      try? flush()
+      flushAbandoned()
     case .direct:
-      try? flush()
+      flushAbandoned()
       fs.closeAbandoned(fd)
     case .replace, .inPlace:
       removeTemporary()
     }
+  }
+
+  /// Sends what is buffered of an abandoned stream. What abandons it is already being
+  /// reported, and the exit is not 0: a flush that fails too changes neither, so its
+  /// error is not reported over the first.
+  private func flushAbandoned() {
+    do { try flush() } catch {}
   }
 
   /// The whole of `bytes` as the file at `path`, by the rules above.
@@ -173,7 +180,7 @@ public final class OutputFile {
   func removeTemporary() {
     if fd >= 0 { fs.closeAbandoned(fd) }
     fd = -1
-    if let temporary { try? fs.unlink(temporary) }
+    if let temporary { fs.removeAbandoned(temporary) }
     temporary = nil
     SignalCleanup.remove(cleanupSlot)
     cleanupSlot = nil

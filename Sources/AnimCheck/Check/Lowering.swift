@@ -60,20 +60,24 @@ final class Lowering {
     switch facts[id] {
     case .local(let slot)?: return .local(Int(slot))
     case .made(let k)?: return facts.made(k)
-    case .call(let builtin, _, _)?:
-      return .call(builtin, callArguments(id) ?? [], tree.range(id))
+    case .call(let builtin, let first, let end)?:
+      return .call(builtin, recordedArguments(first, end), tree.range(id))
     default: return nil
     }
+  }
+
+  /// A call fact's arguments, lowered in parameter order.
+  private func recordedArguments(_ first: Int32, _ end: Int32) -> [Expr] {
+    var arguments: [Expr] = []
+    arguments.reserveCapacity(Int(end - first))
+    for i in first..<end { arguments.append(lower(facts.argument(i))) }
+    return arguments
   }
 
   /// The lowered arguments, in parameter order, of the call checked at `id`.
   func callArguments(_ id: NodeID) -> [Expr]? {
     switch facts[id] {
-    case .call(_, let first, let end)?:
-      var arguments: [Expr] = []
-      arguments.reserveCapacity(Int(end - first))
-      for i in first..<end { arguments.append(lower(facts.argument(i))) }
-      return arguments
+    case .call(_, let first, let end)?: return recordedArguments(first, end)
     case nil where tree.kind(id) == .call:
       // As written: the call's children after the callee hold its arguments' values.
       let count = tree.childCount(id)
