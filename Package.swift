@@ -26,10 +26,18 @@ let package = Package(
     .target(name: "AnimFont", dependencies: ["AnimMath"]),
     // Lexer, syntax tree and parser.
     .target(name: "AnimSyntax", dependencies: ["AnimJSON", "AnimSource"]),
-    // Names, types, units and the checked IR.
-    .target(name: "AnimCheck", dependencies: ["AnimSource", "AnimSyntax", "AnimMath", "AnimFont", "AnimImage"]),
+    // The model every later stage shares: the properties (declared once, with their types,
+    // defaults and dump keys), values, node state, frames, and the writer seam.
+    .target(name: "AnimModel", dependencies: ["AnimSource", "AnimMath", "AnimImage"]),
+    // The checked IR, the vocabulary of built-ins, and the evaluator of IR expressions.
+    .target(
+      name: "AnimIR", dependencies: ["AnimJSON", "AnimSource", "AnimMath", "AnimFont", "AnimImage", "AnimModel"]),
+    // Names, types and units: checks a syntax tree and lowers it to the IR.
+    .target(
+      name: "AnimCheck",
+      dependencies: ["AnimSource", "AnimSyntax", "AnimMath", "AnimFont", "AnimImage", "AnimModel", "AnimIR"]),
     // Deterministic simulation of the IR into frames (values).
-    .target(name: "AnimSim", dependencies: ["AnimSource", "AnimCheck", "AnimMath", "AnimImage"]),
+    .target(name: "AnimSim", dependencies: ["AnimSource", "AnimIR", "AnimModel", "AnimMath", "AnimImage"]),
     // CRC-32 and Adler-32: what the PNG and zlib writers write and the PNG reader checks.
     .target(name: "AnimChecksum"),
     // The in-house PNG decoder (§12.3): zlib inflate, filters, every colour type, Adam7.
@@ -38,36 +46,42 @@ let package = Package(
     .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath", "AnimChecksum", "AnimImage"]),
     // The output formats: one writer per format over frames, and the table of formats.
     .target(
-      name: "AnimWriters", dependencies: ["AnimJSON", "AnimMath", "AnimSim", "AnimRender", "AnimChecksum", "AnimImage"]),
+      name: "AnimWriters",
+      dependencies: ["AnimJSON", "AnimMath", "AnimModel", "AnimRender", "AnimChecksum", "AnimImage"]),
     // Canonical layout of `.anim` source.
     .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
     // The one way animc writes files: atomic, checked, metadata kept, fault-injectable.
     .target(name: "AnimOutput"),
     // The language server.
     .target(
-      name: "AnimServer", dependencies: ["AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat", "AnimOutput"]),
+      name: "AnimServer",
+      dependencies: [
+        "AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat", "AnimOutput", "AnimIR", "AnimModel",
+      ]),
     // The public library: a small API over the pipeline.
     .target(
       name: "AnimKit",
-      dependencies: ["AnimSource", "AnimSyntax", "AnimCheck", "AnimMath", "AnimSim", "AnimWriters"]),
+      dependencies: [
+        "AnimSource", "AnimSyntax", "AnimCheck", "AnimMath", "AnimSim", "AnimWriters", "AnimIR", "AnimModel",
+      ]),
     // The live preview in the browser: an HTTP/1.1 server on 127.0.0.1, the session, the page.
-    .target(name: "AnimPreview", dependencies: ["AnimJSON", "AnimSource", "AnimSim", "AnimKit"]),
+    .target(name: "AnimPreview", dependencies: ["AnimJSON", "AnimSource", "AnimSim", "AnimKit", "AnimModel"]),
     // The command line: a thin shell over the libraries.
     .executableTarget(
       name: "animc",
       dependencies: [
         "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimWriters", "AnimOutput", "AnimFormat",
-        "AnimServer", "AnimPreview",
+        "AnimServer", "AnimPreview", "AnimIR", "AnimModel",
       ]
     ),
     // Writes the editor grammars' word lists from the vocabulary (`swift run animc-grammar`).
-    .executableTarget(name: "animc-grammar", dependencies: ["AnimCheck"]),
+    .executableTarget(name: "animc-grammar", dependencies: ["AnimCheck", "AnimIR", "AnimModel"]),
     // Release-build benchmarks that print figures.
     .executableTarget(
       name: "animc-bench",
       dependencies: [
         "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimWriters", "AnimMath", "AnimFormat",
-        "AnimOutput",
+        "AnimOutput", "AnimIR", "AnimModel",
       ]
     ),
 
@@ -79,19 +93,25 @@ let package = Package(
     .testTarget(
       name: "AnimSyntaxTests", dependencies: ["AnimSource", "AnimSyntax", "AnimTestSupport"], exclude: ["Corpus"]),
     .testTarget(
-      name: "AnimCheckTests", dependencies: ["AnimCheck", "AnimSyntax", "AnimMath", "AnimFormat", "AnimTestSupport"],
+      name: "AnimCheckTests",
+      dependencies: ["AnimCheck", "AnimSyntax", "AnimMath", "AnimFormat", "AnimTestSupport", "AnimIR", "AnimModel"],
       exclude: ["Corpus"]),
     .testTarget(
-      name: "AnimSimTests", dependencies: ["AnimSim", "AnimWriters", "AnimCheck", "AnimMath", "AnimSource"],
+      name: "AnimSimTests",
+      dependencies: ["AnimSim", "AnimWriters", "AnimCheck", "AnimMath", "AnimSource", "AnimIR", "AnimModel"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "AnimRenderTests", dependencies: [
-        "AnimRender", "AnimWriters", "AnimMath", "AnimSim", "AnimCheck", "AnimChecksum", "AnimTestSupport",
+      name: "AnimRenderTests",
+      dependencies: [
+        "AnimRender", "AnimWriters", "AnimMath", "AnimSim", "AnimCheck", "AnimChecksum", "AnimTestSupport", "AnimIR",
+        "AnimModel",
       ],
       exclude: ["Render/Golden"]),
     .testTarget(
       name: "AnimWritersTests",
-      dependencies: ["AnimWriters", "AnimSim", "AnimCheck", "AnimMath", "AnimSource", "AnimJSON"]),
+      dependencies: [
+        "AnimWriters", "AnimSim", "AnimCheck", "AnimMath", "AnimSource", "AnimJSON", "AnimIR", "AnimModel",
+      ]),
     .testTarget(
       name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax", "AnimTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),

@@ -1,3 +1,5 @@
+import AnimIR
+import AnimModel
 import AnimSyntax
 
 /// Everything `animc check` knows about one file: its syntax tree and every diagnostic

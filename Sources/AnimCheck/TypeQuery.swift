@@ -1,3 +1,5 @@
+import AnimIR
+import AnimModel
 import AnimSyntax
 
 /// The type of the expression at `node`, for editors (hover). Runs the checker's

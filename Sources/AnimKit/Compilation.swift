@@ -1,4 +1,6 @@
 import AnimCheck
+import AnimIR
+import AnimModel
 import AnimSource
 
 /// The result of compiling one `.anim` source: its diagnostics (errors and warnings, in

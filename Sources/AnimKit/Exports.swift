@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 import AnimSim
 import AnimSource
 import AnimWriters
@@ -12,19 +13,19 @@ public typealias Color = AnimMath.Color
 /// A 2-D affine transform, SVG's `matrix(a b c d tx ty)`.
 public typealias AffineTransform = AnimMath.AffineTransform
 /// One frame: its number, run time, scene time and what it draws, in paint order.
-public typealias Frame = AnimSim.Frame
+public typealias Frame = AnimModel.Frame
 /// One drawn instance of a frame: id, shape, matrix and composed properties.
-public typealias NodeFrame = AnimSim.NodeFrame
+public typealias NodeFrame = AnimModel.NodeFrame
 /// An instance's id as dumps write it (`NAME`, `NAME#k`, `NAME[i]`).
-public typealias NodeID = AnimSim.NodeID
+public typealias InstanceID = AnimModel.InstanceID
 /// A shape as frames draw it: id and outline, immutable and shared.
-public typealias SceneShape = AnimSim.SceneShape
+public typealias SceneShape = AnimModel.SceneShape
 /// A problem in the source, with its position and any fix.
 public typealias Diagnostic = AnimSource.Diagnostic
 /// What writers are told before the first frame.
-public typealias RunHeader = AnimWriters.RunHeader
+public typealias RunHeader = AnimModel.RunHeader
 /// The seam every output format plugs into.
-public typealias FrameWriter = AnimWriters.FrameWriter
+public typealias FrameWriter = AnimModel.FrameWriter
 /// Where a writer's bytes go.
 public typealias ByteSink = AnimWriters.ByteSink
 /// Where a sequence writer's files go.

@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 import AnimSim
 import AnimWriters
 

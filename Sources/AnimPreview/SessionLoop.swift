@@ -1,5 +1,6 @@
 import AnimJSON
 import AnimKit
+import AnimModel
 import AnimSim
 import AnimSource
 import Dispatch

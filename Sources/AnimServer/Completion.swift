@@ -1,5 +1,7 @@
 import AnimCheck
+import AnimIR
 import AnimJSON
+import AnimModel
 import AnimSource
 import AnimSyntax
 

@@ -1,4 +1,6 @@
 import AnimCheck
+import AnimIR
+import AnimModel
 import Foundation
 
 /// A built-in function, constructor or timing, with its documentation (spec §2–§5, §11).

@@ -1,4 +1,6 @@
 import AnimCheck
+import AnimIR
+import AnimModel
 
 /// Documentation of the language's words, from the specification. Each entry is
 /// (word, one-line form, explanation); hover shows them and completion lists them.

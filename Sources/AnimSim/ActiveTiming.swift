@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 
 /// The timing of one animation, group or sequence once its clauses are evaluated: Core
 /// Animation's CAMediaTiming as §6.2 defines it.

@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 /// What sampling reads of an instance's animations for every member of a cohort in every
 /// frame, kept in the `LiveInstance` itself so that each is one step away (the array's

@@ -1,3 +1,5 @@
+import AnimModel
+
 /// Where one animation of a stack is at one instance time: whether it has an effect then,
 /// its progress p = timing(u), and the completed iterations `cumulative` adds (§6.2).
 /// Everything about an animation's timing that sampling needs, so the value part of

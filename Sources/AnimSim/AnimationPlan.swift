@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSource
 
 /// One top-level `animate` statement of a `SpawnPlan`: its values, path and timing

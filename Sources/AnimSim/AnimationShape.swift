@@ -1,3 +1,5 @@
+import AnimModel
+
 /// How a member applies one animation of its stack, in the terms sampling specialises
 /// on. When every member of a timing group applies animation k alike (`TimingGroup`
 /// keeps one shape per animation), a run picks its member loop once, where a loop that

@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 
 /// An instance's animations in source order, with the paths, keyframe tracks and group
 /// timings they refer to: everything needed to compose its properties at any time.

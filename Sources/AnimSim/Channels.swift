@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 /// The value of one animated property as up to four numbers: a Number in `x`, a Point in
 /// `x, y`, a Color in `x, y, z, w` (r, g, b, a). One small vector type for every property

@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 
 /// One `animate` statement of one instance with its per-spawn values evaluated, ready to
 /// be sampled at any time: the unit of the source-order composition stack (§6.3).

@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSource
 
 extension BlockEvaluator {

@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 /// A shape's outline flattened into closed polygons, for point-in-shape tests by the
 /// non-zero winding rule (§8: taps hit a node's filled shape, whatever its colour) and

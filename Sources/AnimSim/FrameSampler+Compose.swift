@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 // Composing a cohort's states: each member's model values, then every animation of the
 // cohort, one loop per animation over all members (see `FrameSampler`). Member r's state is

@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 // Writing a cohort's records: rotation and opacity finished, the matrix, the finite test.
 

@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 
 /// A block's `fill` or `stroke` given a gradient (§12.2). Gradients are style, fixed for
 /// the instance's life: they ride on its body into every frame record
@@ -23,16 +24,5 @@ enum GradientPaint {
       if gradient != nil { model.stroke = .white }
     }
     return gradient != nil
-  }
-}
-
-extension NodeFrame {
-  /// The gradients with their unit points resolved in the shape's box, in box points,
-  /// as dumps write them and drawing uses them (§12.2).
-  public var boxGradients: PaintGradients? {
-    guard let g = gradients else { return nil }
-    let w = shape.outline.width
-    let h = shape.outline.height
-    return PaintGradients(fill: g.fill?.resolved(width: w, height: h), stroke: g.stroke?.resolved(width: w, height: h))
   }
 }

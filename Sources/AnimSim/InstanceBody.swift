@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSource
 
 /// What a node's or spawn's block evaluated to: model values, style, anchor, z, the

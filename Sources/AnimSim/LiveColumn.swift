@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 /// What sampling reads of each live instance's own numbers in every frame, one instance
 /// after another in the order they were created (the order in which sampling visits

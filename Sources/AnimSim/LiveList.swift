@@ -1,3 +1,5 @@
+import AnimModel
+
 /// The live instances (`Element`: `LiveInstance`; tests use others) in creation order,
 /// in one array that sampling walks from `head`.
 ///

@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 
 /// The run's two clocks (§8): run time T drives frames and input; scene time S advances
 /// at the current speed (0 while paused), as a Core Animation layer's `speed`. Scene

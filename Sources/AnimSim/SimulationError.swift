@@ -1,4 +1,5 @@
-import AnimCheck
+import AnimIR
+import AnimModel
 import AnimSource
 
 /// Why a run stopped (§9, §10): a value that is not finite, reported at its expression,

@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 /// How to run a scene: overrides of its settings and extra taps (`--tap`).
 public struct SimulationOptions: Sendable {

@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 // 3-D nodes (§12.1): their whole transform, and hit-testing them through it.
 

@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSource
 
 extension Simulator {
@@ -104,7 +105,7 @@ extension Simulator {
   func appear(_ node: Int, at s: Double) {
     let body = nodeBodies[node]
     nodeAppeared[node] = s
-    let id = NodeID(name: body.template.name, kind: .node)
+    let id = InstanceID(name: body.template.name, kind: .node)
     addLive(
       LiveInstance(body: body, id: id, created: s, end: s + body.nodeLifetime, seq: nextSeq, shape: shape(body, id)))
     nextSeq += 1
@@ -112,7 +113,7 @@ extension Simulator {
   }
 
   /// The shape an instance draws: the one of its declared shape id, or its own (§9).
-  func shape(_ body: InstanceBody, _ id: NodeID) -> SceneShape {
+  func shape(_ body: InstanceBody, _ id: InstanceID) -> SceneShape {
     let image = body.shape.image.flatMap { images[$0.path] }
     if let named = body.template.shapeID { return sharedShapes.shape(named, body.shape.outline, image: image) }
     return SceneShape(id: id.description, outline: body.shape.outline, isShared: false, image: image)
@@ -221,7 +222,7 @@ extension Simulator {
         throw SimulationError(error)
       }
       emitterStreams[e] = ctx.random
-      let id = NodeID(name: emitter.name, kind: .spawn, index: spawnCounts[e])
+      let id = InstanceID(name: emitter.name, kind: .spawn, index: spawnCounts[e])
       spawnCounts[e] += 1
       let end = s + body.spawnLifetime
       emitterLive[e].insert(end)
@@ -231,7 +232,7 @@ extension Simulator {
   }
 
   /// `shape` for a spawn of emitter `e`.
-  private func spawnShape(_ e: Int, _ body: InstanceBody, _ id: NodeID) -> SceneShape {
+  private func spawnShape(_ e: Int, _ body: InstanceBody, _ id: InstanceID) -> SceneShape {
     if let shared = spawnSharedShapes[e] { return shared }
     let shape = shape(body, id)
     if shape.isShared { spawnSharedShapes[e] = shape }

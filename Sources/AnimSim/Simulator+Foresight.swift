@@ -1,3 +1,5 @@
+import AnimModel
+
 extension Simulator {
   /// Whether the live-instance limit (E0902) can be crossed at all: only when the nodes
   /// (those yet to appear too), replicator copies and every emitter's `max` together

@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimImage
+import AnimModel
 
 extension Simulator {
   /// Reads and decodes every image the scene draws, once per file (§12.3). The checker

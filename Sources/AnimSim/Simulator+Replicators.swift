@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSource
 
 extension Simulator {
@@ -40,7 +41,7 @@ extension Simulator {
         b: clamp01(color.b + k * r.offsets.blue), a: clamp01(color.a + k * r.offsets.alpha))
       let placement = CopyPlacement(prefix: origin * power, tint: tint)
       for body in bodies {
-        let id = NodeID(name: body.template.name, kind: .copy, index: i)
+        let id = InstanceID(name: body.template.name, kind: .copy, index: i)
         var copy = LiveInstance(
           body: body, id: id, created: body.appearAt, end: body.appearAt + body.nodeLifetime, seq: nextSeq,
           shape: shape(body, id))

@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 extension Simulator {
   /// Writes every live instance at scene time `s` into `frame.nodes`, in paint order.

@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 
 extension Simulator {
   /// The cubic-Bezier timing curves the scene's animations are written with, each once,

@@ -1,6 +1,7 @@
-import AnimCheck
+import AnimIR
 import AnimImage
 import AnimMath
+import AnimModel
 import AnimSource
 
 #if canImport(Glibc)
@@ -54,10 +55,10 @@ struct LiveInstance {
   let group: Int
   let shape: SceneShape
   let body: InstanceBody
-  let id: NodeID
+  let id: InstanceID
 
   init(
-    body: InstanceBody, id: NodeID, created: Double, end: Double, seq: Int, shape: SceneShape
+    body: InstanceBody, id: InstanceID, created: Double, end: Double, seq: Int, shape: SceneShape
   ) {
     self.body = body
     group = body.timingGroup.id

@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 
 extension SpawnPlan {
   /// A value evaluated once, a program to run or an expression to interpret at every spawn.

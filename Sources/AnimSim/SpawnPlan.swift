@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSource
 
 /// An emitter's spawn block prepared once per run: every expression that is the same at

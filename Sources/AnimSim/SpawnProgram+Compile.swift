@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 
 extension SpawnProgram {
   /// The program for `e`, or nil when some part of it is not on numbers and points of

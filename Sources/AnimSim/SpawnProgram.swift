@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSource
 
 /// A spawn expression on numbers and points compiled to a flat list of operations on a

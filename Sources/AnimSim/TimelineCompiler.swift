@@ -1,5 +1,6 @@
-import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSource
 
 /// Evaluates an instance's timeline items (animations, groups, sequences) into the flat

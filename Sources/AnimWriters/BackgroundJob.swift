@@ -1,3 +1,4 @@
+import AnimModel
 import Dispatch
 import Synchronization
 

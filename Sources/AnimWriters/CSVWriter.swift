@@ -1,5 +1,5 @@
 import AnimJSON
-import AnimSim
+import AnimModel
 
 /// §9's CSV dump: a column row, then one row per node per frame (RFC 4180 quoting for
 /// ids that need it).

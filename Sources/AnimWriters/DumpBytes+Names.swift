@@ -1,5 +1,5 @@
 import AnimJSON
-import AnimSim
+import AnimModel
 
 /// The last names and strings a `DumpBytes` wrote, and their bytes: a frame's records
 /// repeat the same few (a shape's id, an emitter's name), so each is escaped once while
@@ -51,14 +51,14 @@ extension DumpBytes {
   }
 
   /// An instance's id as a JSON string (`"NAME"`, `"NAME#k"`, `"NAME[i]"`), built in place.
-  mutating func append(jsonID id: NodeID) {
+  mutating func append(jsonID id: InstanceID) {
     buffer.append(UInt8(ascii: "\""))
     append(jsonIDBody: id)
     buffer.append(UInt8(ascii: "\""))
   }
 
   /// An id's text inside its quotes.
-  mutating func append(jsonIDBody id: NodeID) {
+  mutating func append(jsonIDBody id: InstanceID) {
     if id.name != names.name {
       names.nameBytes.removeAll(keepingCapacity: true)
       Self.escape(id.name, into: &names.nameBytes)
@@ -76,7 +76,7 @@ extension DumpBytes {
   /// An id's `#k` as a piece (nothing for a node's); nil for the rest, which
   /// `appendSuffix` writes.
   @inline(__always)
-  static func suffixText(_ id: NodeID) -> PackedBytes? {
+  static func suffixText(_ id: InstanceID) -> PackedBytes? {
     switch id.kind {
     case .node: return PackedBytes(0, count: 0)
     case .spawn:
@@ -87,7 +87,7 @@ extension DumpBytes {
   }
 
   /// An id's `#k` or `[i]`.
-  mutating func appendSuffix(_ id: NodeID) {
+  mutating func appendSuffix(_ id: InstanceID) {
     switch id.kind {
     case .node: break
     case .spawn:
@@ -102,7 +102,7 @@ extension DumpBytes {
 
   /// An id as a CSV cell (`CSVWriter.cell` of its text): the name's bytes are kept while
   /// the names repeat, and the suffix is written in place.
-  mutating func append(csvID id: NodeID) {
+  mutating func append(csvID id: InstanceID) {
     if id.name != names.csvName {
       names.csvName = id.name
       names.csvNamePlain = !CSVWriter.needsQuotes(id.name)

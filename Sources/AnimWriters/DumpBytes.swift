@@ -1,6 +1,6 @@
 import AnimJSON
 import AnimMath
-import AnimSim
+import AnimModel
 
 /// A line of dump text built as bytes: numbers by §9's rule, strings with the dump's
 /// escaping, colours as `#RRGGBBAA`. No `String` is made per value.

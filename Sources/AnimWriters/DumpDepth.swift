@@ -1,5 +1,5 @@
 import AnimMath
-import AnimSim
+import AnimModel
 
 // The dump's 3-D fields (§9, §12.1): written for 3-D nodes only, so a 2-D scene's bytes
 // are what they were before 3-D existed.

@@ -1,4 +1,4 @@
-import AnimSim
+import AnimModel
 import Synchronization
 
 /// How a dump writes a frame's records: record `i` of `frame`, with the separator that

@@ -1,3 +1,5 @@
+import AnimModel
+
 extension DumpRecords {
   /// A text shape's `"fonts"` member (§12.4): the faces its outline was drawn from, so a
   /// dump names the font files it depends on.

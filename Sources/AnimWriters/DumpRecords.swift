@@ -1,6 +1,6 @@
 import AnimJSON
 import AnimMath
-import AnimSim
+import AnimModel
 
 /// The records of §9's JSON Lines dump: the header line, a shape line, and a node's
 /// object within a frame line. Pure functions of values.

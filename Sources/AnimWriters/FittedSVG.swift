@@ -1,3 +1,4 @@
+import AnimModel
 import AnimRender
 
 /// A fitted scene as SVG (`render --width W --height H -o OUT.svg`): a picture-sized

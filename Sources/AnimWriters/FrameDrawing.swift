@@ -1,6 +1,6 @@
 import AnimMath
+import AnimModel
 import AnimRender
-import AnimSim
 
 extension Drawing {
   /// What one frame looks like: every item's outline under its matrix, in paint order,

@@ -1,5 +1,5 @@
+import AnimModel
 import AnimRender
-import AnimSim
 
 /// An animated GIF of the run: every frame drawn and quantized. GIF pixels are opaque or
 /// transparent, nothing between. On an opaque background every pixel is opaque; on a

@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 /// Gradient paints in dumps (§12.2): in a JSON Lines record, an object in place of the
 /// colour string, `{"type":"linear","stops":[[0,"#00000000"],[1,"#000000FF"]],

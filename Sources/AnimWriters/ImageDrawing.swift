@@ -1,6 +1,6 @@
 import AnimMath
+import AnimModel
 import AnimRender
-import AnimSim
 
 extension NodeFrame {
   /// The image this record draws over its box (§12.3), or nil for an outline shape.

@@ -1,4 +1,4 @@
-import AnimSim
+import AnimModel
 
 /// §9's JSON Lines dump: a header line, shape lines before the first frame that uses
 /// each shape, and a frame line per frame. Memory stays flat: each frame's text is handed

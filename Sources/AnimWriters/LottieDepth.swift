@@ -1,5 +1,6 @@
 import AnimJSON
 import AnimMath
+import AnimModel
 import AnimRender
 
 // A 3-D node in a Lottie export (§13): Lottie layers have no perspective that players

@@ -1,5 +1,6 @@
 import AnimJSON
 import AnimMath
+import AnimModel
 
 /// Gradient fills and strokes in Lottie (§12.2, §13): `gf` and `gs` shape items.
 ///

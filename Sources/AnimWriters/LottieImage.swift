@@ -1,6 +1,7 @@
 import AnimImage
 import AnimJSON
 import AnimMath
+import AnimModel
 import AnimRender
 
 /// Images in a Lottie document (§12.3, §13): each PNG once in `assets`, its file's bytes

@@ -1,5 +1,5 @@
 import AnimMath
-import AnimSim
+import AnimModel
 
 #if canImport(Glibc)
   import Glibc
@@ -25,7 +25,7 @@ struct LottieSample: Sendable {
 
 /// One instance over the frames it is present in without a break: one Lottie layer.
 struct LottieInstance: Sendable {
-  let id: NodeID
+  let id: InstanceID
   let shape: SceneShape
   let hasStroke: Bool
   let hasTrim: Bool

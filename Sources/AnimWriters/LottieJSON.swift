@@ -1,5 +1,6 @@
 import AnimJSON
 import AnimMath
+import AnimModel
 
 /// Lottie's JSON building blocks: animatable properties, shape items and transforms.
 ///

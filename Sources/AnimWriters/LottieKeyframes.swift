@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 /// How a Lottie value moves from one keyframe to the next: the segment's timing curve,
 /// stored on the keyframe it leaves (Lottie's `o`/`i` pair).

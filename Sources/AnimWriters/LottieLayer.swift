@@ -1,5 +1,6 @@
 import AnimJSON
 import AnimMath
+import AnimModel
 
 /// §13's tolerances in output units, each kept a little inside the limit so that the
 /// six decimals of the JSON numbers cannot push a value over it.

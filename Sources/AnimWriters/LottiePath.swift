@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 #if canImport(Glibc)
   import Glibc

@@ -1,3 +1,5 @@
+import AnimModel
+
 /// Turns one value sampled at every integer frame into as few keyframes as §13's
 /// tolerances allow.
 ///

@@ -1,5 +1,6 @@
 import AnimJSON
 import AnimMath
+import AnimModel
 
 #if canImport(Glibc)
   import Glibc

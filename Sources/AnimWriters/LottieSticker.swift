@@ -1,4 +1,5 @@
 import AnimChecksum
+import AnimModel
 import AnimRender
 
 /// A run that Telegram would not take as an animated sticker, naming the limit (§13).

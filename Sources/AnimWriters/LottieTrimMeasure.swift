@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 
 /// Where rlottie ends a trim path on an outline, against where §6.1 ends it.
 ///

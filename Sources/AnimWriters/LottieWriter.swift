@@ -1,7 +1,7 @@
 import AnimImage
 import AnimJSON
 import AnimMath
-import AnimSim
+import AnimModel
 
 /// The run as a Lottie animation (§13): every instance's values are kept frame by frame,
 /// and at `finish` each instance becomes one shape layer whose properties are reduced to
@@ -20,7 +20,7 @@ public struct LottieWriter: FrameWriter {
   private var frameCount = 0
   private var instances: [LottieInstance] = []
   /// Instances present in the last frame, by id.
-  private var present: [NodeID: Int] = [:]
+  private var present: [InstanceID: Int] = [:]
   /// Instance indices in paint order, bottom first.
   private var order: [Int] = []
   /// Timing curves to try before sampling, after the scene's own (`RunHeader.timingCurves`)
@@ -56,7 +56,7 @@ public struct LottieWriter: FrameWriter {
     }
     let n = frameCount
     frameCount += 1
-    var next: [NodeID: Int] = [:]
+    var next: [InstanceID: Int] = [:]
     next.reserveCapacity(frame.nodes.count)
     var below: Int? = nil
     for node in frame.nodes {

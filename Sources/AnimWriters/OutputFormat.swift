@@ -1,3 +1,5 @@
+import AnimModel
+
 /// Where a writer's output goes: a stream of bytes (one file, or standard output) or a
 /// set of named files (a folder).
 public enum WriterTarget {

@@ -1,5 +1,5 @@
+import AnimModel
 import AnimRender
-import AnimSim
 
 /// One frame as a PNG (RGBA): the last frame it is given.
 public struct PNGStillWriter: FrameWriter {

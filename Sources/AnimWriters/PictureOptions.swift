@@ -1,6 +1,6 @@
 import AnimMath
+import AnimModel
 import AnimRender
-import AnimSim
 
 /// How pictures are made: their size in pixels, and how the scene (in points) goes into
 /// it: scaled per axis to fill it, or fitted inside it (`fitsScene`, `ScenePlacement`).

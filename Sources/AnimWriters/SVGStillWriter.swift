@@ -1,5 +1,5 @@
+import AnimModel
 import AnimRender
-import AnimSim
 
 /// One frame as a standalone SVG document: the last frame it is given.
 public struct SVGStillWriter: FrameWriter {

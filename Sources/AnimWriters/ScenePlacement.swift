@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 import AnimRender
 
 /// Where a fitted scene goes in a picture whose aspect ratio is not the scene's

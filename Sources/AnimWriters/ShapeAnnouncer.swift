@@ -1,4 +1,4 @@
-import AnimSim
+import AnimModel
 
 /// Which shapes a dump has announced (§9: a shape line once per shape id, before the
 /// first frame that uses it).

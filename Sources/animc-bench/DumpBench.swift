@@ -1,3 +1,4 @@
+import AnimModel
 import AnimOutput
 import AnimSim
 import AnimWriters

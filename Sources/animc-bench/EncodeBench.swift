@@ -1,4 +1,6 @@
 import AnimCheck
+import AnimIR
+import AnimModel
 import AnimRender
 import AnimSim
 import AnimSource

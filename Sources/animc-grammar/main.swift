@@ -3,6 +3,8 @@
 //   swift run animc-grammar [PACKAGE-ROOT]     write the grammars (default: the current folder)
 //   swift run animc-grammar --check [ROOT]     exit 1, naming them, when a grammar is stale
 import AnimCheck
+import AnimIR
+import AnimModel
 import Foundation
 
 var arguments = Array(CommandLine.arguments.dropFirst())

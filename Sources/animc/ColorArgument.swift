@@ -1,5 +1,7 @@
 import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSource
 
 /// A colour given on the command line (`render --matte COLOR`), read exactly as the

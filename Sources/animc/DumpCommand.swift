@@ -1,5 +1,7 @@
 import AnimCheck
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSim
 import AnimSyntax
 import AnimWriters

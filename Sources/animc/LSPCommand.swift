@@ -1,5 +1,7 @@
 import AnimCheck
 import AnimFormat
+import AnimIR
+import AnimModel
 import AnimServer
 import AnimSyntax
 import Foundation

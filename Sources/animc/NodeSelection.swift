@@ -1,4 +1,6 @@
 import AnimCheck
+import AnimIR
+import AnimModel
 import AnimSim
 import AnimWriters
 
@@ -7,7 +9,7 @@ import AnimWriters
 /// itself (and what other instances do to it) is untouched.
 struct NodeSelection: Sendable {
   /// Ids kept: a node's own, an emitter's spawns, or a replicator's children's copies.
-  private let kind: NodeID.Kind
+  private let kind: InstanceID.Kind
   private let names: Set<String>
 
   /// The selection `name` makes in `scene`, or a usage error naming what exists.
@@ -29,7 +31,7 @@ struct NodeSelection: Sendable {
     }
   }
 
-  func keeps(_ id: NodeID) -> Bool { id.kind == kind && names.contains(id.name) }
+  func keeps(_ id: InstanceID) -> Bool { id.kind == kind && names.contains(id.name) }
 
   /// `writer` given only the selected instances.
   func filtering<W: FrameWriter>(_ writer: W) -> any FrameWriter { SelectedFrames(inner: writer, selection: self) }

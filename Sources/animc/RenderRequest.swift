@@ -1,6 +1,8 @@
 import AnimCheck
+import AnimIR
 import AnimJSON
 import AnimMath
+import AnimModel
 import AnimRender
 import AnimSim
 import AnimWriters

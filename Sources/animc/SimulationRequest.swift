@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 import AnimSim
 
 /// The run settings `dump`, `run` and `render` share: `--fps`, `--duration`, `--seed`, `--tap`,

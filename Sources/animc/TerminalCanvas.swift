@@ -1,4 +1,5 @@
 import AnimMath
+import AnimModel
 import AnimRender
 import AnimSim
 import AnimWriters

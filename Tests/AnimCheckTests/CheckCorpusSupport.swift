@@ -1,7 +1,9 @@
 import AnimCheck
+import AnimIR
+import AnimModel
 import AnimSource
-@_exported import AnimTestSupport
 import Foundation
+@_exported import AnimTestSupport
 
 /// The semantic corpus: realistic scenes with exactly one semantic mistake (or one
 /// warning) each, expectations written as in the syntax corpus (`CorpusFile`).

@@ -1,5 +1,7 @@
 import AnimCheck
 import AnimFormat
+import AnimIR
+import AnimModel
 import AnimSyntax
 import Foundation
 import Testing

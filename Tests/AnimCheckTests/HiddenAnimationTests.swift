@@ -1,4 +1,6 @@
 import AnimCheck
+import AnimIR
+import AnimModel
 import AnimSource
 import Testing
 

@@ -1,6 +1,8 @@
 import AnimCheck
 import AnimFormat
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 import Foundation
 import Testing

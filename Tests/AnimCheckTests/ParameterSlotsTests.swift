@@ -1,6 +1,8 @@
+@testable import AnimCheck
+@testable import AnimIR
+@testable import AnimModel
 import Testing
 
-@testable import AnimCheck
 
 /// `ParameterSlots` holds a call's arguments inline, in a fixed number of slots, and
 /// stops the program if a signature has more: every signature must fit.

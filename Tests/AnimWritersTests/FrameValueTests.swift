@@ -1,6 +1,8 @@
 import AnimCheck
+import AnimIR
 import AnimJSON
 import AnimMath
+import AnimModel
 import AnimSim
 import AnimSource
 import Foundation

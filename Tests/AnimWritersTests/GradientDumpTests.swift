@@ -1,3 +1,4 @@
+import AnimModel
 import AnimSim
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import AnimModel
 import AnimRender
 import AnimSim
 import Testing

@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// `animate PROP …` (§6): the property, one value form, the timing clauses, and the

@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// The bodies of nodes and spawns: `let`s, fixed properties, style, animations, groups,

@@ -1,3 +1,5 @@
+import AnimIR
+import AnimModel
 import AnimSyntax
 
 /// A block's `let`s by symbol. A block has a handful, so a list searched from the end

@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// The names the language predefines, by spelling: colours, timing curves, functions
@@ -29,21 +31,5 @@ enum BuiltinNames {
     if timings[name] != nil { return "timing curve" }
     if functionSet.contains(name) { return "function" }
     return "clause word"
-  }
-}
-
-/// The signature of a built-in with fixed parameter types (§11), from its `BuiltinSpec`.
-/// Generic ones (min, max, random, choose, …) are checked in `ExpressionChecker+Calls.swift`.
-struct Signature {
-  var builtin: Builtin
-  var parameters: [Parameter]
-  var result: AnimType
-
-  static let fixed: [String: Signature] = Vocabulary.fixedSignatures
-
-  /// The four spring forms (§5), chosen by the labels given.
-  static func spring(labels: Set<String>) -> Signature {
-    let spec = TimingBuiltins.spring(labels: labels)
-    return Signature(builtin: spec.builtin, parameters: spec.parameters, result: spec.result)
   }
 }

@@ -1,3 +1,6 @@
+import AnimIR
+import AnimModel
+
 /// When a check uses a second thread: the sizes from which checking a file's top-level
 /// values and its templates on two cores pays for itself.
 ///

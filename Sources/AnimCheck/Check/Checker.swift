@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// Semantic analysis: infers types and units and enforces the rules of the language.

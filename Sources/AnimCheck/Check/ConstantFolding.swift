@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// Constant folding: the values of the constant top-level values, by slot, and what a

@@ -1,3 +1,5 @@
+import AnimIR
+import AnimModel
 import AnimSyntax
 
 /// `contentsRect [x, y, w, h]` (§12.3): four Numbers in unit coordinates of the image, set

@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// A top-level name and what the checker learned about it.

@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// Calls to built-ins (§11): positional arguments first, labelled ones in any order,

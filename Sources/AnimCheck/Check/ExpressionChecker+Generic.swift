@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// Built-ins whose types follow their arguments: `min max abs clamp lerp` on Numbers,

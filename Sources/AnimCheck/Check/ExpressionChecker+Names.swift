@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// Names and member access: locals, top-level declarations, colours, timing curves,

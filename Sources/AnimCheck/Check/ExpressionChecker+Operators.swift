@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// The unit algebra of §2: `Q ± Q → Q`, `Q * Number`, `Q / Number`, `Q / Q → Number`.

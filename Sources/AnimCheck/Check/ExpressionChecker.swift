@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// Types expressions (§2). Each `check…` returns the type and the stage, and records in

@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// §10: an animation is entirely hidden when a later, non-additive animation of the same

@@ -1,3 +1,5 @@
+import AnimIR
+import AnimModel
 import AnimSyntax
 
 /// Diagnostics that name what the user meant: habits from CSS, Swift and UIKit written

@@ -1,4 +1,6 @@
+import AnimIR
 import AnimImage
+import AnimModel
 import AnimSyntax
 
 /// `image("file.png", …)` (§12.3): the path must be a string literal, and the file is

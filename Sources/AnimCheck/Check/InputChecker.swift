@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// `input { tap …; pause at T; resume at T; speed S at T }` (§3, §8): constant times.

@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// `keyframes k0: v0 [T0], …` (§6.5): constant key times, 0 first, 1 last, strictly

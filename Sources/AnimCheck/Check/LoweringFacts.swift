@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// A checked value before lowering: the syntax node it was checked at, or an expression

@@ -1,3 +1,5 @@
+import AnimIR
+import AnimModel
 import AnimSyntax
 
 /// Names: declaring the top-level names, the first pass of a check, so that every name

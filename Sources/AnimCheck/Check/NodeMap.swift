@@ -1,3 +1,5 @@
+import AnimIR
+import AnimModel
 import AnimSyntax
 
 /// A map from syntax nodes to small integers, for the few nodes that have one (a file's

@@ -1,3 +1,6 @@
+import AnimIR
+import AnimModel
+
 /// Two workers (checkers, or lowerings of a scene's templates) and their parts of the
 /// work, handed to two threads.
 ///

@@ -1,3 +1,5 @@
+import AnimIR
+import AnimModel
 import AnimSyntax
 import Dispatch
 

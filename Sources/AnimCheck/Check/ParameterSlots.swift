@@ -1,3 +1,5 @@
+import AnimIR
+import AnimModel
 import AnimSyntax
 
 /// For each parameter of a built-in's signature, the argument node given for it, if any:

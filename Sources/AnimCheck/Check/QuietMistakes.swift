@@ -1,3 +1,5 @@
+import AnimIR
+import AnimModel
 import AnimSyntax
 
 /// Warnings for scenes that check cleanly but do not draw what was meant (§3.1, §1):

@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// `replicate NAME count N { position …; instance …; node … }` (§3.2).

@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// The `scene` block (§3): constant settings with limits (§10).

@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// Nodes, emitters and replicators become templates in the IR (node indices are the

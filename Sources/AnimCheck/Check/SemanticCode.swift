@@ -1,3 +1,6 @@
+import AnimIR
+import AnimModel
+
 /// Stable codes of the checker's diagnostics: E03xx errors, W03xx warnings.
 public enum SemanticCode {
   public static let undefinedName = "E0301"

@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// Shapes and paths: `shape NAME = … { style }`, `shape { commands }`, `path { commands }`.

@@ -1,3 +1,5 @@
+import AnimIR
+import AnimModel
 import AnimSyntax
 
 /// What the checker's hottest paths ask about a name — is it a built-in's reserved name,

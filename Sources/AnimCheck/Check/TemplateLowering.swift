@@ -1,3 +1,6 @@
+import AnimIR
+import AnimModel
+
 /// One thread's share of lowering a large scene's templates: the first or the second
 /// half of its nodes, emitters and replicators (see `Lowering.lower(_:twoThreadsFrom:)`).
 final class TemplateLowering {

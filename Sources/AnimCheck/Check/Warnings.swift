@@ -1,4 +1,6 @@
+import AnimIR
 import AnimMath
+import AnimModel
 import AnimSyntax
 
 /// Warnings: a pass of their own. Each rule reads what checking settled — the

@@ -1,4 +1,6 @@
 import AnimCheck
+import AnimIR
+import AnimModel
 import AnimSim
 import AnimSource
 import AnimWriters

@@ -1,0 +1,76 @@
+import AnimMath
+import AnimModel
+import AnimSource
+
+/// A checked expression, evaluated by `Evaluator` when its stage comes (§2: constant,
+/// per run, per spawn, per sample). Calls have their arguments in parameter order with
+/// defaults filled in, so evaluation needs no labels.
+public enum Expr: Sendable {
+  case constant(Value)
+  /// A top-level `let`, by slot (evaluated once per run, in dependency order).
+  case global(Int)
+  /// A `let` in the enclosing block, by slot.
+  case local(Int)
+  /// `self.index`: the 0-based count of the emitter's spawns.
+  case selfIndex
+  /// `trigger.position`: the tap point, or the emitter's origin.
+  case triggerPosition
+  /// `trigger.time`: the scene time of the triggering event.
+  case triggerTime
+  /// `NODE.position` (its model value, read when evaluated), by node index.
+  case nodePosition(Int)
+  /// The instance's position when the animation begins (an omitted `from:` in a path).
+  case instanceStart
+  indirect case negate(Expr)
+  /// Arithmetic on numbers, or points with points or numbers; the range is where a
+  /// non-finite result is reported.
+  indirect case arithmetic(ArithmeticOperator, Expr, Expr, SourceRange)
+  indirect case makePoint(Expr, Expr)
+  indirect case component(Expr, Axis)
+  case list([Expr])
+  indirect case range(Expr, Expr)
+  case call(Builtin, [Expr], SourceRange)
+  /// `path { … }`
+  case pathLiteral([PathCommand])
+  /// `shape { … }` or `shape(w, h) { … }`
+  indirect case shapeLiteral(width: Expr?, height: Expr?, commands: [PathCommand])
+  /// A named or inline shape with its style statements applied.
+  indirect case styledShape(Expr, [StyleSetting])
+}
+
+public enum ArithmeticOperator: Sendable {
+  case add, subtract, multiply, divide
+}
+
+public enum Axis: Sendable {
+  case x, y
+}
+
+/// One command of `path { }` / `shape { }` (§4), with its arguments.
+public struct PathCommand: Sendable {
+  public enum Kind: Sendable {
+    case move, line, quad, cubic, arc, close
+  }
+  public var kind: Kind
+  public var arguments: [Expr]
+  public var counterClockwise: Bool
+
+  public init(kind: Kind, arguments: [Expr], counterClockwise: Bool = false) {
+    self.kind = kind
+    self.arguments = arguments
+    self.counterClockwise = counterClockwise
+  }
+}
+
+/// A style statement in a shape's block: `fill`, `stroke`, `lineWidth`.
+public struct StyleSetting: Sendable {
+  public enum Field: Sendable {
+    case fill, stroke, lineWidth
+  }
+  public var field: Field
+  public var value: Expr
+  public init(field: Field, value: Expr) {
+    self.field = field
+    self.value = value
+  }
+}

@@ -1,0 +1,15 @@
+/// The seam every output format plugs into: a writer is told the run's header, given
+/// frames in order, and finished. It takes values only (a `Frame` holds what it draws),
+/// never the simulator, so the same writer serves the command line, tests and any
+/// program that embeds animc.
+///
+/// A writer owns where its bytes go (a `ByteSink`, or a `FileSetSink` for a sequence);
+/// committing or abandoning that output is its caller's business, after `finish`.
+public protocol FrameWriter {
+  /// Called once, before any frame.
+  mutating func begin(_ header: RunHeader) throws
+  /// The next frame, in order.
+  mutating func write(_ frame: Frame) throws
+  /// Called once, after the last frame: the writer flushes what it holds.
+  mutating func finish() throws
+}
