@@ -89,6 +89,7 @@ let package = Package(
     .target(name: "AnimTestSupport", dependencies: ["AnimSource"], path: "Tests/AnimTestSupport"),
     .testTarget(name: "AnimSourceTests", dependencies: ["AnimSource", "AnimJSON", "AnimTestSupport"]),
     .testTarget(name: "AnimMathTests", dependencies: ["AnimMath"]),
+    .testTarget(name: "AnimModelTests", dependencies: ["AnimModel", "AnimMath"]),
     .testTarget(name: "AnimFontTests", dependencies: ["AnimFont", "AnimMath", "AnimTestSupport"]),
     .testTarget(
       name: "AnimSyntaxTests", dependencies: ["AnimSource", "AnimSyntax", "AnimTestSupport"], exclude: ["Corpus"]),

@@ -4,8 +4,8 @@ import AnimModel
 /// animates `rotationX`, `rotationY` or `perspective` is 3-D in every frame, so a dump's
 /// keys never depend on a value reaching exactly 0.
 extension Property {
-  /// Whether setting or animating it makes a node 3-D.
-  public var isDepth: Bool { self == .rotationX || self == .rotationY || self == .perspective }
+  /// Whether setting or animating it makes a node 3-D: it brings the depth dump group.
+  public var isDepth: Bool { brings(.depth) }
 }
 
 extension IRForm.BlockStatement {

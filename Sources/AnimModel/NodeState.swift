@@ -3,80 +3,154 @@ import AnimMath
 /// The property values of one instance (§6.1): its model values, then the result of
 /// composing its animations on top of them (§6.3).
 ///
-/// Position, scale, rotation and opacity lead (what most animations change;
-/// `takeLeading(of:)`), the style follows.
+/// Storage is indexed by the declarations: property `p`'s components sit at
+/// `p.spec.slots`, and nothing here names a property except the accessors at the end,
+/// which read those same slots for code that draws one particular property. The slots are
+/// numbers inline in two vectors, so a state is a plain value with no heap storage.
 public struct NodeState: Hashable, Sendable {
-  public var position = Point.zero
-  public var scaleX = 1.0
-  public var scaleY = 1.0
-  /// Degrees, clockwise, unwrapped.
-  public var rotation = 0.0
-  public var opacity = 1.0
-  public var fill = Color.black
-  /// Transparent when the node has no stroke; dumps write it only when the node has one.
-  public var stroke = Color.clear
-  public var lineWidth = 1.0
-  public var strokeStart = 0.0
-  public var strokeEnd = 1.0
-  /// Degrees about x and y (§12.1), and the eye's distance (0: none); a node is 3-D when
-  /// its source sets or animates any of them (`LiveInstance.is3D`).
-  public var rotationX = 0.0
-  public var rotationY = 0.0
-  public var perspective = 0.0
+  /// Slots `0..<16`.
+  private var low: SIMD16<Double>
+  /// Slots `16..<Self.slotCount`.
+  private var high: SIMD8<Double>
 
-  public init() {}
+  /// How many slots a state has; every declared property's slots lie below it.
+  public static let slotCount = 24
 
-  /// Takes position, scale, rotation and opacity from `other`, not the style: what a
-  /// record kept from the frame before needs when no animation changes its style.
+  /// Every property at its declared default (§6.3).
+  public init() { self = Self.defaults }
+
+  private init(low: SIMD16<Double>, high: SIMD8<Double>) {
+    self.low = low
+    self.high = high
+  }
+
+  /// The defaults, written once from the declarations.
+  private static let defaults: NodeState = {
+    var state = NodeState(low: .zero, high: .zero)
+    for spec in Property.allCases.map(\.spec) {
+      // A component's default is its whole property's.
+      if case .component = spec.composition { continue }
+      state.set(spec, spec.defaultValue)
+    }
+    return state
+  }()
+
+  /// One slot.
+  @inline(__always)
+  public subscript(slot: Int) -> Double {
+    get { slot < 16 ? low[slot] : high[slot &- 16] }
+    set {
+      if slot < 16 { low[slot] = newValue } else { high[slot &- 16] = newValue }
+    }
+  }
+
+  /// The colour in the four slots from `slot` (r, g, b, a).
+  @inline(__always)
+  public func color(at slot: Int) -> Color {
+    Color(r: self[slot], g: self[slot &+ 1], b: self[slot &+ 2], a: self[slot &+ 3])
+  }
+
+  /// Sets a property's slots from a value of its type: a Number, a Point (two slots) or a
+  /// Color (four); a Number given to a two-slot property (`scale`) sets both.
+  package mutating func set(_ spec: PropertySpec, _ value: Value) {
+    let first = spec.slots.lowerBound
+    switch value {
+    case .number(let n):
+      for slot in spec.slots { self[slot] = n }
+    case .point(let p):
+      self[first] = p.x
+      self[first &+ 1] = p.y
+    case .color(let c):
+      self[first] = c.r
+      self[first &+ 1] = c.g
+      self[first &+ 2] = c.b
+      self[first &+ 3] = c.a
+    default:
+      for slot in spec.slots { self[slot] = .nan }
+    }
+  }
+
+  /// Takes the slots below 16 from `other` and keeps the rest: what a record kept from
+  /// the frame before needs when no animation changes its style. Those slots hold every
+  /// value most animations change (position, scale, rotation, opacity), and copying one
+  /// vector costs no more than copying those values one by one.
   @inline(__always)
   package mutating func takeLeading(of other: NodeState) {
-    position = other.position
-    scaleX = other.scaleX
-    scaleY = other.scaleY
-    rotation = other.rotation
-    opacity = other.opacity
+    low = other.low
   }
 
-  /// The one-number properties, for loops that read and write one of them in many states.
-  package enum Scalar: Hashable, Sendable {
-    case x, y, scaleX, scaleY, rotation, opacity, lineWidth, strokeStart, strokeEnd
-    case rotationX, rotationY, perspective
-  }
+  /// Whether `slot` is among those `takeLeading(of:)` takes.
+  package static func isLeading(_ slot: Int) -> Bool { slot < 16 }
 
-  /// One number of the state, chosen by a switch (no memory offsets).
-  @inline(__always)
-  package subscript(scalar scalar: Scalar) -> Double {
-    get {
-      switch scalar {
-      case .x: return position.x
-      case .y: return position.y
-      case .scaleX: return scaleX
-      case .scaleY: return scaleY
-      case .rotation: return rotation
-      case .opacity: return opacity
-      case .lineWidth: return lineWidth
-      case .strokeStart: return strokeStart
-      case .strokeEnd: return strokeEnd
-      case .rotationX: return rotationX
-      case .rotationY: return rotationY
-      case .perspective: return perspective
-      }
-    }
+  // The properties drawing code reads by name, at their declared slots.
+
+  public var position: Point {
+    get { Point(low[0], low[1]) }
     set {
-      switch scalar {
-      case .x: position.x = newValue
-      case .y: position.y = newValue
-      case .scaleX: scaleX = newValue
-      case .scaleY: scaleY = newValue
-      case .rotation: rotation = newValue
-      case .opacity: opacity = newValue
-      case .lineWidth: lineWidth = newValue
-      case .strokeStart: strokeStart = newValue
-      case .strokeEnd: strokeEnd = newValue
-      case .rotationX: rotationX = newValue
-      case .rotationY: rotationY = newValue
-      case .perspective: perspective = newValue
-      }
+      low[0] = newValue.x
+      low[1] = newValue.y
     }
+  }
+  public var scaleX: Double {
+    get { low[2] }
+    set { low[2] = newValue }
+  }
+  public var scaleY: Double {
+    get { low[3] }
+    set { low[3] = newValue }
+  }
+  /// Degrees, clockwise, unwrapped.
+  public var rotation: Double {
+    get { low[4] }
+    set { low[4] = newValue }
+  }
+  /// Degrees about x and y (§12.1), and the eye's distance (0: none); a node is 3-D when
+  /// its source sets or animates any of them (`LiveInstance.is3D`).
+  public var rotationX: Double {
+    get { low[5] }
+    set { low[5] = newValue }
+  }
+  public var rotationY: Double {
+    get { low[6] }
+    set { low[6] = newValue }
+  }
+  public var perspective: Double {
+    get { low[7] }
+    set { low[7] = newValue }
+  }
+  public var opacity: Double {
+    get { low[8] }
+    set { low[8] = newValue }
+  }
+  public var fill: Color {
+    get { Color(r: low[9], g: low[10], b: low[11], a: low[12]) }
+    set {
+      low[9] = newValue.r
+      low[10] = newValue.g
+      low[11] = newValue.b
+      low[12] = newValue.a
+    }
+  }
+  /// Transparent when the node has no stroke; dumps write it only when the node has one.
+  public var stroke: Color {
+    get { Color(r: low[13], g: low[14], b: low[15], a: high[0]) }
+    set {
+      low[13] = newValue.r
+      low[14] = newValue.g
+      low[15] = newValue.b
+      high[0] = newValue.a
+    }
+  }
+  public var lineWidth: Double {
+    get { high[1] }
+    set { high[1] = newValue }
+  }
+  public var strokeStart: Double {
+    get { high[2] }
+    set { high[2] = newValue }
+  }
+  public var strokeEnd: Double {
+    get { high[3] }
+    set { high[3] = newValue }
   }
 }

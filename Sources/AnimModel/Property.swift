@@ -8,6 +8,12 @@ public enum Property: String, Sendable, CaseIterable {
   case position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth, strokeStart, strokeEnd
   case rotationX, rotationY, perspective
 
+  /// Whether setting or animating it puts `group` into the instance's records (§9).
+  public func brings(_ group: PropertySpec.DumpGroup) -> Bool {
+    let spec = self.spec
+    return spec.dumpGroup == group && spec.bringsDumpGroup
+  }
+
   public var spec: PropertySpec {
     switch self {
     case .position: return Properties.position
@@ -33,55 +39,56 @@ public enum Property: String, Sendable, CaseIterable {
 /// The property entries, in `Property`'s order.
 package enum Properties {
   static let position = PropertySpec(
-    .position, .point, default: .point(.zero), dumpKeys: ["x", "y"], form: "position (x, y)",
+    .position, .point, default: .point(.zero), slots: 0..<2, dumpKeys: ["x", "y"], form: "position (x, y)",
     doc: "Point: where the anchor sits in the parent's space.")
   static let x = PropertySpec(
-    .x, .number, default: .number(0), composition: .component(of: .position), dumpKeys: ["x"], form: "x N",
+    .x, .number, default: .number(0), composition: .component(of: .position), slots: 0..<1, dumpKeys: ["x"], form: "x N",
     doc: "Number: the x component of position.")
   static let y = PropertySpec(
-    .y, .number, default: .number(0), composition: .component(of: .position), dumpKeys: ["y"], form: "y N",
+    .y, .number, default: .number(0), composition: .component(of: .position), slots: 1..<2, dumpKeys: ["y"], form: "y N",
     doc: "Number: the y component of position.")
   /// A Number sets both components (§6.1).
   static let scale = PropertySpec(
-    .scale, .number, default: .number(1), composition: .bothComponents, dumpKeys: ["scaleX", "scaleY"],
+    .scale, .number, default: .number(1), composition: .bothComponents, slots: 2..<4, dumpKeys: ["scaleX", "scaleY"],
     form: "scale N", doc: "Number: sets scaleX and scaleY (default 1).")
   static let scaleX = PropertySpec(
-    .scaleX, .number, default: .number(1), composition: .component(of: .scale), dumpKeys: ["scaleX"],
+    .scaleX, .number, default: .number(1), composition: .component(of: .scale), slots: 2..<3, dumpKeys: ["scaleX"],
     form: "scaleX N", doc: "Number: horizontal scale.")
   static let scaleY = PropertySpec(
-    .scaleY, .number, default: .number(1), composition: .component(of: .scale), dumpKeys: ["scaleY"],
+    .scaleY, .number, default: .number(1), composition: .component(of: .scale), slots: 3..<4, dumpKeys: ["scaleY"],
     form: "scaleY N", doc: "Number: vertical scale.")
   static let rotation = PropertySpec(
-    .rotation, .angle, default: .number(0), dumpKeys: ["rotation"], form: "rotation A",
+    .rotation, .angle, default: .number(0), slots: 4..<5, dumpKeys: ["rotation"], form: "rotation A",
     doc: "Angle, clockwise (default 0°).")
   static let opacity = PropertySpec(
-    .opacity, .number, default: .number(1), dumpKeys: ["opacity"], form: "opacity N",
+    .opacity, .number, default: .number(1), slots: 8..<9, dumpKeys: ["opacity"], form: "opacity N",
     doc: "Number, clamped to 0…1 when drawn (default 1).")
   static let fill = PropertySpec(
-    .fill, .color, default: .color(.black), interpolation: .colorChannels, dumpKeys: ["fill"], form: "fill COLOR",
+    .fill, .color, default: .color(.black), interpolation: .colorChannels, slots: 9..<13, dumpKeys: ["fill"], form: "fill COLOR",
     doc: "Color, interpolated per sRGB channel, straight alpha (default black).")
   /// A node has a stroke only when its source gives it one (a clear one is none).
   static let stroke = PropertySpec(
-    .stroke, .color, default: .color(.clear), interpolation: .colorChannels, dumpKeys: ["stroke"],
+    .stroke, .color, default: .color(.clear), interpolation: .colorChannels, slots: 13..<17, dumpKeys: ["stroke"],
     dumpGroup: .stroke, form: "stroke COLOR", doc: "Color of the outline (default none).")
   static let lineWidth = PropertySpec(
-    .lineWidth, .number, default: .number(1), dumpKeys: ["lineWidth"], dumpGroup: .stroke, form: "lineWidth N",
+    .lineWidth, .number, default: .number(1), slots: 17..<18, dumpKeys: ["lineWidth"], dumpGroup: .stroke, bringsDumpGroup: false,
+    form: "lineWidth N",
     doc: "Number: stroke width (default 1).")
   static let strokeStart = PropertySpec(
-    .strokeStart, .number, default: .number(0), dumpKeys: ["strokeStart"], dumpGroup: .trim,
+    .strokeStart, .number, default: .number(0), slots: 18..<19, dumpKeys: ["strokeStart"], dumpGroup: .trim,
     form: "strokeStart N", doc: "Number 0…1: draw the outline from this fraction of its length (default 0).")
   static let strokeEnd = PropertySpec(
-    .strokeEnd, .number, default: .number(1), dumpKeys: ["strokeEnd"], dumpGroup: .trim, form: "strokeEnd N",
+    .strokeEnd, .number, default: .number(1), slots: 19..<20, dumpKeys: ["strokeEnd"], dumpGroup: .trim, form: "strokeEnd N",
     doc: "Number 0…1: draw the outline up to this fraction of its length (default 1).")
   /// The 3-D properties (§12.1): a node that sets or animates any of them is 3-D.
   static let rotationX = PropertySpec(
-    .rotationX, .angle, default: .number(0), dumpKeys: ["rotationX"], dumpGroup: .depth, form: "rotationX A",
+    .rotationX, .angle, default: .number(0), slots: 5..<6, dumpKeys: ["rotationX"], dumpGroup: .depth, form: "rotationX A",
     doc: "Angle about the x axis (3-D, §12.1; default 0°): the top edge towards the viewer for a negative angle.")
   static let rotationY = PropertySpec(
-    .rotationY, .angle, default: .number(0), dumpKeys: ["rotationY"], dumpGroup: .depth, form: "rotationY A",
+    .rotationY, .angle, default: .number(0), slots: 6..<7, dumpKeys: ["rotationY"], dumpGroup: .depth, form: "rotationY A",
     doc: "Angle about the y axis (3-D, §12.1; default 0°).")
   static let perspective = PropertySpec(
-    .perspective, .number, default: .number(0), dumpKeys: ["perspective"], dumpGroup: .depth,
+    .perspective, .number, default: .number(0), slots: 7..<8, dumpKeys: ["perspective"], dumpGroup: .depth,
     form: "perspective N",
     doc: "Number: the eye's distance in points for 3-D rotations (`m34 = −1/d`; default 0 = none).")
 }

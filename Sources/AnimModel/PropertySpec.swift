@@ -13,9 +13,16 @@ public final class PropertySpec: Sendable {
   public let defaultValue: Value
   public let composition: Composition
   public let interpolation: Interpolation
+  /// Where its components sit in `NodeState`, in order (a Number one slot, a Point two,
+  /// a Color four). A component of another property (`x`) sits inside that one's slots.
+  /// Slot order is dump order (§9).
+  public let slots: Range<Int>
   /// The record keys (§9) and CSV columns that carry it, in order.
   public let dumpKeys: [String]
   public let dumpGroup: DumpGroup
+  /// Whether setting or animating it puts its dump group into the instance's records
+  /// (`stroke` does; `lineWidth` alone does not).
+  public let bringsDumpGroup: Bool
   /// The statement as the documentation writes it (`opacity N`).
   public let form: String
   public let doc: String
@@ -40,7 +47,7 @@ public final class PropertySpec: Sendable {
   }
 
   /// When a dump record carries the keys (§9).
-  public enum DumpGroup: Sendable, Equatable {
+  public enum DumpGroup: Sendable, Equatable, CaseIterable {
     /// In every record.
     case always
     /// With the stroke: when the node sets or animates `stroke`.
@@ -54,16 +61,18 @@ public final class PropertySpec: Sendable {
 
   init(
     _ property: Property, _ type: AnimType, default value: Value, composition: Composition = .whole,
-    interpolation: Interpolation = .linear, dumpKeys: [String], dumpGroup: DumpGroup = .always, form: String,
-    doc: String
+    interpolation: Interpolation = .linear, slots: Range<Int>, dumpKeys: [String], dumpGroup: DumpGroup = .always,
+    bringsDumpGroup: Bool = true, form: String, doc: String
   ) {
     self.property = property
     self.type = type
     self.defaultValue = value
     self.composition = composition
     self.interpolation = interpolation
+    self.slots = slots
     self.dumpKeys = dumpKeys
     self.dumpGroup = dumpGroup
+    self.bringsDumpGroup = bringsDumpGroup && dumpGroup != .always
     self.form = form
     self.doc = doc
   }

@@ -11,8 +11,8 @@ import AnimModel
 enum AnimationShape: Equatable, Sendable {
   /// Anything else: each member decides (`AnimationStack.applyBasic`, then `apply`).
   case general
-  /// A basic animation of a one-number property.
-  case scalar(NodeState.Scalar, hasFrom: Bool, end: BasicValues.End, additive: Bool)
+  /// A basic animation of a one-number property, at its `NodeState` slot.
+  case scalar(Int, hasFrom: Bool, end: BasicValues.End, additive: Bool)
   /// The position drift along the member's flat curve (`AnimationBlock.curve`).
   case flatCurve
 

@@ -41,8 +41,8 @@ extension FrameSampler {
       switch group.shapes[k] {
       case .flatCurve where flat:
         composeFlatCurve(live, cohort, k, &column, at: phase.progress, base, &records, &extras)
-      case .scalar(let scalar, let hasFrom, let end, let additive):
-        let shape = ScalarShape(scalar: scalar, hasFrom: hasFrom, end: end, additive: additive)
+      case .scalar(let slot, let hasFrom, let end, let additive):
+        let shape = ScalarShape(slot: slot, hasFrom: hasFrom, end: end, additive: additive)
         composeScalar(live, cohort, k, phase, shape, column, base, &records)
       default:
         composeGeneral(live, cohort, k, phase, flat: flat, base, &records, &extras)
@@ -113,47 +113,12 @@ extension FrameSampler {
   private static func writeShared(
     _ value: Channels, _ target: Target, _ count: Int, at base: Int, _ records: inout [NodeFrame]
   ) {
-    if let scalar = target.scalar {
+    if let slot = target.scalar {
       let x = value.x
-      unswitched(scalar) { scalar in
-        for w in base..<base &+ count { records[w].state[scalar: scalar] = x }
-      }
+      for w in base..<base &+ count { records[w].state[slot] = x }
       return
     }
-    switch target {
-    case .scale:
-      let (x, y) = (value.x, value.y)
-      for w in base..<base &+ count {
-        records[w].state.scaleX = x
-        records[w].state.scaleY = y
-      }
-    case .position:
-      let point = value.point
-      for w in base..<base &+ count { records[w].state.position = point }
-    default:
-      for w in base..<base &+ count { target.write(value, &records[w].state) }
-    }
-  }
-
-  /// Calls `body` with `scalar` spelled out in each case: a member loop inlined into it
-  /// then reads and writes one known field, where a loop given `scalar` would choose the
-  /// field by a switch for every member.
-  @inline(__always)
-  static func unswitched(_ scalar: NodeState.Scalar, _ body: (NodeState.Scalar) -> Void) {
-    switch scalar {
-    case .x: body(.x)
-    case .y: body(.y)
-    case .scaleX: body(.scaleX)
-    case .scaleY: body(.scaleY)
-    case .rotation: body(.rotation)
-    case .opacity: body(.opacity)
-    case .lineWidth: body(.lineWidth)
-    case .strokeStart: body(.strokeStart)
-    case .strokeEnd: body(.strokeEnd)
-    case .rotationX: body(.rotationX)
-    case .rotationY: body(.rotationY)
-    case .perspective: body(.perspective)
-    }
+    for w in base..<base &+ count { target.write(value, &records[w].state) }
   }
 
   /// Animation `k` of every member, each deciding how it applies.
@@ -208,7 +173,8 @@ extension FrameSampler {
 
   /// What `AnimationShape.scalar` says of every member's animation.
   struct ScalarShape {
-    let scalar: NodeState.Scalar
+    /// The `NodeState` slot it writes.
+    let slot: Int
     let hasFrom: Bool
     let end: BasicValues.End
     let additive: Bool
@@ -221,17 +187,16 @@ extension FrameSampler {
     _ live: ContiguousArray<LiveInstance>, _ cohort: Cohort, _ k: Int, _ phase: AnimationPhase, _ shape: ScalarShape,
     _ column: LiveColumn, _ base: Int, _ records: inout [NodeFrame]
   ) {
-    unswitched(shape.scalar) { scalar in
-      for r in 0..<cohort.count {
-        // Every member's animation k is basic (the group's shape says so): its scalars are
-        // all it needs, read from the column (`LiveColumn`).
-        let scalars = column.scalars(at: live[cohort.first &+ r].scalarsAt, k)
-        let below = records[base &+ r].state[scalar: scalar]
-        let value = BasicValues.value(
-          from: scalars.from, end: scalars.end, implicit: shape.additive ? 0 : below, hasFrom: shape.hasFrom,
-          endKind: shape.end, progress: phase.progress, repeats: phase.repeats)
-        records[base &+ r].state[scalar: scalar] = shape.additive ? below + value : value
-      }
+    let slot = shape.slot
+    for r in 0..<cohort.count {
+      // Every member's animation k is basic (the group's shape says so): its scalars are
+      // all it needs, read from the column (`LiveColumn`).
+      let scalars = column.scalars(at: live[cohort.first &+ r].scalarsAt, k)
+      let below = records[base &+ r].state[slot]
+      let value = BasicValues.value(
+        from: scalars.from, end: scalars.end, implicit: shape.additive ? 0 : below, hasFrom: shape.hasFrom,
+        endKind: shape.end, progress: phase.progress, repeats: phase.repeats)
+      records[base &+ r].state[slot] = shape.additive ? below + value : value
     }
   }
 }

@@ -201,7 +201,7 @@ enum BlockEvaluator {
 
 extension Property {
   /// Whether setting or animating it gives the instance a stroke in dumps (§9).
-  var bringsStroke: Bool { self == .stroke }
+  var bringsStroke: Bool { brings(.stroke) }
   /// Whether setting or animating it gives the instance trim fields in dumps (§9).
-  var bringsTrim: Bool { self == .strokeStart || self == .strokeEnd }
+  var bringsTrim: Bool { brings(.trim) }
 }

@@ -2,109 +2,51 @@ import AnimIR
 import AnimMath
 import AnimModel
 
-/// Which components of `NodeState` an animation reads and writes. Component targets
-/// (`x`, `y`, `scaleX`, `scaleY`) touch only their own component, so they share one
+/// Which slots of `NodeState` an animation of a property reads and writes, from the
+/// property's declaration (`PropertySpec.slots`). Component targets (`x`, `y`, `scaleX`,
+/// `scaleY`) touch only their own slot, inside their whole property's, so they share one
 /// source-order stack with `position` and `scale` (§6.3).
-enum Target: Sendable {
-  case position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth
-  case strokeStart, strokeEnd
-  case rotationX, rotationY, perspective
+struct Target: Hashable, Sendable {
+  /// The first slot.
+  let slot: Int
+  /// How many slots: 1 (a Number), 2 (a Point, or both components of `scale`), 4 (a Color).
+  let width: Int
+  /// Whether a Number sets every slot (`scale`, §6.1).
+  let numberSetsAll: Bool
 
   init(_ property: Property) {
-    switch property {
-    case .position: self = .position
-    case .x: self = .x
-    case .y: self = .y
-    case .scale: self = .scale
-    case .scaleX: self = .scaleX
-    case .scaleY: self = .scaleY
-    case .rotation: self = .rotation
-    case .opacity: self = .opacity
-    case .fill: self = .fill
-    case .stroke: self = .stroke
-    case .lineWidth: self = .lineWidth
-    case .strokeStart: self = .strokeStart
-    case .strokeEnd: self = .strokeEnd
-    case .rotationX: self = .rotationX
-    case .rotationY: self = .rotationY
-    case .perspective: self = .perspective
-    }
+    let spec = property.spec
+    slot = spec.slots.lowerBound
+    width = spec.slots.count
+    numberSetsAll = spec.composition == .bothComponents
   }
 
-  /// The value below, as channels. `scale` reads both components as a Point.
+  static let position = Target(.position)
+
+  /// The value below, as channels.
   @inline(__always) func read(_ s: NodeState) -> Channels {
-    switch self {
-    case .position: return Channels(s.position)
-    case .x: return Channels(s.position.x)
-    case .y: return Channels(s.position.y)
-    case .scale: return Channels(s.scaleX, s.scaleY)
-    case .scaleX: return Channels(s.scaleX)
-    case .scaleY: return Channels(s.scaleY)
-    case .rotation: return Channels(s.rotation)
-    case .opacity: return Channels(s.opacity)
-    case .fill: return Channels(s.fill)
-    case .stroke: return Channels(s.stroke)
-    case .lineWidth: return Channels(s.lineWidth)
-    case .strokeStart: return Channels(s.strokeStart)
-    case .strokeEnd: return Channels(s.strokeEnd)
-    case .rotationX: return Channels(s.rotationX)
-    case .rotationY: return Channels(s.rotationY)
-    case .perspective: return Channels(s.perspective)
+    switch width {
+    case 1: return Channels(s[slot])
+    case 2: return Channels(s[slot], s[slot &+ 1])
+    default: return Channels(s[slot], s[slot &+ 1], s[slot &+ 2], s[slot &+ 3])
     }
   }
 
   @inline(__always) func write(_ v: Channels, _ s: inout NodeState) {
-    switch self {
-    case .position: s.position = v.point
-    case .x: s.position.x = v.x
-    case .y: s.position.y = v.x
-    case .scale:
-      s.scaleX = v.x
-      s.scaleY = v.y
-    case .scaleX: s.scaleX = v.x
-    case .scaleY: s.scaleY = v.x
-    case .rotation: s.rotation = v.x
-    case .opacity: s.opacity = v.x
-    case .fill: s.fill = v.color
-    case .stroke: s.stroke = v.color
-    case .lineWidth: s.lineWidth = v.x
-    case .strokeStart: s.strokeStart = v.x
-    case .strokeEnd: s.strokeEnd = v.x
-    case .rotationX: s.rotationX = v.x
-    case .rotationY: s.rotationY = v.x
-    case .perspective: s.perspective = v.x
-    }
+    s[slot] = v.x
+    guard width > 1 else { return }
+    s[slot &+ 1] = v.y
+    guard width > 2 else { return }
+    s[slot &+ 2] = v.z
+    s[slot &+ 3] = v.w
   }
 
-  /// Whether it animates the style (fill, stroke, line width, trim) rather than one of
-  /// the leading values (see `NodeState.takeLeading`). The 3-D values count as style:
-  /// few nodes have them, so `takeLeading` need not copy them for every other one.
-  var isStyle: Bool {
-    switch self {
-    case .position, .x, .y, .scale, .scaleX, .scaleY, .rotation, .opacity: return false
-    case .fill, .stroke, .lineWidth, .strokeStart, .strokeEnd: return true
-    case .rotationX, .rotationY, .perspective: return true
-    }
-  }
+  /// Whether it animates a slot that `NodeState.takeLeading` does not take: a record kept
+  /// from the frame before then needs its whole state composed again.
+  var isStyle: Bool { !NodeState.isLeading(slot &+ width &- 1) }
 
-  /// The one number it writes, for a one-number target; nil for points and colours.
-  var scalar: NodeState.Scalar? {
-    switch self {
-    case .x: return .x
-    case .y: return .y
-    case .scaleX: return .scaleX
-    case .scaleY: return .scaleY
-    case .rotation: return .rotation
-    case .opacity: return .opacity
-    case .lineWidth: return .lineWidth
-    case .strokeStart: return .strokeStart
-    case .strokeEnd: return .strokeEnd
-    case .rotationX: return .rotationX
-    case .rotationY: return .rotationY
-    case .perspective: return .perspective
-    case .position, .scale, .fill, .stroke: return nil
-    }
-  }
+  /// The one slot it writes, for a one-number target; nil for points and colours.
+  var scalar: Int? { width == 1 ? slot : nil }
 
   /// An evaluated value of this property as channels: a Number given to `scale` sets
   /// both components (§6.1).
@@ -112,7 +54,7 @@ enum Target: Sendable {
     switch v {
     case .point(let p): return Channels(p)
     case .color(let c): return Channels(c)
-    case .number(let n): return self == .scale ? Channels(n, n) : Channels(n)
+    case .number(let n): return numberSetsAll ? Channels(n, n) : Channels(n)
     default: return Channels(.nan)
     }
   }

@@ -23,9 +23,8 @@ struct DumpBytes: Sendable {
   var names = NameCache()
   /// Room for a number's long text (not finite, or 10⁸ and more).
   private var longText: [UInt8] = []
-  /// The last value of a few keys that change slowly from record to record (a scale of
-  /// 1, an opacity a whole cohort shares, a z of 0), and its text: scaleX, opacity, z,
-  /// scaleY.
+  /// The last value of a few keys that change slowly from record to record (a z of 0),
+  /// and its text, by the slot a writer gives each key (`append(_:number:keptIn:)`).
   private var kept = (KeptNumber(), KeptNumber(), KeptNumber(), KeptNumber())
 
   /// A comma, as a piece.

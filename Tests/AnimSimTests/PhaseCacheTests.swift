@@ -146,7 +146,7 @@ private func compareWithEachInstanceAlone(_ sim: Simulator, frames: Int, _ name:
   for _ in 0..<3 { try single.step() }
   #expect(
     single.live[0].body.timingGroup.shapes == [
-      .scalar(.rotation, hasFrom: false, end: .to, additive: false), .flatCurve,
+      .scalar(Property.rotation.spec.slots.lowerBound, hasFrom: false, end: .to, additive: false), .flatCurve,
     ])
 }
 
@@ -196,9 +196,9 @@ private func compareWithEachInstanceAlone(_ sim: Simulator, frames: Int, _ name:
       continue
     }
     var placed = NodeState()
-    placed[scalar: scalar] = 11
+    placed[scalar] = 11
     #expect(placed == written, "\(property)")
-    #expect(written[scalar: scalar] == 11, "\(property)")
+    #expect(written[scalar] == 11, "\(property)")
   }
 }
 
