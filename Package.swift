@@ -62,7 +62,8 @@ let package = Package(
     .target(
       name: "AnimKit",
       dependencies: [
-        "AnimSource", "AnimSyntax", "AnimCheck", "AnimMath", "AnimSim", "AnimWriters", "AnimIR", "AnimModel",
+        "AnimSource", "AnimSyntax", "AnimCheck", "AnimMath", "AnimFont", "AnimImage", "AnimSim", "AnimRender",
+        "AnimWriters", "AnimIR", "AnimModel",
       ]),
     // The live preview in the browser: an HTTP/1.1 server on 127.0.0.1, the session, the page.
     .target(name: "AnimPreview", dependencies: ["AnimJSON", "AnimSource", "AnimSim", "AnimKit", "AnimModel"]),
@@ -117,7 +118,8 @@ let package = Package(
       name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax", "AnimTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),
     .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimRender", "AnimTestSupport"]),
-    .testTarget(name: "AnimKitTests", dependencies: ["AnimKit"]),
+    // AnimImage only to decode `animc render`'s PNG; the API under test is AnimKit's alone.
+    .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimImage"]),
     .testTarget(name: "AnimOutputTests", dependencies: ["AnimOutput"]),
     .testTarget(name: "AnimPreviewTests", dependencies: ["AnimPreview", "AnimKit"]),
     .testTarget(name: "animcTests", dependencies: ["AnimSource", "AnimTestSupport"]),

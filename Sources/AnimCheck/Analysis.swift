@@ -16,7 +16,8 @@ public struct Analysis: Sendable {
 
 /// Runs the front end and the checker over one file. With `keepingIR: false` the
 /// diagnostics are the same but `ir` is nil: what `animc check` needs, in less memory.
-public func analyze(_ file: SourceFile, keepingIR: Bool = true) -> Analysis {
+/// `resources` are where the scene's fonts and images are found.
+public func analyze(_ file: SourceFile, keepingIR: Bool = true, resources: SceneResources = .files) -> Analysis {
   let parsed = Parser.parse(file)
   // Names and types are checked only on a tree without syntax errors: a declaration the
   // parser could not read would otherwise make every use of it a second error.
@@ -24,7 +25,8 @@ public func analyze(_ file: SourceFile, keepingIR: Bool = true) -> Analysis {
     return Analysis(file: file, syntax: parsed.tree, diagnostics: parsed.diagnostics, ir: nil)
   }
   let checked = checkSemantics(
-    file, parsed.tree, schedule: keepingIR ? .inOrder : .automatic, heads: parsed.declarationHeads)
+    file, parsed.tree, schedule: keepingIR ? .inOrder : .automatic, heads: parsed.declarationHeads,
+    resources: resources)
   let all = (parsed.diagnostics + checked.diagnostics).sortedBySource()
   // Lowered only when wanted: the check alone is most of what `animc check` does.
   let ir = all.hasErrors || !keepingIR ? nil : checked.ir

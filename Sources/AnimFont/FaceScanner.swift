@@ -68,3 +68,18 @@ enum FaceScanner {
     return result
   }
 }
+
+extension FaceScanner {
+  /// The faces of a font file's bytes, named `name`, in index order; none when they are
+  /// not a readable font. The whole face is read: given files are few and in memory.
+  static func faces(of data: Data, name: String) -> [InstalledFace] {
+    // The same bound on a collection's count as for a scanned file.
+    guard let count = try? FontFace.faceCount(data: data), count < 10_000 else { return [] }
+    return (0..<count).compactMap { index in
+      guard let face = try? FontFace(data: data, index: index, path: name), !face.names.families.isEmpty else {
+        return nil
+      }
+      return InstalledFace(path: name, index: index, names: face.names)
+    }
+  }
+}

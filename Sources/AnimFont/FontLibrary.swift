@@ -26,9 +26,43 @@ public struct FontLibrary: Sendable {
   /// Every face of every font file found, files in byte order of their paths, faces in
   /// index order.
   public let faces: [InstalledFace]
+  /// The font files an app gave (`init(files:)`), by name; nil: the faces are files on
+  /// disk, read by path. Given files are the only fonts: nothing is read from disk.
+  private let given: [String: Data]?
 
   public init(directories: [String] = FontLibrary.standardDirectories) {
     faces = FaceScanner.files(in: directories).flatMap(FaceScanner.faces(of:))
+    given = nil
+  }
+
+  /// The faces of font files given as bytes by name ("Inter.ttf"), names in byte order:
+  /// an app's own fonts, in place of the installed ones. A face's `path` is its file's
+  /// name; a file that is not a readable font adds no face, as in a scanned directory.
+  public init(files: [String: Data]) {
+    let names = files.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    faces = names.flatMap { name in FaceScanner.faces(of: files[name] ?? Data(), name: name) }
+    given = files
+  }
+
+  /// The bytes of the font file at `path` (a given file's name, or a path on disk).
+  func read(_ path: String) throws(FontError) -> Data {
+    guard let given else { return try FontFile.read(path) }
+    guard let data = given[path] else {
+      throw FontError.unreadable(path: path, reason: "no font file is given by that name")
+    }
+    return data
+  }
+
+  /// Face `index` of the font file at `path`, read as `read` reads it.
+  func face(path: String, index: Int) throws(FontError) -> FontFace {
+    try FontFace(data: read(path), index: index, path: path)
+  }
+
+  /// Where a `font:` file name is found: a given file by its name as written; on disk,
+  /// relative to `directory`.
+  public func filePath(_ font: String, relativeTo directory: String?) -> String {
+    guard given == nil, !font.hasPrefix("/"), let directory else { return font }
+    return (directory as NSString).appendingPathComponent(font)
   }
 
   /// The installed families' display names, sorted, for suggestions.
@@ -73,10 +107,9 @@ public struct FontLibrary: Sendable {
     }
     let ext = (font as NSString).pathExtension.lowercased()
     if FaceScanner.extensions.contains(ext) {
-      var path = font
-      if !font.hasPrefix("/"), let directory { path = (directory as NSString).appendingPathComponent(font) }
-      let face = try FontFace(path: path, index: 0)
-      return InstalledFace(path: path, index: 0, names: face.names)
+      let path = filePath(font, relativeTo: directory)
+      let opened = try face(path: path, index: 0)
+      return InstalledFace(path: path, index: 0, names: opened.names)
     }
     guard let face = face(family: font, weight: weight) else {
       throw FontError.unknownFamily(font, installed: families)

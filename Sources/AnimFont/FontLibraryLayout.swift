@@ -10,9 +10,9 @@ extension FontLibrary {
     relativeTo directory: String? = nil
   ) throws(FontError) -> TextLayout {
     let chosen = try resolve(font: font, weight: weight, relativeTo: directory)
-    let primary = try FontFace(path: chosen.path, index: chosen.index)
+    let primary = try face(path: chosen.path, index: chosen.index)
     let order = fallbackOrder(weight: weight)
-    let cache = FileCache()
+    let cache = FileCache(self)
     let fallbacks = order.map { face in { @Sendable () -> FontFace? in cache.face(face.path, face.index) } }
     return try TextLayout(text, size: size, primary: primary, align: align, fallbacks: fallbacks)
   }
@@ -21,12 +21,15 @@ extension FontLibrary {
 /// The bytes of font files read during one layout, so that the faces of one collection
 /// are read from one copy. A mutex guards it, as the closures that use it are `Sendable`.
 private final class FileCache: Sendable {
+  private let library: FontLibrary
   private let files = Mutex<[String: Data]>([:])
+
+  init(_ library: FontLibrary) { self.library = library }
 
   /// Face `index` of `path`, or nil when it cannot be read.
   func face(_ path: String, _ index: Int) -> FontFace? {
     let data = files.withLock { files -> Data? in
-      if files[path] == nil { files[path] = try? FontFile.read(path) }
+      if files[path] == nil { files[path] = try? library.read(path) }
       return files[path]
     }
     guard let data else { return nil }

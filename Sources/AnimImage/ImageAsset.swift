@@ -20,11 +20,12 @@ public final class ImageAsset: Sendable, Equatable {
     self.image = image
   }
 
-  /// Reads and decodes the PNG at `path`; any problem is an `ImageError` naming it.
-  public static func load(name: String, path: String, limits: ImageLimits = .standard) throws(ImageError)
-    -> ImageAsset
-  {
-    let bytes = try PNGFile.bytes(atPath: path, limits: limits)
+  /// Reads and decodes the PNG named `name` at `path`, from where `lookup` says images
+  /// are; any problem is an `ImageError` naming it.
+  public static func load(
+    name: String, path: String, from lookup: ImageLookup = .files, limits: ImageLimits = .standard
+  ) throws(ImageError) -> ImageAsset {
+    let bytes = try lookup.bytes(name: name, path: path, limits: limits)
     let image = try PNGImage.decode(bytes, limits: limits)
     return ImageAsset(name: name, path: path, fileBytes: bytes, image: image)
   }

@@ -1,5 +1,6 @@
 import AnimCheck
 import AnimIR
+import AnimImage
 import AnimModel
 import AnimSource
 
@@ -26,6 +27,9 @@ public struct Compilation: Sendable {
 /// A scene that passed the checker: what a `Simulation` runs.
 public struct CheckedScene: Sendable {
   let ir: SceneIR
+  /// Where the scene's images are read: a run decodes them from the source the checker
+  /// read their headers from.
+  let images: ImageLookup
 
   /// The scene's title (`scene "…"`).
   public var title: String { ir.settings.title }
@@ -35,9 +39,15 @@ public struct CheckedScene: Sendable {
 }
 
 /// Compiles `.anim` source text: lexes, parses and checks it. `fileName` names the source
-/// in diagnostics.
-public func compile(source: String, fileName: String = "scene.anim") -> Compilation {
+/// in diagnostics, and relative image and font paths are found beside it. `resources`,
+/// when given, are the scene's only fonts and images (an app's bundled bytes).
+public func compile(source: String, fileName: String = "scene.anim", resources: ResourceProvider? = nil)
+  -> Compilation
+{
   let file = SourceFile(name: fileName, text: source)
-  let analysis = analyze(file)
-  return Compilation(source: file, diagnostics: analysis.diagnostics, scene: analysis.ir.map(CheckedScene.init))
+  let found = resources?.sceneResources ?? .files
+  let analysis = analyze(file, resources: found)
+  return Compilation(
+    source: file, diagnostics: analysis.diagnostics,
+    scene: analysis.ir.map { CheckedScene(ir: $0, images: found.images) })
 }

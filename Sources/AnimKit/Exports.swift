@@ -1,3 +1,4 @@
+import AnimImage
 import AnimMath
 import AnimModel
 import AnimSim
@@ -40,3 +41,32 @@ public typealias PictureOptions = AnimWriters.PictureOptions
 public typealias JSONLinesWriter = AnimWriters.JSONLinesWriter
 /// §9's CSV dump.
 public typealias CSVWriter = AnimWriters.CSVWriter
+
+// What a frame holds, so that code importing only AnimKit can name every type it reads.
+
+/// An instance's animatable properties as composed for a frame (`NodeFrame.state`).
+public typealias NodeState = AnimModel.NodeState
+/// A shape's outline and box (`SceneShape.outline`).
+public typealias ShapeOutline = AnimMath.ShapeOutline
+/// A sequence of path segments in a shape's own coordinates (`ShapeOutline.path`).
+public typealias Path = AnimMath.Path
+/// One segment of a `Path`.
+public typealias PathSegment = AnimMath.PathSegment
+/// A circular arc, a `PathSegment` case's value.
+public typealias Arc = AnimMath.Arc
+/// A 3-D node's transform (`NodeFrame.matrix3d`), column-major as CSS `matrix3d()`.
+public typealias Matrix3D = AnimMath.Matrix3D
+/// A node's gradient fill and stroke (`NodeFrame.gradients`).
+public typealias PaintGradients = AnimMath.PaintGradients
+/// One linear or radial gradient: stops and geometry.
+public typealias Gradient = AnimMath.Gradient
+/// The part of an image a node shows (`NodeFrame.contentsRect`).
+public typealias ContentsRect = AnimMath.ContentsRect
+/// A timing curve (`RunHeader.timingCurves`).
+public typealias TimingFunction = AnimMath.TimingFunction
+/// An image a run draws: its PNG bytes and decoded pixels (`SceneShape.image`).
+public typealias ImageAsset = AnimImage.ImageAsset
+/// A PNG's decoded pixels (`ImageAsset.image`).
+public typealias DecodedImage = AnimImage.DecodedImage
+/// A PNG's size and format (`DecodedImage.header`).
+public typealias PNGHeader = AnimImage.PNGHeader

@@ -16,11 +16,12 @@ public final class Simulation {
     options.seed = seed
     options.fps = fps
     options.duration = duration
+    options.images = scene.images
     simulator = try Simulator(scene.ir, options: options)
   }
 
-  /// The header writers are given for a run of `frames` frames.
-  public func header(frames: Int) -> RunHeader { RunHeader(simulator, frames: frames) }
+  /// The header writers are given for a run of `frames` frames: the one `write` gives.
+  public func header(frames: Int) -> RunHeader { FrameRun.header(simulator, frames: frames) }
 
   /// Frames per second of run time.
   public var fps: Double { simulator.fps }

@@ -15,9 +15,7 @@ public enum FrameRun {
     let stop = min(range?.upperBound ?? last, last)
     let count = stop >= first ? stop - first + 1 : 0
     try simulator.foreseeInstanceLimit(throughFrame: stop)
-    var header = RunHeader(simulator, frames: count)
-    header.timingCurves = simulator.timingCurves
-    try writer.begin(header)
+    try writer.begin(header(simulator, frames: count))
     if count > 0 {
       for n in 0...stop {
         try simulator.step(sampling: n >= first)
@@ -27,6 +25,14 @@ public enum FrameRun {
       }
     }
     try writer.finish()
+  }
+
+  /// The header of a whole run of `simulator` that writes `frames` frames: the scene's
+  /// canvas and the run's rate and seed, with the timing curves keyframe writers re-use.
+  public static func header(_ simulator: Simulator, frames: Int) -> RunHeader {
+    var header = RunHeader(simulator, frames: frames)
+    header.timingCurves = simulator.timingCurves
+    return header
   }
 
   /// Frame `n` alone (a still): earlier frames are simulated but not sampled.

@@ -1,3 +1,4 @@
+import AnimImage
 import AnimMath
 import AnimModel
 
@@ -16,6 +17,9 @@ public struct SimulationOptions: Sendable {
   /// Evaluates every spawn's block with the interpreter rather than the emitter's
   /// prepared `SpawnPlan` (for tests, which compare the two: the output is the same).
   public var interpretsSpawns = false
+  /// Where the run reads the images the scene draws (§12.3): the checker's source, so
+  /// that the pixels are those of the header it read.
+  public var images: ImageLookup = .files
 
   public struct Tap: Hashable, Sendable {
     public var time: Double

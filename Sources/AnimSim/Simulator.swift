@@ -167,7 +167,7 @@ public final class Simulator {
     }
     frameCount = Int((duration * fps).rounded())
     context = EvaluationContext(random: RandomStream(seed: seed, name: ""))
-    images = try Self.loadImages(ir)
+    images = try Self.loadImages(ir, from: options.images)
     do {
       try evaluatePerRunStage(options)
     } catch {

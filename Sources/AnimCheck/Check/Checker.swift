@@ -40,14 +40,17 @@ final class Checker {
   var aside = AsideValues()
   /// The parser's heads of the top-level statements, when given (see `DeclarationHead`).
   var heads: [DeclarationHead]? = nil
+  /// Where `text(…)` finds fonts and `image(…)` images.
+  let resources: SceneResources
 
   /// `facts` are those of `tree`'s names, when already made (a second checker shares the
   /// first's); `constants` the constant values already settled, for a second checker.
   init(
     file: SourceFile, tree: SyntaxTree, schedule: CheckSchedule = .automatic, facts: SymbolFacts? = nil,
-    constants: [Value] = [], globalSlots: [Int32] = []
+    constants: [Value] = [], globalSlots: [Int32] = [], resources: SceneResources = .files
   ) {
     self.file = file
+    self.resources = resources
     self.tree = tree
     self.facts = facts ?? SymbolFacts(tree.symbols)
     self.schedule = schedule
@@ -255,9 +258,10 @@ struct CheckResult {
 /// Runs the checker on a parsed file.
 /// `heads` are the parser's heads of the root's children, when at hand (see `DeclarationHead`).
 func checkSemantics(
-  _ file: SourceFile, _ tree: SyntaxTree, schedule: CheckSchedule = .automatic, heads: [DeclarationHead]? = nil
+  _ file: SourceFile, _ tree: SyntaxTree, schedule: CheckSchedule = .automatic, heads: [DeclarationHead]? = nil,
+  resources: SceneResources = .files
 ) -> CheckResult {
-  let checker = Checker(file: file, tree: tree, schedule: schedule)
+  let checker = Checker(file: file, tree: tree, schedule: schedule, resources: resources)
   checker.heads = heads
   return checker.run()
 }

@@ -22,11 +22,11 @@ extension Checker {
     let path = ImageSource.resolve(name, fromSource: file.name)
     let header: PNGHeader
     do {
-      header = try PNGFile.header(atPath: path)
+      header = try resources.images.header(name: name, path: path)
     } catch let problem {
       error(
         SemanticCode.unreadableImage, "cannot use the image `\(name)`: \(problem.description)", at: range,
-        notes: path == name ? [] : ["looked for it at \(path)"])
+        notes: path == name || !resources.readsFiles ? [] : ["looked for it at \(path)"])
       return nil
     }
     var sidesOK = true

@@ -42,7 +42,8 @@ extension Checker {
   convenience init(continuing other: Checker) {
     self.init(
       file: other.file, tree: other.tree, schedule: .serial, facts: other.facts,
-      constants: other.folder.constants, globalSlots: other.loweringFacts.globalSlots)
+      constants: other.folder.constants, globalSlots: other.loweringFacts.globalSlots,
+      resources: other.resources)
     declarations = other.declarations
     order = other.order
     scene = other.scene

@@ -45,7 +45,7 @@ extension Checker {
     let layout: TextLayout
     let directory = TextShapes.directory(of: file.name)
     do {
-      layout = try TextShapes.library.layout(
+      layout = try resources.fonts.layout(
         string, size: size ?? 1, font: font.isEmpty ? nil : font, weight: TextShapes.weight(cases[0]),
         align: TextAlignment(rawValue: cases[1]) ?? .leading, relativeTo: directory)
     } catch {
@@ -59,7 +59,8 @@ extension Checker {
         "no installed font has the character \(Self.describe(scalar)): it takes no space and draws nothing",
         at: stringRange)
     }
-    for path in TextShapes.files(layout.fonts, font: font.isEmpty ? nil : font, directory: directory)
+    for path in TextShapes.files(
+      layout.fonts, font: font.isEmpty ? nil : font, directory: directory, in: resources.fonts)
     where !scene.fontFiles.contains(path) {
       scene.fontFiles.append(path)
     }

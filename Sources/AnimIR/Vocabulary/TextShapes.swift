@@ -56,12 +56,12 @@ package enum TextShapes {
 
   /// The paths of the faces a layout used (`labels`, "file#index"): the file `font:`
   /// names when it is a path (the layout's first face), the others found among the
-  /// installed faces.
-  package static func files(_ labels: [String], font: String?, directory: String) -> [String] {
+  /// faces of `library`.
+  package static func files(_ labels: [String], font: String?, directory: String, in library: FontLibrary) -> [String] {
     var paths: [String] = []
     var rest = labels[...]
     if let font, ["ttf", "otf", "ttc"].contains((font as NSString).pathExtension.lowercased()) {
-      paths.append(font.hasPrefix("/") ? font : (directory as NSString).appendingPathComponent(font))
+      paths.append(library.filePath(font, relativeTo: directory))
       rest = rest.dropFirst()
     }
     for label in rest {
