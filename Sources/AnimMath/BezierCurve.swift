@@ -1,6 +1,6 @@
 /// A quadratic or cubic Bezier curve with its control points unpacked, for code that
 /// evaluates one curve many times (building an inverse-length spline): generic code over
-/// these is specialized to straight-line arithmetic, with no match on `PathPiece.Curve`
+/// these is specialized to straight-line arithmetic, with no match on `PathCurve`
 /// per evaluation. The formulas are `Bezier`'s, so results are the same bit for bit.
 protocol BezierCurve {
   func point(_ t: Double) -> Point

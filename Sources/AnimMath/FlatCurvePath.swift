@@ -1,12 +1,11 @@
-/// A measured path that draws one quadratic or cubic Bezier with an inverse-length
-/// spline (`PathMeasure.flat`), laid out in one array: the curve, its length and the
-/// spline's intervals side by side. `PathMeasure` answers from it part-way along
-/// (0 < p < 1).
+/// A quadratic or cubic Bezier with its inverse-length spline, laid out in one array: the
+/// curve, its length and the spline's intervals side by side. `PathMeasure` maps arc
+/// length to the parameter of each of its Bezier pieces through one, and a path that
+/// draws one Bezier hands its one out (`PathMeasure.flat`).
 ///
-/// Why a second layout: the simulator asks a point of every particle on a random path in
-/// every frame. Through a `PathMeasure` a query follows the measure, its pieces and its
-/// knots, each a reference to other memory; from this value a query's reads are one step
-/// away (the array's storage), so the reads of neighbouring particles overlap.
+/// Why one array: the simulator asks a point of every particle on a random path in every
+/// frame. From this value a query's reads are one step away (the array's storage), so
+/// the reads of neighbouring particles overlap.
 ///
 /// Each interval between two knots is stored ready to evaluate: its arc lengths at both
 /// ends and the coefficients of its quintic, each computed as
@@ -37,11 +36,11 @@ public struct FlatCurvePath: Sendable {
 
   /// The layout for `piece` with its spline's `knots` (`InverseLengthSpline.stride`
   /// numbers each) and arc length `length`; nil for a line or an arc.
-  init?(_ piece: PathPiece, knots: ArraySlice<Double>, length: Double) {
+  init?(_ piece: PathCurve, knots: ArraySlice<Double>, length: Double) {
     // A tuple, not an array: no allocation at every spawn.
     let points: (Point, Point, Point, Point)
     let degree: Double
-    switch piece.curve {
+    switch piece {
     case .quad(let a, let c, let b):
       points = (a, c, b, .zero)
       degree = 2
@@ -135,6 +134,11 @@ public struct FlatCurvePath: Sendable {
   public func parameter(at p: Double) -> Double {
     let s = p * numbers[1]
     return Self.evaluate(numbers, row: interval(at: p, s).row, s)
+  }
+
+  /// The curve parameter at arc length `s`, 0 < s < L (the interval found from s/L).
+  public func parameter(atLength s: Double) -> Double {
+    Self.evaluate(numbers, row: interval(at: s / numbers[1], s).row, s)
   }
 
   /// The interval holding arc length `s` = p·L (p the progress): its index j and where

@@ -24,11 +24,11 @@
   var length: Double { knots[Self.stride * (count - 1)] }
 
   /// `tolerance`: the largest distance allowed between the spline's point and the exact one.
-  init?(_ piece: PathPiece, tolerance: Double) {
+  init?(_ piece: PathCurve, tolerance: Double) {
     guard tolerance > 0, tolerance.isFinite else { return nil }
     // The curve matched once: the build evaluates it a few thousand times.
     let knots: [Double]?
-    switch piece.curve {
+    switch piece {
     case .cubic(let p0, let p1, let p2, let p3):
       knots = Self.knots(CubicCurve(p0: p0, p1: p1, p2: p2, p3: p3), tolerance)
     case .quad(let p0, let p1, let p2):
@@ -131,40 +131,6 @@
     let curvature = -d.dot(curve.secondDerivative(t)) / (speedSquared * speedSquared)
     guard curvature.isFinite else { return nil }
     return (s, 1 / speed, curvature)
-  }
-
-  /// The parameter at arc length `s`, 0 < s < length.
-  func parameter(atLength s: Double) -> Double {
-    Self.parameter(atLength: s, knots: knots, from: 0, count: count, length: length)
-  }
-
-  /// `parameter(atLength:)` on a spline of `count` knots and arc length `length` stored
-  /// from index `from` of a larger buffer.
-  @inlinable @inline(__always)
-  static func parameter(
-    atLength s: Double, knots k: [Double], from: Int, count: Int, length: Double
-  ) -> Double {
-    // The last knot at or before s. Knots are equal steps of t, so s in proportion to
-    // the length lands on or near it: walk from there rather than bisect across the
-    // table. (The length comes from the caller, whose record is in cache already; the
-    // last knot is a cache line of its own.)
-    let steps = Double(count &- 1)
-    let guess = length > 0 ? Int(min(max(s / length * steps, 0), steps - 1)) : 0
-    return parameter(atLength: s, knots: k, from: from, count: count, near: guess)
-  }
-
-  /// `parameter(atLength:knots:from:count:length:)` walking from knot `guess` (0 ≤ guess
-  /// < count − 1). The walk ends at the last knot at or before s wherever it starts, so
-  /// the guess changes the time taken, never the result.
-  @inlinable @inline(__always)
-  static func parameter(
-    atLength s: Double, knots k: [Double], from: Int, count: Int, near guess: Int
-  ) -> Double {
-    let last = count &- 1
-    var j = guess
-    while j < last &- 1 && k[from &+ stride &* (j &+ 1)] <= s { j &+= 1 }
-    while j > 0 && k[from &+ stride &* j] > s { j &-= 1 }
-    return interpolate(s, k, from: from, j, Double(last))
   }
 
   /// The quintic between knots j and j + 1 (at t = j/n and (j + 1)/n) of the spline

@@ -1,4 +1,4 @@
-/// Arc length along one piece as a function of its curve parameter, and its inverse.
+/// Arc length along one curve of a path as a function of its curve parameter, and its inverse.
 ///
 /// Bezier arc length has no closed form, so the parameter range is cut into intervals
 /// whose lengths come from 5-point Gauss–Legendre quadrature of |B'(t)|. Intervals are
@@ -14,8 +14,8 @@ struct LengthTable: Sendable {
 
   var total: Double { lengths.last ?? 0 }
 
-  init(_ piece: PathPiece) {
-    switch piece.curve {
+  init(_ piece: PathCurve) {
+    switch piece {
     case .line(let a, let b):
       setUniform(a.distance(to: b))
     case .arc(let arc):
@@ -34,8 +34,8 @@ struct LengthTable: Sendable {
   /// Length of the piece between parameters a and b by 5-point Gauss–Legendre quadrature.
   /// The curve is matched once, outside the sum: this runs for every interval of every
   /// table and spline the simulator builds at each spawn.
-  static func quadrature(_ piece: PathPiece, _ a: Double, _ b: Double) -> Double {
-    switch piece.curve {
+  static func quadrature(_ piece: PathCurve, _ a: Double, _ b: Double) -> Double {
+    switch piece {
     case .cubic(let p0, let p1, let p2, let p3):
       return gaussLegendre(a, b, Speed(CubicCurve(p0: p0, p1: p1, p2: p2, p3: p3)))
     case .quad(let p0, let p1, let p2):
@@ -60,7 +60,7 @@ struct LengthTable: Sendable {
     return sum * half
   }
 
-  private mutating func build(_ piece: PathPiece) {
+  private mutating func build(_ piece: PathCurve) {
     // A tolerance relative to the control polygon's length (an upper bound on the arc
     // length) keeps the 1e-4-of-length accuracy with a wide margin.
     let start = piece.startPoint
@@ -104,7 +104,7 @@ struct LengthTable: Sendable {
 
   /// The parameter at which the arc length from the start equals `s` (clamped), by
   /// Newton's method on the quadrature to 1e-13 of the length.
-  func parameter(atLength s: Double, of piece: PathPiece) -> Double {
+  func parameter(atLength s: Double, of piece: PathCurve) -> Double {
     let total = self.total
     guard total > 0, s > 0 else { return 0 }
     if s >= total { return 1 }
@@ -154,6 +154,6 @@ struct Speed<Curve: BezierCurve>: Integrand {
 
 /// |B′(t)| of any piece, lines and arcs included.
 struct PieceSpeed: Integrand {
-  let piece: PathPiece
+  let piece: PathCurve
   @inline(__always) func callAsFunction(_ t: Double) -> Double { piece.derivative(at: t).length }
 }

@@ -31,22 +31,22 @@ extension Path {
   /// The true extent of what the path draws: curves' and arcs' extreme points, not their
   /// control points (§3.1). Nil when the path draws nothing (empty, or only moves).
   public var bounds: Bounds? {
-    let pieces = PathPiece.pieces(of: self).pieces
-    guard let first = pieces.first?.startPoint else { return nil }
+    let curves = self.curves().curves
+    guard let first = curves.first?.point(at: 0) else { return nil }
     var box = Bounds(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
-    for piece in pieces {
-      for t in piece.extremeParameters() { box.include(piece.point(at: t)) }
+    for curve in curves {
+      for t in curve.extremeParameters() { box.include(curve.point(at: t)) }
     }
     return box
   }
 }
 
-extension PathPiece {
-  /// Parameters where the piece may reach an extreme x or y: its ends, and the roots
+extension PathCurve {
+  /// Parameters where the curve may reach an extreme x or y: its ends, and the roots
   /// of each coordinate's derivative inside 0…1.
   func extremeParameters() -> [Double] {
     var ts: [Double] = [0, 1]
-    switch curve {
+    switch self {
     case .line:
       break
     case .quad(let a, let c, let b):

@@ -40,9 +40,7 @@ public struct PathBuilder: Sendable {
   public mutating func arc(_ arc: Arc) {
     let start = arc.startPoint
     if let current {
-      // cos/sin rounding leaves a join a few ulps off; that is not a line to draw.
-      let tolerance = 1e-9 * max(1, abs(arc.radius), abs(start.x), abs(start.y))
-      if current.distance(to: start) > tolerance { path.segments.append(.line(to: start)) }
+      if !arc.starts(at: current) { path.segments.append(.line(to: start)) }
     } else {
       move(to: start)
     }

@@ -20,7 +20,13 @@ public struct PathSample: Hashable, Sendable {
   public var angle: Double
 }
 
-/// A path measured once for fast queries of position and tangent by fraction of length.
+/// A path measured once for fast queries of position and tangent by fraction of length:
+/// the one length measure of a path (`along`, §6.6).
+///
+/// Each curve of the path (`Path.elements`) maps arc length to its parameter exactly
+/// where that is a ratio (lines, arcs), by an inverse-length spline laid out flat
+/// (`FlatCurvePath`) for a Bezier, or by the exact solve (`LengthTable`) for a Bezier
+/// with a cusp, where no spline passes.
 ///
 /// Immutable, and a class: one reference to share. Its tables are flat arrays of plain
 /// values, so a query retains nothing; the simulator makes one for every instance on a
@@ -30,14 +36,14 @@ public final class PathMeasure: Sendable {
   enum Inverse: Sendable {
     /// Length proportional to t (lines, arcs).
     case uniform
-    /// An `InverseLengthSpline` of `count` knots from `knots[from]`.
-    case spline(from: Int, count: Int)
+    /// The spline `splines[index]`.
+    case spline(index: Int)
     /// The exact solve on `exactTables[index]` (a piece with a cusp).
     case exact(index: Int)
   }
 
   struct MeasuredPiece: Sendable {
-    var piece: PathPiece
+    var piece: PathCurve
     /// Index in `pieces`.
     var position: Int
     /// Arc length at the start of the piece, and the piece's own.
@@ -51,11 +57,10 @@ public final class PathMeasure: Sendable {
   /// The pieces of positive length, the only ones a query lands in: what a query reads
   /// sits together, apart from the pieces that draw nothing.
   private let drawn: [MeasuredPiece]
-  /// Every spline's knots, unless `flat` holds the one spline.
-  private let knots: [Double]
-  /// The path laid out in one array when it draws one Bezier with a spline (what the
-  /// simulator reads for a particle's drift); it then holds the spline, and answers
-  /// every query part-way along.
+  /// Every Bezier piece's spline, laid out flat.
+  private let splines: [FlatCurvePath]
+  /// The one spline when the path draws one Bezier with a spline (what the simulator
+  /// reads for a particle's drift): it answers every query part-way along.
   public let flat: FlatCurvePath?
   private let exactTables: [LengthTable]
   private let firstPoint: Point
@@ -65,8 +70,8 @@ public final class PathMeasure: Sendable {
   public let isClosed: Bool
 
   public convenience init(_ path: Path) {
-    let (pieces, first) = PathPiece.pieces(of: path)
-    self.init(pieces: pieces, first: first, isClosed: path.isClosed)
+    let (curves, first) = path.curves()
+    self.init(pieces: curves, first: first, isClosed: path.isClosed)
   }
 
   /// The measure of the path `move(to: start)` then `segment` (a line, a quadratic or a
@@ -74,26 +79,25 @@ public final class PathMeasure: Sendable {
   /// path and its pieces to build: a spawn's `along cubic(…)` measures one at every spawn.
   /// Nil for any other segment.
   public convenience init?(from start: Point, _ segment: PathSegment) {
-    let curve: PathPiece.Curve
+    let curve: PathCurve
     switch segment {
     case .line(let p): curve = .line(start, p)
     case .quad(let c, let p): curve = .quad(start, c, p)
     case .cubic(let c1, let c2, let p): curve = .cubic(start, c1, c2, p)
     case .move, .arc, .close: return nil
     }
-    // The piece draws the path's second segment (index 1), as `PathPiece.pieces` numbers it.
-    self.init(pieces: CollectionOfOne(PathPiece(curve: curve, segmentIndex: 1)), first: start, isClosed: false)
+    self.init(pieces: CollectionOfOne(curve), first: start, isClosed: false)
   }
 
   /// Generic so that one piece needs no array.
-  private init<Pieces: Collection<PathPiece>>(pieces: Pieces, first: Point?, isClosed: Bool) {
+  private init<Pieces: Collection<PathCurve>>(pieces: Pieces, first: Point?, isClosed: Bool) {
     var measured: [MeasuredPiece] = []
-    var knots: [Double] = []
+    var splines: [FlatCurvePath] = []
     var exactTables: [LengthTable] = []
     measured.reserveCapacity(pieces.count)
     var sum = 0.0
     for piece in pieces {
-      let (inverse, length) = Self.inverse(piece, &knots, &exactTables)
+      let (inverse, length) = Self.inverse(piece, &splines, &exactTables)
       let position = measured.count
       measured.append(MeasuredPiece(piece: piece, position: position, start: sum, length: length, inverse: inverse))
       if length > 0 { sum += length }
@@ -101,16 +105,12 @@ public final class PathMeasure: Sendable {
     // Usually every piece is drawn: then both are one array (one buffer, no copy).
     let drawn = measured.allSatisfy { $0.length > 0 } ? measured : measured.filter { $0.length > 0 }
     self.pieces = measured
-    if drawn.count == 1, case .spline(let from, let count) = drawn[0].inverse,
-      let flat = FlatCurvePath(
-        drawn[0].piece, knots: knots[from..<from + InverseLengthSpline.stride * count], length: sum)
-    {
-      self.flat = flat
-      self.knots = []
+    if drawn.count == 1, case .spline(let index) = drawn[0].inverse {
+      flat = splines[index]
     } else {
       flat = nil
-      self.knots = knots
     }
+    self.splines = splines
     self.exactTables = exactTables
     self.drawn = drawn
     length = sum
@@ -118,21 +118,21 @@ public final class PathMeasure: Sendable {
     self.isClosed = isClosed
   }
 
-  /// How piece maps arc length to its parameter, and its length; a spline's knots are
-  /// appended to `knots`, an exact table to `exactTables`.
+  /// How piece maps arc length to its parameter, and its length; a spline is appended
+  /// to `splines`, an exact table to `exactTables`.
   private static func inverse(
-    _ piece: PathPiece, _ knots: inout [Double], _ exactTables: inout [LengthTable]
+    _ piece: PathCurve, _ splines: inout [FlatCurvePath], _ exactTables: inout [LengthTable]
   ) -> (Inverse, Double) {
-    switch piece.curve {
+    switch piece {
     case .line, .arc:
       return (.uniform, LengthTable(piece).total)
     case .quad, .cubic:
       let hull = piece.controlPolygonLength
-      if hull > 0, hull.isFinite, let spline = InverseLengthSpline(piece, tolerance: splineTolerance * hull) {
-        let from = knots.count
-        // The first spline's knots are taken as they are, without a copy.
-        if knots.isEmpty { knots = spline.knots } else { knots += spline.knots }
-        return (.spline(from: from, count: spline.count), spline.length)
+      if hull > 0, hull.isFinite, let spline = InverseLengthSpline(piece, tolerance: splineTolerance * hull),
+        let flat = FlatCurvePath(piece, knots: spline.knots[...], length: spline.length)
+      {
+        splines.append(flat)
+        return (.spline(index: splines.count - 1), spline.length)
       }
       let table = LengthTable(piece)
       exactTables.append(table)
@@ -224,10 +224,7 @@ public final class PathMeasure: Sendable {
     if s >= total { return 1 }
     switch drawn[i].inverse {
     case .uniform: return s / total
-    case .spline(let from, let count):
-      // Part-way along a flat path `locate` answers first; this is for completeness.
-      if let flat { return flat.parameter(at: s / total) }
-      return InverseLengthSpline.parameter(atLength: s, knots: knots, from: from, count: count, length: total)
+    case .spline(let index): return splines[index].parameter(atLength: s)
     case .exact(let index): return exactTables[index].parameter(atLength: s, of: drawn[i].piece)
     }
   }

@@ -49,11 +49,21 @@ public struct Arc: Hashable, Sendable {
 
   public var startPoint: Point { point(atAngle: start) }
   public var endPoint: Point { point(atAngle: angle(at: 1)) }
+
+  /// Whether a current point at `p` already is the arc's start, so that no line joins
+  /// them: cos/sin rounding leaves a join a few ulps off, and that is not a line to draw.
+  /// A start that is not a number joins nothing.
+  public func starts(at p: Point) -> Bool {
+    let start = startPoint
+    let tolerance = 1e-9 * max(1, abs(radius), abs(start.x), abs(start.y))
+    return !(p.distance(to: start) > tolerance)
+  }
 }
 
 /// One drawing command of a path, with absolute coordinates. Every segment but `move`
 /// starts where the previous one ended; an `arc` starts at its own start angle, and the
 /// builder inserts a `line` to it when the current point is elsewhere (as UIKit does).
+/// `Path.elements` walks the commands with those starts made explicit.
 public enum PathSegment: Hashable, Sendable {
   case move(to: Point)
   case line(to: Point)

@@ -11,39 +11,37 @@ public struct FlatOutline: Sendable {
   /// terminal cell or a finger.
   static let steps = 16
 
+  /// The outline of `path`'s elements (`Path.elements`): each subpath a polygon through
+  /// its begin point and points along its curves (`pieces` per curve).
   public init(_ path: Path) {
     var current: [Point] = []
     func finish() {
       if current.count > 2 { polygons.append(current) }
       current = []
     }
-    for segment in path.segments {
-      let here = current.last ?? .zero
-      switch segment {
-      case .move(let p):
+    for element in path.elements {
+      switch element {
+      case .begin(let p, _):
         finish()
         current = [p]
-      case .line(let p):
+      case .draw(.line(_, let p)):
         current.append(p)
-      case .quad(let c, let p):
-        for k in 1...Self.steps { current.append(Bezier.quadPoint(here, c, p, Double(k) / Double(Self.steps))) }
-      case .cubic(let c1, let c2, let p):
-        for k in 1...Self.steps {
-          current.append(Bezier.cubicPoint(here, c1, c2, p, Double(k) / Double(Self.steps)))
-        }
-      case .arc(let arc):
-        // An arc away from the current point is reached by a straight line (UIKit).
-        let sweep = arc.sweep
-        let pieces =
-          sweep.isFinite ? max(Self.steps, Int(min(sweep, 8 * Double.pi) / (Double.pi / 16)) + 1) : Self.steps
-        for k in 0...pieces { current.append(arc.point(at: Double(k) / Double(pieces))) }
+      case .draw(let curve):
+        let pieces = Self.pieces(curve)
+        for k in 1...pieces { current.append(curve.point(at: Double(k) / Double(pieces))) }
       case .close:
-        let start = current.first
         finish()
-        if let start { current = [start] }
       }
     }
     finish()
+  }
+
+  /// Straight pieces for a curve: `steps`, or for an arc one more than the sixteenths of
+  /// a turn it sweeps when that is more.
+  private static func pieces(_ curve: PathCurve) -> Int {
+    guard case .arc(let arc) = curve else { return steps }
+    let sweep = arc.sweep
+    return sweep.isFinite ? max(steps, Int(min(sweep, 8 * Double.pi) / (Double.pi / 16)) + 1) : steps
   }
 
   /// Whether `p` (local box coordinates) is inside by the non-zero winding rule.

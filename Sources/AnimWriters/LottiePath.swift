@@ -31,11 +31,10 @@ struct LottieBezier: Hashable, Sendable {
 /// A shape's outline as Lottie paths: lines and quads exactly, arcs as cubics split finely
 /// enough that the curve stays within `tolerance` (local units) of the circle.
 enum LottiePath {
+  /// The beziers of `path`'s elements (`Path.elements`), one per subpath.
   static func beziers(_ path: Path, tolerance: Double) -> [LottieBezier] {
     var out: [LottieBezier] = []
     var current = LottieBezier()
-    var pen = Point.zero
-    var start = Point.zero
 
     func finish(closed: Bool) {
       guard !current.vertices.isEmpty else { return }
@@ -52,46 +51,35 @@ enum LottiePath {
       out.append(current)
       current = LottieBezier()
     }
-    func begin(_ p: Point) {
-      current.vertices = [p]
-      current.inTangents = [.zero]
-      current.outTangents = [.zero]
-    }
+    /// The last vertex: where the previous curve's cubics end, to the bit (an arc's
+    /// last cubic ends at its end angle as `appendArc` computes it).
+    var pen: Point { current.vertices.last ?? .zero }
     func cubic(_ c1: Point, _ c2: Point, _ to: Point) {
-      if current.vertices.isEmpty { begin(pen) }
-      let k = current.vertices.count - 1
+      guard let k = current.vertices.indices.last else { return }
       current.outTangents[k] = c1 - current.vertices[k]
       current.vertices.append(to)
       current.inTangents.append(c2 - to)
       current.outTangents.append(.zero)
-      pen = to
     }
-    func line(_ to: Point) { cubic(pen, to, to) }
 
-    for segment in path.segments {
-      switch segment {
-      case .move(let p):
+    for element in path.elements {
+      switch element {
+      case .begin(let p, _):
         finish(closed: false)
-        begin(p)
-        pen = p
-        start = p
-      case .line(let p): line(p)
-      case .quad(let c, let p):
+        // A subpath begun at a non-finite arc's start draws nothing.
+        guard p.x.isFinite, p.y.isFinite else { continue }
+        current.vertices = [p]
+        current.inTangents = [.zero]
+        current.outTangents = [.zero]
+      case .draw(.line(_, let p)): cubic(pen, p, p)
+      case .draw(.quad(_, let c, let p)):
         cubic(pen + (c - pen) * (2.0 / 3.0), p + (c - p) * (2.0 / 3.0), p)
-      case .cubic(let c1, let c2, let p): cubic(c1, c2, p)
-      case .arc(let arc):
+      case .draw(.cubic(_, let c1, let c2, let p)): cubic(c1, c2, p)
+      case .draw(.arc(let arc)):
         guard arc.isFinite else { continue }
-        if current.vertices.isEmpty {
-          begin(arc.startPoint)
-          pen = arc.startPoint
-          start = pen
-        } else if arc.startPoint.distance(to: pen) > 1e-9 {
-          line(arc.startPoint)
-        }
         appendArc(arc, tolerance: tolerance, cubic)
       case .close:
         finish(closed: true)
-        pen = start
       }
     }
     finish(closed: false)

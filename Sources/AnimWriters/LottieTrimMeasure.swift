@@ -81,8 +81,7 @@ struct LottieTrimMeasure {
   // MARK: - Cubics
 
   private static func point(_ c: [Point], _ t: Double) -> Point {
-    let u = 1 - t
-    return c[0] * (u * u * u) + c[1] * (3 * u * u * t) + c[2] * (3 * u * t * t) + c[3] * (t * t * t)
+    Bezier.cubicPoint(c[0], c[1], c[2], c[3], t)
   }
 
   /// Cubic `c` split at parameter t (de Casteljau).

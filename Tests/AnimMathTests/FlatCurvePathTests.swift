@@ -14,7 +14,7 @@ private let quad = Path([.move(to: Point(60, 500)), .quad(control: Point(195, 10
 func flatCurveGivesTheSplinesPoint(path: Path) throws {
   let measure = PathMeasure(path)
   let flat = try #require(measure.flat)
-  let piece = try #require(PathPiece.pieces(of: path).pieces.first)
+  let piece = try #require(path.curves().curves.first)
   let spline = try #require(
     InverseLengthSpline(piece, tolerance: PathMeasure.splineTolerance * piece.controlPolygonLength))
   #expect(flat.numbers[1] == spline.length)
@@ -68,7 +68,7 @@ func flatCurveGivesTheSplinesPoint(path: Path) throws {
   }
   // The guide points at the interval holding p·L or the one before it (the knots are
   // at equal steps of t, so p·(intervals) is often further off on this curve).
-  let piece = try #require(PathPiece.pieces(of: cubic).pieces.first)
+  let piece = try #require(cubic.curves().curves.first)
   let spline = try #require(
     InverseLengthSpline(piece, tolerance: PathMeasure.splineTolerance * piece.controlPolygonLength))
   let stride = InverseLengthSpline.stride
@@ -86,8 +86,7 @@ func flatCurveGivesTheSplinesPoint(path: Path) throws {
 /// where t = p exactly.
 @Test func flatCurveWithoutAGuide() throws {
   let n = 300
-  let piece = PathPiece(
-    curve: .cubic(Point(0, 0), Point(100, 0), Point(200, 0), Point(300, 0)), segmentIndex: 1)
+  let piece = PathCurve.cubic(Point(0, 0), Point(100, 0), Point(200, 0), Point(300, 0))
   var knots: [Double] = []
   for j in 0...n { knots += [Double(j) / Double(n) * 300, 1.0 / 300, 0] }
   let flat = try #require(FlatCurvePath(piece, knots: knots[...], length: 300))
@@ -96,5 +95,37 @@ func flatCurveGivesTheSplinesPoint(path: Path) throws {
     let p = Double(i) / 1000
     #expect(abs(flat.parameter(at: p) - p) < 1e-12, "p = \(p)")
     #expect(abs(flat.point(at: p).x - 300 * p) < 1e-9, "p = \(p)")
+  }
+}
+
+/// On a path of several pieces every Bezier's parameter comes through its flat layout,
+/// and is the spline's own (from its knots), bit for bit: the point at each progress is
+/// that of the piece holding arc length p·L at the spline's parameter.
+@Test func everyBezierOfAPathReadsItsSplineFlat() throws {
+  let path = Path([
+    .move(to: Point(10, 600)), .cubic(c1: Point(100, 400), c2: Point(-170, 300), to: Point(82, 200)),
+    .line(to: Point(150, 200)), .quad(control: Point(195, 100), to: Point(330, 44)),
+  ])
+  let measure = PathMeasure(path)
+  #expect(measure.flat == nil)
+  let curves = path.curves().curves
+  try #require(curves.count == 3)
+  let first = try #require(
+    InverseLengthSpline(curves[0], tolerance: PathMeasure.splineTolerance * curves[0].controlPolygonLength))
+  let last = try #require(
+    InverseLengthSpline(curves[2], tolerance: PathMeasure.splineTolerance * curves[2].controlPolygonLength))
+  let line = 68.0
+  #expect(measure.length == first.length + line + last.length)
+  for i in 1..<1000 {
+    let s = Double(i) / 1000 * measure.length
+    let expected: Point
+    if s < first.length {
+      expected = curves[0].point(at: first.parameter(atLength: s))
+    } else if s < first.length + line {
+      continue
+    } else {
+      expected = curves[2].point(at: last.parameter(atLength: s - (first.length + line)))
+    }
+    #expect(measure.point(at: Double(i) / 1000) == expected, "i = \(i)")
   }
 }

@@ -14,8 +14,7 @@ import Testing
     let c1 = Point(coordinate(), coordinate())
     let c2 = Point(coordinate(), coordinate())
     let b = Point(coordinate(), coordinate())
-    let curve: PathPiece.Curve = k.isMultiple(of: 4) ? .quad(a, c1, b) : .cubic(a, c1, c2, b)
-    let piece = PathPiece(curve: curve, segmentIndex: 0)
+    let piece: PathCurve = k.isMultiple(of: 4) ? .quad(a, c1, b) : .cubic(a, c1, c2, b)
     let tolerance = PathMeasure.splineTolerance * piece.controlPolygonLength
     let exact = LengthTable(piece)
     guard let spline = InverseLengthSpline(piece, tolerance: tolerance) else { continue }
@@ -36,10 +35,10 @@ import Testing
 
 @Test func aCuspKeepsTheExactSolve() {
   // B′(t) vanishes at t = 0.5 (the first test path of PathMeasureTests).
-  let cusp = PathPiece(curve: .cubic(Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)), segmentIndex: 0)
+  let cusp = PathCurve.cubic(Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0))
   #expect(InverseLengthSpline(cusp, tolerance: 1e-9 * cusp.controlPolygonLength) == nil)
   // A control point on an end point: the speed is zero at that end.
-  let stub = PathPiece(curve: .quad(Point(0, 0), Point(0, 0), Point(10, 10)), segmentIndex: 0)
+  let stub = PathCurve.quad(Point(0, 0), Point(0, 0), Point(10, 10))
   #expect(InverseLengthSpline(stub, tolerance: 1e-9 * stub.controlPolygonLength) == nil)
 }
 

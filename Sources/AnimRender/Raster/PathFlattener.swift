@@ -22,63 +22,32 @@ enum PathFlattener {
   /// The most pieces one curve or arc is split into.
   static let maxPieces = 1024
 
-  /// Flattens `path` into `out` (appending). Returns false when a coordinate is not
-  /// finite: such a path has no meaningful outline and the caller should skip it.
+  /// Flattens `path` into `out` (appending), walking its elements (`Path.elements`).
+  /// Returns false when a coordinate is not finite: such a path has no meaningful outline
+  /// and the caller should skip it.
   static func flatten(_ path: Path, tolerance: Double, into out: inout Polylines) -> Bool {
     // A non-positive or NaN tolerance would ask for unbounded pieces; the caps hold
     // anyway, but a sane floor keeps the work proportionate.
     let tol = tolerance.isFinite && tolerance > 1e-9 ? tolerance : 1e-9
-    var current: Point? = nil
-    var subpathStart: Point? = nil
-
-    // Starts a subpath at `p` if there is no current point (a command after `close`
-    // continues from the closed subpath's start, as SVG does).
-    func ensureCurrent() -> Point {
-      if let current { return current }
-      let p = subpathStart ?? .zero
-      out.begin(p)
-      current = p
-      return p
-    }
-
-    for segment in path.segments {
-      switch segment {
-      case .move(let p):
+    for element in path.elements {
+      switch element {
+      case .begin(let p, _):
         guard finite(p) else { return false }
         out.begin(p)
-        current = p
-        subpathStart = p
-      case .line(let p):
+      case .draw(.line(_, let p)):
         guard finite(p) else { return false }
-        _ = ensureCurrent()
         out.add(p)
-        current = p
-      case .quad(let c, let p):
+      case .draw(.quad(let p0, let c, let p)):
         guard finite(c), finite(p) else { return false }
-        let p0 = ensureCurrent()
         addQuad(p0, c, p, tol, &out)
-        current = p
-      case .cubic(let c1, let c2, let p):
+      case .draw(.cubic(let p0, let c1, let c2, let p)):
         guard finite(c1), finite(c2), finite(p) else { return false }
-        let p0 = ensureCurrent()
         addCubic(p0, c1, c2, p, tol, &out)
-        current = p
-      case .arc(let arc):
+      case .draw(.arc(let arc)):
         guard arc.isFinite else { return false }
-        let sweep = arc.sweep
-        let start = arc.point(atAngle: arc.start)
-        // UIKit: an arc after other commands is joined by a line to its start.
-        if current == nil {
-          out.begin(start)
-          subpathStart = start
-        } else {
-          out.add(start)
-        }
-        current = addArc(arc, sweep: sweep, tol, &out)
+        addArc(arc, tol, &out)
       case .close:
-        guard current != nil else { continue }
         out.close()
-        current = nil
       }
     }
     return true
@@ -94,9 +63,9 @@ enum PathFlattener {
     return n.isFinite ? max(1, min(maxPieces, Int(n))) : maxPieces
   }
 
-  private static func addArc(_ arc: Arc, sweep: Double, _ tol: Double, _ out: inout Polylines)
-    -> Point
-  {
+  /// The arc from its start, where the polyline stands already.
+  private static func addArc(_ arc: Arc, _ tol: Double, _ out: inout Polylines) {
+    let sweep = arc.sweep
     let n = arcPieces(radius: arc.radius, sweep: sweep, tolerance: tol)
     let dir = arc.clockwise ? 1.0 : -1.0
     let theta = sweep / Double(n)
@@ -107,9 +76,7 @@ enum PathFlattener {
     for i in 1..<n {
       out.add(bulged.point(atAngle: arc.start + dir * theta * Double(i)))
     }
-    let last = arc.point(atAngle: arc.start + dir * sweep)
-    out.add(last)
-    return last
+    out.add(arc.point(atAngle: arc.start + dir * sweep))
   }
 
   /// Pieces so that each chord's sagitta, at most `ddMax / (8 n²)` for a curve whose
@@ -127,12 +94,7 @@ enum PathFlattener {
     let n = curvePieces(2 * dd.length, tol)
     let push = dd * (-stretch(n) / (6 * Double(n * n)))
     for i in 1..<n {
-      let t = Double(i) / Double(n)
-      let u = 1 - t
-      out.add(
-        Point(
-          u * u * p0.x + 2 * u * t * c.x + t * t * p1.x + push.x,
-          u * u * p0.y + 2 * u * t * c.y + t * t * p1.y + push.y))
+      out.add(Bezier.quadPoint(p0, c, p1, Double(i) / Double(n)) + push)
     }
     out.add(p1)
   }
@@ -147,15 +109,7 @@ enum PathFlattener {
     let k = -stretch(n) / (2 * Double(n * n))
     for i in 1..<n {
       let t = Double(i) / Double(n)
-      let u = 1 - t
-      let a = u * u * u
-      let b = 3 * u * u * t
-      let cc = 3 * u * t * t
-      let d = t * t * t
-      out.add(
-        Point(
-          a * p0.x + b * c1.x + cc * c2.x + d * p1.x + k * (u * d0.x + t * d1.x),
-          a * p0.y + b * c1.y + cc * c2.y + d * p1.y + k * (u * d0.y + t * d1.y)))
+      out.add(Bezier.cubicPoint(p0, c1, c2, p1, t) + (d0 * (1 - t) + d1 * t) * k)
     }
     out.add(p1)
   }

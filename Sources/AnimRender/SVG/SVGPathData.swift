@@ -15,85 +15,47 @@ public enum SVGPathData {
   /// it, so they agree with a renderer measuring its own flattening.
   static func length(ofSubpath path: Path) -> Double {
     var total = 0.0
-    var current: Point? = nil
-    var start = Point.zero
-    func chords(_ steps: Int, _ at: (Double) -> Point) -> Double {
-      var sum = 0.0
-      var last = at(0)
-      for i in 1...steps {
-        let p = at(Double(i) / Double(steps))
-        sum += last.distance(to: p)
-        last = p
-      }
-      return sum
-    }
-    for segment in path.segments {
-      let from = current ?? start
-      switch segment {
-      case .move(let p):
-        start = p
-        current = p
-      case .line(let p):
-        total += from.distance(to: p)
-        current = p
-      case .quad(let c, let p):
-        total += chords(256) { t in from * ((1 - t) * (1 - t)) + c * (2 * (1 - t) * t) + p * (t * t)
-        }
-        current = p
-      case .cubic(let c1, let c2, let p):
-        total += chords(256) { t in
-          let u = 1 - t
-          return from * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t)
-        }
-        current = p
+    for element in path.elements {
+      switch element.curve {
+      case nil: break
+      case .line(let a, let b): total += a.distance(to: b)
       case .arc(let arc):
         guard arc.isFinite else { return .nan }
-        let sweep = arc.sweep
-        let arcStart = arc.point(atAngle: arc.start)
-        if current != nil { total += from.distance(to: arcStart) }
-        total += abs(arc.radius) * sweep
-        current = arc.point(atAngle: arc.start + (arc.clockwise ? sweep : -sweep))
-      case .close:
-        total += from.distance(to: start)
-        current = nil
+        total += arc.length
+      case let curve?:
+        var last = curve.startPoint
+        for i in 1...256 {
+          let p = curve.point(at: Double(i) / 256)
+          total += last.distance(to: p)
+          last = p
+        }
       }
     }
     return total
   }
 
   /// `path` cut into subpaths, each beginning with an explicit `move` (a subpath that
-  /// starts implicitly, after `close` or with an arc, gets the move it implies).
+  /// starts implicitly, after `close` or with an arc, gets the move it implies), one per
+  /// subpath of `path.elements` that draws something.
   static func subpaths(_ path: Path) -> [Path] {
     var result: [Path] = []
-    var current: Path? = nil
-    var open = false
-    var subpathStart = Point.zero
-    for segment in path.segments {
-      switch segment {
-      case .move(let p):
-        if let current, current.segments.count > 1 { result.append(current) }
+    var current = Path()
+    func finish() {
+      if current.segments.count > 1 { result.append(current) }
+    }
+    for element in path.elements {
+      switch element {
+      case .begin(let p, _):
+        finish()
         current = Path([.move(to: p)])
-        subpathStart = p
-        open = true
-      case .arc(let arc) where !open:
-        if let current, current.segments.count > 1 { result.append(current) }
-        subpathStart = arc.point(atAngle: arc.start)
-        current = Path([.move(to: subpathStart), segment])
-        open = true
-      case .close:
-        guard open else { continue }
-        current?.segments.append(.close)
-        open = false
-      default:
-        if !open {
-          if let current, current.segments.count > 1 { result.append(current) }
-          current = Path([.move(to: subpathStart)])
-          open = true
-        }
-        current?.segments.append(segment)
+      case .draw(.line(_, let p)): current.segments.append(.line(to: p))
+      case .draw(.quad(_, let c, let p)): current.segments.append(.quad(control: c, to: p))
+      case .draw(.cubic(_, let c1, let c2, let p)): current.segments.append(.cubic(c1: c1, c2: c2, to: p))
+      case .draw(.arc(let arc)): current.segments.append(.arc(arc))
+      case .close: current.segments.append(.close)
       }
     }
-    if let current, current.segments.count > 1 { result.append(current) }
+    finish()
     return result
   }
 }
