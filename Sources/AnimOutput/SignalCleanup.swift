@@ -13,7 +13,10 @@ import Foundation
 /// The handler may only make async-signal-safe calls, so everything it reads is made
 /// before it can run: C strings in a fixed table, and for a temporary folder the number
 /// of files in it, which are named `.0`, `.1`, … (`OutputDirectory`), with a buffer to
-/// spell each path in. A table entry is cleared before its memory is freed.
+/// spell each path in. The tables are allocated once and never freed: a handler running
+/// on another thread while a slot is released or reused still reads allocated,
+/// NUL-terminated memory. A slot is used while its path's first byte is not NUL, so
+/// `add` writes that byte last and `remove` clears it first.
 public enum SignalCleanup {
   static let signals = [SIGINT, SIGTERM, SIGHUP]
 
@@ -28,8 +31,8 @@ public enum SignalCleanup {
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
-  /// Registers a temporary file; nil when the table is full (the file is then still
-  /// removed on every error, only not on a signal).
+  /// Registers a temporary file; nil when the table is full or the path longer than a
+  /// slot (the file is then still removed on every error, only not on a signal).
   static func add(file path: String) -> Int? { add(path, count: -1) }
 
   /// Registers a temporary folder whose files are named `.0` up to `.(count - 1)`.
@@ -46,65 +49,71 @@ public enum SignalCleanup {
     guard let slot else { return }
     lock.lock()
     defer { lock.unlock() }
-    let path = paths[slot]
-    let scratch = scratches[slot]
-    paths[slot] = nil
-    scratches[slot] = nil
-    free(path)
-    free(scratch)
+    guard paths[slot * slotBytes] != 0 else { return }
+    paths[slot * slotBytes] = 0
     active -= 1
     if active == 0 { for s in signals { signal(s, SIG_DFL) } }
   }
 
   private static func add(_ path: String, count: Int) -> Int? {
+    let bytes = Array(path.utf8)
+    // Room for the path, `/.`, a decimal count and a NUL, within a slot.
+    guard !bytes.isEmpty, !bytes.contains(0), bytes.count + 24 <= slotBytes else { return nil }
     lock.lock()
     defer { lock.unlock() }
-    guard let slot = (0..<capacity).first(where: { paths[$0] == nil }) else { return nil }
+    guard let slot = (0..<capacity).first(where: { paths[$0 * slotBytes] == 0 }) else { return nil }
     counts[slot] = count
-    // Room for the folder, `/.`, and a decimal count.
-    scratches[slot] = count >= 0 ? malloc(path.utf8.count + 24)?.assumingMemoryBound(to: CChar.self) : nil
-    paths[slot] = strdup(path)
+    let base = slot * slotBytes
+    for k in 1..<bytes.count { paths[base + k] = CChar(bitPattern: bytes[k]) }
+    paths[base + bytes.count] = 0
+    paths[base] = CChar(bitPattern: bytes[0])
     if active == 0 { for s in signals { signal(s, removePendingAndReraise) } }
     active += 1
     return slot
   }
 
   static let capacity = 16
+  /// The bytes of one slot of `paths` and `scratches`: the longest path animc writes,
+  /// `/.` and a count's digits, and a NUL.
+  static let slotBytes = Int(PATH_MAX) + 32
   private static let lock = NSLock()
   nonisolated(unsafe) private static var active = 0
 }
 
-nonisolated(unsafe) private let paths = emptyTable()
-nonisolated(unsafe) private let scratches = emptyTable()
+/// `capacity` slots of `slotBytes` each, all NUL: the temporary paths, and the room the
+/// handler spells a folder's file paths in. Allocated once, never freed.
+nonisolated(unsafe) private let paths = zeroedTable(SignalCleanup.capacity * SignalCleanup.slotBytes)
+nonisolated(unsafe) private let scratches = zeroedTable(SignalCleanup.capacity * SignalCleanup.slotBytes)
 nonisolated(unsafe) private let counts = UnsafeMutablePointer<Int>.allocate(capacity: SignalCleanup.capacity)
 
-private func emptyTable() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
-  let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: SignalCleanup.capacity)
-  table.initialize(repeating: nil, count: SignalCleanup.capacity)
+private func zeroedTable(_ count: Int) -> UnsafeMutablePointer<CChar> {
+  let table = UnsafeMutablePointer<CChar>.allocate(capacity: count)
+  table.initialize(repeating: 0, count: count)
   return table
 }
 
 /// Only async-signal-safe calls: remove the files, then end as the signal would have.
 private func removePendingAndReraise(_ number: Int32) {
   for slot in 0..<SignalCleanup.capacity {
-    guard let path = paths[slot] else { continue }
+    let path = paths + slot * SignalCleanup.slotBytes
+    guard path[0] != 0 else { continue }
     let count = counts[slot]
     if count < 0 {
       unlink(path)
       continue
     }
-    if let scratch = scratches[slot] {
-      var length = 0
-      while path[length] != 0 {
-        scratch[length] = path[length]
-        length += 1
-      }
-      scratch[length] = 0x2F  // "/"
-      scratch[length + 1] = 0x2E  // "."
-      for file in 0..<count {
-        spellDecimal(file, into: scratch + length + 2)
-        unlink(scratch)
-      }
+    let scratch = scratches + slot * SignalCleanup.slotBytes
+    // Each slot's last byte stays NUL, so the copy stops inside the slot.
+    var length = 0
+    while length < SignalCleanup.slotBytes - 24 && path[length] != 0 {
+      scratch[length] = path[length]
+      length += 1
+    }
+    scratch[length] = 0x2F  // "/"
+    scratch[length + 1] = 0x2E  // "."
+    for file in 0..<count {
+      spellDecimal(file, into: scratch + length + 2)
+      unlink(scratch)
     }
     rmdir(path)
   }

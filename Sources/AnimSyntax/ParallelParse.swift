@@ -36,50 +36,33 @@ extension Parser {
     return true
   }
 
-  /// Both halves of a file, each handed to the one thread that parses it (the second
-  /// made there). Taken out afterwards, so the tree being built has one holder (a
-  /// `TreeColumn` takes one appender).
-  private final class Halves: @unchecked Sendable {
-    var first: Parser?
-    var second: Parser?
-    init(_ first: Parser) { self.first = first }
-
-    func take() -> (Parser, Parser)? {
-      guard let first, let second else { return nil }
-      self.first = nil
-      self.second = nil
-      return (first, second)
-    }
-  }
-
+  /// The first half is parsed by this parser, the second by one made on the other
+  /// thread; the two write nothing in common and only read the bytes (`ForkJoin`). The
+  /// second parser is moved out, never copied, so the tree being built keeps one holder
+  /// and its appends never copy a column.
   mutating func parseFileInParallel(split: Int) {
     let m = mark
-    let halves = Halves(self)
     let bytes = lexer.bytes
     let collectComments = lexer.collectComments
-    DispatchQueue.concurrentPerform(iterations: 2) { i in
-      // Each tree and table is sized on the thread that fills it: first touching a large
-      // block faults in fresh pages, which the serial start used to wait for. The first
-      // table is sized for the whole file's names (the second's are added to it at the
-      // join), the second for its half's.
-      if i == 0 {
-        halves.first?.reserveNodes(from: 0, to: split)
-        halves.first?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: bytes.count))
-        halves.first?.parseDeclarations(stoppingAt: split)
-      } else {
+    var second: Parser?
+    ForkJoin.run(
+      {
+        // Each tree and table is sized on the thread that fills it: first touching a
+        // large block faults in fresh pages, which the serial start would wait for. The
+        // first table is sized for the whole file's names (the second's are added to it
+        // at the join), the second for its half's.
+        reserveNodes(from: 0, to: split)
+        lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: bytes.count))
+        parseDeclarations(stoppingAt: split)
+      },
+      {
         // Starting on the newline before the split gives its token `newlineBefore`, as in one pass.
-        var second = Parser(bytes: bytes, collectComments: collectComments, startingAt: split - 1)
-        second.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: bytes.count - split))
-        second.parseDeclarations()
-        halves.second = second
-      }
-    }
-    guard let (first, later) = halves.take() else { return parseFile() }
-    // Consumed: a copy left in `first` would share the tree's columns with the parser
-    // that appends below.
-    self = consume first
-    if arrivedCleanly(at: split) {
-      var rest = consume later
+        var parser = Parser(bytes: bytes, collectComments: collectComments, startingAt: split - 1)
+        parser.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: bytes.count - split))
+        parser.parseDeclarations()
+        second = consume parser
+      })
+    if arrivedCleanly(at: split), var rest = second.take() {
       append(&rest, from: split)
     } else {
       parseDeclarations()
@@ -123,8 +106,8 @@ extension SyntaxTree {
   /// This tree must not have a front part yet (a file is split once).
   mutating func join(taking later: inout SyntaxTree, symbolIDs: [Int32]) {
     let nodeBase = Int32(nodeCount)
-    // Swapped rather than assigned throughout, so each part has one holder (see
-    // `TreeColumn`).
+    // Swapped rather than assigned throughout, so each part keeps one holder and is
+    // rewritten in place, not copied.
     var rest = Part()
     swap(&rest, &later.back)
     rest.renumber(nodeBase: nodeBase, symbolIDs: symbolIDs)
@@ -139,40 +122,26 @@ extension SyntaxTree.Part {
   /// Literal payloads stay: they index this part's own `numbers` and `strings`.
   ///
   /// The join's largest step, over the second half's whole tree, and the parse's serial
-  /// step: the parts it rewrites are disjoint, so each
-  /// core renumbers half of the nodes and half of the children.
-  fileprivate func renumber(nodeBase: Int32, symbolIDs: [Int32]) {
-    let nodeCount = nodes.count
-    let childCount = childIDs.count
-    DispatchQueue.concurrentPerform(iterations: 2) { half in
-      renumberNodes(half == 0 ? 0..<nodeCount / 2 : nodeCount / 2..<nodeCount, symbolIDs: symbolIDs)
-      renumberChildren(half == 0 ? 0..<childCount / 2 : childCount / 2..<childCount, nodeBase: nodeBase)
-    }
-  }
-
-  /// The names in nodes `range` mapped by `symbolIDs`. The columns are written in place,
-  /// through their shared buffers (nothing is appended).
-  private func renumberNodes(_ range: Range<Int>, symbolIDs: [Int32]) {
-    tags.withUnsafeBufferPointer { tags in
-      symbolIDs.withUnsafeBufferPointer { symbolIDs in
-        nodes.withUnsafeMutableBufferPointer { all in
-          for i in range {
-            let payload = all[i].payload
-            guard payload >= 0 else { continue }
-            switch tags[i].kind {
-            case .number, .color, .string: continue
-            default: all[i].payload = symbolIDs[Int(payload)]  // names, labels, clause words
-            }
+  /// step: one core maps the nodes' names while the other renumbers the children. Each
+  /// column is moved out for its thread, so each is written by one thread, in place.
+  fileprivate mutating func renumber(nodeBase: Int32, symbolIDs: [Int32]) {
+    let tags = self.tags
+    var nodes = TreeColumn<SyntaxTree.Node>()
+    var childIDs = TreeColumn<Int32>()
+    swap(&nodes, &self.nodes)
+    swap(&childIDs, &self.childIDs)
+    ForkJoin.run(
+      {
+        nodes.update { i, node in
+          guard node.payload >= 0 else { return }
+          switch tags[i].kind {
+          case .number, .color, .string: return
+          default: node.payload = symbolIDs[Int(node.payload)]  // names, labels, clause words
           }
         }
-      }
-    }
-  }
-
-  /// The children ids in `range` numbered on from `nodeBase`.
-  private func renumberChildren(_ range: Range<Int>, nodeBase: Int32) {
-    childIDs.withUnsafeMutableBufferPointer { all in
-      for i in range { all[i] &+= nodeBase }
-    }
+      },
+      { childIDs.update { _, id in id &+= nodeBase } })
+    swap(&nodes, &self.nodes)
+    swap(&childIDs, &self.childIDs)
   }
 }

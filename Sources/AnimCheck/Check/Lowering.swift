@@ -1,8 +1,8 @@
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
-import Dispatch
 
 /// Lowering to the IR: turns the checked scene, whose values are checked syntax, into
 /// the `SceneIR` the simulator runs. It reads the tree and what the type pass recorded
@@ -34,9 +34,10 @@ final class Lowering {
     rest.emitters = []
     rest.replicators = []
     var ir = rest.map(lower)
-    let runs = ParallelRuns(workers: [TemplateLowering(self), TemplateLowering(self)], parts: [false, true])
-    DispatchQueue.concurrentPerform(iterations: 2) { i in runs.workers[i].lower(scene, secondHalf: runs.parts[i]) }
-    for half in runs.workers {
+    // Each lowering writes only its own lists; the scene and this lowering's facts are read.
+    let halves = [TemplateLowering(self), TemplateLowering(self)]
+    ForkJoin.run({ halves[0].lower(scene, secondHalf: false) }, { halves[1].lower(scene, secondHalf: true) })
+    for half in halves {
       ir.nodes += half.nodes
       ir.emitters += half.emitters
       ir.replicators += half.replicators

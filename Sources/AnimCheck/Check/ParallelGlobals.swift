@@ -1,7 +1,7 @@
 import AnimIR
 import AnimModel
+import AnimSource
 import AnimSyntax
-import Dispatch
 
 /// Checking a large file's top-level values on two cores, when the scene is not lowered
 /// (see `CheckSchedule.inOrder`).
@@ -22,8 +22,8 @@ extension Checker {
       let half = pending.count / 2
       for symbol in pending { declarations.update(symbol) { $0.state = .elsewhere } }
       let other = Checker(continuing: self)
-      let runs = ParallelRuns(workers: [self, other], parts: [pending[..<half], pending[half...]])
-      DispatchQueue.concurrentPerform(iterations: 2) { i in runs.workers[i].checkAside(runs.parts[i]) }
+      // Each checker writes only itself; the table and the tree are only read (see above).
+      ForkJoin.run({ self.checkAside(pending[..<half]) }, { other.checkAside(pending[half...]) })
       adoptUses(of: other)
       loweringFacts.adopt(other.loweringFacts)
       // `other` shared the table and the constants only to read them; once it lets go,

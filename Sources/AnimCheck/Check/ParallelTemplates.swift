@@ -1,7 +1,7 @@
 import AnimIR
 import AnimModel
+import AnimSource
 import AnimSyntax
-import Dispatch
 
 /// Checking a large file's templates on two cores. Once every top-level value is
 /// resolved, a template's check reads the declarations but changes only their `used`
@@ -23,10 +23,10 @@ extension Checker {
       return
     }
     let split = balancedSplit(templates)
-    let runs = ParallelRuns(
-      workers: [self, Checker(continuing: self)], parts: [templates[..<split], templates[split...]])
-    DispatchQueue.concurrentPerform(iterations: 2) { i in runs.workers[i].checkTemplates(runs.parts[i]) }
-    join(runs.workers[1])
+    // Each checker writes only itself and the declarations' `used` marks (see above).
+    let other = Checker(continuing: self)
+    ForkJoin.run({ self.checkTemplates(templates[..<split]) }, { other.checkTemplates(templates[split...]) })
+    join(other)
   }
 
   /// Where to cut so both runs hold about as many syntax nodes. Nodes are numbered in

@@ -31,51 +31,21 @@ extension PremultipliedPaint: PixelPaint {
 /// Source-over compositing of coverage onto premultiplied 8-bit RGBA pixels, two
 /// channels per integer multiply (R and B, then G and A, in the halves of a `UInt32`),
 /// with exact rounded division by 255, so that an opaque pixel stays exactly opaque and
-/// no channel can carry into its neighbour. Reading a coverage row zeroes it, which
-/// leaves the buffer ready for the next item.
+/// no channel can carry into its neighbour. The pixels and coverage are reached through
+/// `PixelCanvas.blendCovered` (RasterKernel.swift), whose reading a coverage row zeroes
+/// it, which leaves the buffer ready for the next item.
 enum Compositor {
   /// One layer (a fill alone or a stroke alone): `dst = paint·c + dst·(1 − paintA·c)`.
   /// A box at `(boxX, boxY)` that does not lie inside the canvas draws nothing.
   static func composite(
     _ canvas: PixelCanvas, boxX: Int, boxY: Int, _ coverage: inout CoverageBuffer, _ paint: some PixelPaint
   ) {
-    eachCoveredPixel(canvas, boxX: boxX, boxY: boxY, &coverage) { i, x, y, c in
+    canvas.blendCovered(boxX: boxX, boxY: boxY, &coverage) { x, y, c, dst in
       let src = paint.at(x, y).pixel
       // Full coverage of an opaque paint replaces the pixel (what the blend gives).
-      if c == 255 && src >> 24 == 255 {
-        canvas.store(i, src)
-        return
-      }
+      if c == 255 && src >> 24 == 255 { return src }
       let s = scale(src, c)
-      canvas.store(i, s &+ scale(canvas.load(i), 255 &- s >> 24))
-    }
-  }
-
-  /// Calls `body(i, x, y, c)` for every pixel of the box with coverage `c` > 0 (0…255),
-  /// `i` its index in the canvas, reading each coverage row once (which zeroes it). A box
-  /// that does not lie inside the canvas calls nothing.
-  @inline(__always) static func eachCoveredPixel(
-    _ canvas: PixelCanvas, boxX: Int, boxY: Int, _ coverage: inout CoverageBuffer,
-    _ body: (_ i: Int, _ x: Int, _ y: Int, _ c: UInt32) -> Void
-  ) {
-    let w = coverage.width
-    let h = coverage.height
-    let stride = coverage.stride
-    guard canvas.contains(x: boxX, y: boxY, width: w, height: h) else { return }
-    _ = coverage.withCells { cells in
-      for row in 0..<h {
-        let acc = cells + row * stride
-        let start = (boxY + row) * canvas.width + boxX
-        var sum: Float = 0
-        for x in 0..<w {
-          sum += acc[x]
-          acc[x] = 0
-          let c = level(sum)
-          if c != 0 { body(start + x, boxX + x, boxY + row, c) }
-        }
-        acc[w] = 0
-        acc[w + 1] = 0
-      }
+      return s &+ scale(dst, 255 &- s >> 24)
     }
   }
 
@@ -87,41 +57,13 @@ enum Compositor {
     fill: inout CoverageBuffer, _ fillPaint: some PixelPaint,
     stroke: inout CoverageBuffer, _ strokePaint: some PixelPaint
   ) {
-    let w = fill.width
-    let h = fill.height
-    let stride = fill.stride
-    guard stroke.width == w, stroke.height == h, canvas.contains(x: boxX, y: boxY, width: w, height: h) else {
-      return
-    }
-    _ = fill.withCells { fcells in
-      stroke.withCells { scells in
-        for row in 0..<h {
-          let fa = fcells + row * stride
-          let sa = scells + row * stride
-          let start = (boxY + row) * canvas.width + boxX
-          var fsum: Float = 0
-          var ssum: Float = 0
-          for x in 0..<w {
-            fsum += fa[x]
-            ssum += sa[x]
-            fa[x] = 0
-            sa[x] = 0
-            let cf = level(fsum)
-            let cs = level(ssum)
-            if cf == 0 && cs == 0 { continue }
-            let f = fillPaint.at(boxX + x, boxY + row).pixel
-            let sp = strokePaint.at(boxX + x, boxY + row)
-            // The fill shows through where the stroke is partial or translucent.
-            let under = scale(scale(f, cf), 255 &- div255(sp.ownAlpha &* cs))
-            let layer = scale(sp.pixel, cs) &+ under
-            canvas.store(start + x, layer &+ scale(canvas.load(start + x), 255 &- layer >> 24))
-          }
-          fa[w] = 0
-          fa[w + 1] = 0
-          sa[w] = 0
-          sa[w + 1] = 0
-        }
-      }
+    canvas.blendCovered(boxX: boxX, boxY: boxY, fill: &fill, stroke: &stroke) { x, y, cf, cs, dst in
+      let f = fillPaint.at(x, y).pixel
+      let sp = strokePaint.at(x, y)
+      // The fill shows through where the stroke is partial or translucent.
+      let under = scale(scale(f, cf), 255 &- div255(sp.ownAlpha &* cs))
+      let layer = scale(sp.pixel, cs) &+ under
+      return layer &+ scale(dst, 255 &- layer >> 24)
     }
   }
 
@@ -132,32 +74,27 @@ enum Compositor {
     _ canvas: PixelCanvas, boxX: Int, boxY: Int, _ coverage: inout CoverageBuffer,
     _ source: (Int, Int) -> (r: Double, g: Double, b: Double, a: Double)
   ) {
-    eachCoveredPixel(canvas, boxX: boxX, boxY: boxY, &coverage) { i, x, y, c in
+    canvas.blendCovered(boxX: boxX, boxY: boxY, &coverage) { x, y, c, d in
       let s = source(x, y)
       let cover = Double(c) / 255
       let a = s.a * cover
       let keep = 1 - a
-      let d = canvas.load(i)
       func channel(_ v: Double, _ shift: UInt32) -> UInt32 {
         UInt32(byte(Float(v * cover * 255 + Double(d >> shift & 0xFF) * keep))) << shift
       }
       let alpha = UInt32(byte(Float(a * 255 + Double(d >> 24) * keep))) << 24
-      canvas.store(i, channel(s.r, 0) | channel(s.g, 8) | channel(s.b, 16) | alpha)
+      return channel(s.r, 0) | channel(s.g, 8) | channel(s.b, 16) | alpha
     }
   }
 
   /// Premultiplied → straight alpha in place, for canvases that are not opaque.
   static func unpremultiply(_ canvas: PixelCanvas) {
-    for i in 0..<canvas.width * canvas.height {
-      let p = canvas.load(i)
+    canvas.mapPixels { p in
       let a = p >> 24
-      if a == 255 { continue }
-      if a == 0 {
-        canvas.store(i, 0)
-        continue
-      }
+      if a == 255 { return p }
+      if a == 0 { return 0 }
       func straight(_ shift: UInt32) -> UInt32 { min(255, ((p >> shift & 0xFF) * 255 + a / 2) / a) << shift }
-      canvas.store(i, straight(0) | straight(8) | straight(16) | a << 24)
+      return straight(0) | straight(8) | straight(16) | a << 24
     }
   }
 

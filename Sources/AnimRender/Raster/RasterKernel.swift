@@ -1,5 +1,10 @@
 import AnimMath
 
+// The raster's one kernel of raw memory: the canvas's pixels, the coverage cells, and
+// the loops that read the cells and blend into the pixels. Every pointer here lives for
+// one call and stays in this file; the rest of the raster sees safe values (coverage
+// levels, pixels as numbers) through the methods below.
+
 /// The accumulation buffer of an exact-area scanline rasterizer, as in font-rs and
 /// FreeType's smooth rasterizer. Each edge deposits, into the cells it crosses, its signed
 /// height (`cover`) split by the area left of the edge in that cell; a running sum along a
@@ -11,7 +16,7 @@ import AnimMath
 /// on the right where edges at the box's right side deposit). Its cells are all zero
 /// between uses: whoever reads a row zeroes it, so no clearing pass is needed.
 struct CoverageBuffer {
-  private(set) var cells: [Float] = []
+  fileprivate(set) var cells: [Float] = []
   private(set) var width = 0
   private(set) var height = 0
   private(set) var stride = 2
@@ -23,12 +28,6 @@ struct CoverageBuffer {
     stride = self.width + 2
     let needed = stride * self.height
     if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
-  }
-
-  /// Runs `body` on the cells (row `y` starts at `y * stride`); a reader must leave every
-  /// cell it reads at zero.
-  mutating func withCells<R>(_ body: (UnsafeMutablePointer<Float>) -> R) -> R? {
-    cells.withUnsafeMutableBufferPointer { buf in buf.baseAddress.map(body) }
   }
 
   /// Writes each cell's non-zero coverage, `min(1, |running sum|)`, into `out`, a
@@ -184,5 +183,138 @@ struct CoverageBuffer {
   @inline(__always) private static func ceilInt(_ v: Double) -> Int {
     let i = Int(v)
     return Double(i) < v ? i + 1 : i
+  }
+}
+
+/// The pixels of a `Bitmap` while the rasterizer draws into it: premultiplied RGBA8, one
+/// little-endian `UInt32` per pixel (bytes R, G, B, A in memory), row-major.
+///
+/// The raster reaches pixels through a pointer, so that compositing a row costs one load
+/// and one store per pixel. A canvas exists only inside `Bitmap.withCanvas`, which keeps
+/// the pixel array alive and uniquely held while it runs. Its pixels are read and written
+/// only by the loops in this file, which check a box against `width × height` once, with
+/// `contains`, before they touch the pixels in it; each access asserts it in debug builds.
+struct PixelCanvas {
+  private let base: UnsafeMutableRawPointer
+  let width: Int
+  let height: Int
+
+  fileprivate init(base: UnsafeMutableRawPointer, width: Int, height: Int) {
+    self.base = base
+    self.width = width
+    self.height = height
+  }
+
+  /// Whether the `w × h` box at `(x, y)` lies inside the canvas.
+  func contains(x: Int, y: Int, width w: Int, height h: Int) -> Bool {
+    x >= 0 && y >= 0 && w >= 0 && h >= 0 && x <= width - w && y <= height - h
+  }
+
+  /// The pixel at index `i` (`y * width + x`).
+  @inline(__always) fileprivate func load(_ i: Int) -> UInt32 {
+    assert(i >= 0 && i < width * height)
+    return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
+  }
+
+  @inline(__always) fileprivate func store(_ i: Int, _ v: UInt32) {
+    assert(i >= 0 && i < width * height)
+    base.storeBytes(of: v.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
+  }
+
+  /// Sets every pixel to `word` (one 32-bit store each).
+  func clear(to word: UInt32) {
+    for i in 0..<width * height { store(i, word) }
+  }
+}
+
+extension Bitmap {
+  /// Runs `body` on the bitmap's pixels as a canvas; nil for an empty bitmap or one whose
+  /// buffer does not match its size.
+  mutating func withCanvas<R>(_ body: (PixelCanvas) -> R) -> R? {
+    let (w, h) = (width, height)
+    guard w > 0, h > 0, pixels.count == w * h * 4 else { return nil }
+    return pixels.withUnsafeMutableBytes { raw in
+      raw.baseAddress.map { body(PixelCanvas(base: $0, width: w, height: h)) }
+    }
+  }
+}
+
+extension PixelCanvas {
+  /// For every pixel of the `coverage.width × coverage.height` box at `(boxX, boxY)` with
+  /// coverage `c` > 0 (0…255), replaces the pixel `dst` (premultiplied RGBA8, as in
+  /// `load`) with `blend(x, y, c, dst)`, `(x, y)` on the canvas. Each coverage row is read
+  /// once, which zeroes it. A box that does not lie inside the canvas changes nothing.
+  @inline(__always) func blendCovered(
+    boxX: Int, boxY: Int, _ coverage: inout CoverageBuffer,
+    _ blend: (_ x: Int, _ y: Int, _ c: UInt32, _ dst: UInt32) -> UInt32
+  ) {
+    let w = coverage.width
+    let h = coverage.height
+    let stride = coverage.stride
+    guard contains(x: boxX, y: boxY, width: w, height: h) else { return }
+    coverage.cells.withUnsafeMutableBufferPointer { buf in
+      guard let cells = buf.baseAddress, buf.count >= h * stride else { return }
+      for row in 0..<h {
+        let acc = cells + row * stride
+        let start = (boxY + row) * width + boxX
+        var sum: Float = 0
+        for x in 0..<w {
+          sum += acc[x]
+          acc[x] = 0
+          let c = Compositor.level(sum)
+          if c != 0 { store(start + x, blend(boxX + x, boxY + row, c, load(start + x))) }
+        }
+        acc[w] = 0
+        acc[w + 1] = 0
+      }
+    }
+  }
+
+  /// As `blendCovered` over two buffers of one box read side by side (a fill and its
+  /// stroke): `blend(x, y, cf, cs, dst)` for every pixel where either coverage is > 0.
+  /// Buffers of different sizes, or a box not inside the canvas, change nothing.
+  @inline(__always) func blendCovered(
+    boxX: Int, boxY: Int, fill: inout CoverageBuffer, stroke: inout CoverageBuffer,
+    _ blend: (_ x: Int, _ y: Int, _ cf: UInt32, _ cs: UInt32, _ dst: UInt32) -> UInt32
+  ) {
+    let w = fill.width
+    let h = fill.height
+    let stride = fill.stride
+    guard stroke.width == w, stroke.height == h, contains(x: boxX, y: boxY, width: w, height: h) else {
+      return
+    }
+    fill.cells.withUnsafeMutableBufferPointer { fbuf in
+      stroke.cells.withUnsafeMutableBufferPointer { sbuf in
+        guard let fcells = fbuf.baseAddress, let scells = sbuf.baseAddress,
+          fbuf.count >= h * stride, sbuf.count >= h * stride
+        else { return }
+        for row in 0..<h {
+          let fa = fcells + row * stride
+          let sa = scells + row * stride
+          let start = (boxY + row) * width + boxX
+          var fsum: Float = 0
+          var ssum: Float = 0
+          for x in 0..<w {
+            fsum += fa[x]
+            ssum += sa[x]
+            fa[x] = 0
+            sa[x] = 0
+            let cf = Compositor.level(fsum)
+            let cs = Compositor.level(ssum)
+            if cf == 0 && cs == 0 { continue }
+            store(start + x, blend(boxX + x, boxY + row, cf, cs, load(start + x)))
+          }
+          fa[w] = 0
+          fa[w + 1] = 0
+          sa[w] = 0
+          sa[w + 1] = 0
+        }
+      }
+    }
+  }
+
+  /// Replaces every pixel `p` with `transform(p)`.
+  func mapPixels(_ transform: (UInt32) -> UInt32) {
+    for i in 0..<width * height { store(i, transform(load(i))) }
   }
 }
