@@ -16,14 +16,16 @@ let package = Package(
     .executable(name: "animc", targets: ["animc"]),
   ],
   targets: [
+    // The one lock type, shared by the modules whose values cross threads.
+    .target(name: "AnimLock"),
     // A small JSON value, parser and writer (diagnostics, LSP, dumps).
     .target(name: "AnimJSON"),
     // Source text, positions and diagnostics: shared by every stage.
-    .target(name: "AnimSource", dependencies: ["AnimJSON"]),
+    .target(name: "AnimSource", dependencies: ["AnimJSON", "AnimLock"]),
     // Pure math: geometry, curves, timing functions, splines, random streams.
     .target(name: "AnimMath"),
     // Font files (sfnt tables, TrueType and CFF outlines, kerning), text layout, lookup.
-    .target(name: "AnimFont", dependencies: ["AnimMath"]),
+    .target(name: "AnimFont", dependencies: ["AnimLock", "AnimMath"]),
     // Lexer, syntax tree and parser.
     .target(name: "AnimSyntax", dependencies: ["AnimJSON", "AnimSource"]),
     // Names, types, units and the checked IR.
@@ -38,26 +40,28 @@ let package = Package(
     .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath", "AnimChecksum", "AnimImage"]),
     // The output formats: one writer per format over frames, and the table of formats.
     .target(
-      name: "AnimWriters", dependencies: ["AnimJSON", "AnimMath", "AnimSim", "AnimRender", "AnimChecksum", "AnimImage"]),
+      name: "AnimWriters",
+      dependencies: ["AnimJSON", "AnimLock", "AnimMath", "AnimSim", "AnimRender", "AnimChecksum", "AnimImage"]),
     // Canonical layout of `.anim` source.
     .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
     // The one way animc writes files: atomic, checked, metadata kept, fault-injectable.
     .target(name: "AnimOutput"),
     // The language server.
     .target(
-      name: "AnimServer", dependencies: ["AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat", "AnimOutput"]),
+      name: "AnimServer",
+      dependencies: ["AnimJSON", "AnimLock", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat", "AnimOutput"]),
     // The public library: a small API over the pipeline.
     .target(
       name: "AnimKit",
       dependencies: ["AnimSource", "AnimSyntax", "AnimCheck", "AnimMath", "AnimSim", "AnimWriters"]),
     // The live preview in the browser: an HTTP/1.1 server on 127.0.0.1, the session, the page.
-    .target(name: "AnimPreview", dependencies: ["AnimJSON", "AnimSource", "AnimSim", "AnimKit"]),
+    .target(name: "AnimPreview", dependencies: ["AnimJSON", "AnimLock", "AnimSource", "AnimSim", "AnimKit"]),
     // The command line: a thin shell over the libraries.
     .executableTarget(
       name: "animc",
       dependencies: [
-        "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimWriters", "AnimOutput", "AnimFormat",
-        "AnimServer", "AnimPreview",
+        "AnimLock", "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimWriters", "AnimOutput",
+        "AnimFormat", "AnimServer", "AnimPreview",
       ]
     ),
     // Writes the editor grammars' word lists from the vocabulary (`swift run animc-grammar`).
@@ -73,6 +77,7 @@ let package = Package(
 
     // Test corpora's expectation format, shared by the syntax and semantic suites.
     .target(name: "AnimTestSupport", dependencies: ["AnimSource"], path: "Tests/AnimTestSupport"),
+    .testTarget(name: "AnimLockTests", dependencies: ["AnimLock"]),
     .testTarget(name: "AnimSourceTests", dependencies: ["AnimSource", "AnimJSON", "AnimTestSupport"]),
     .testTarget(name: "AnimMathTests", dependencies: ["AnimMath"]),
     .testTarget(name: "AnimFontTests", dependencies: ["AnimFont", "AnimMath", "AnimTestSupport"]),

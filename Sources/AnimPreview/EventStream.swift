@@ -1,5 +1,6 @@
 import AnimJSON
 import AnimKit
+import AnimLock
 import Dispatch
 import Foundation
 

@@ -1,3 +1,4 @@
+import AnimLock
 import Dispatch
 import Foundation
 

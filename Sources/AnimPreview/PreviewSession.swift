@@ -1,4 +1,5 @@
 import AnimKit
+import AnimLock
 import Dispatch
 import Foundation
 

@@ -22,6 +22,8 @@ import Testing
     "AnimRender/Raster/PixelCanvas.swift": (3, "the bitmap's pixels while drawn; CompositorDifferentialTests"),
     "AnimRender/Raster/CoverageBuffer.swift": (7, "coverage accumulation; CoverageTests, CompositorDifferentialTests"),
     "AnimRender/Raster/Compositor.swift": (3, "source-over through the coverage cells; CompositorDifferentialTests"),
+    // The one lock: its value is reached only with the lock held.
+    "AnimLock/Locked.swift": (1, "`@unchecked Sendable` over NSLock; LockedTests"),
     // Platform seams: the system calls take pointers.
     "AnimOutput/POSIXCalls.swift": (6, "read, write, readlink"),
     "AnimOutput/SignalCleanup.swift": (6, "async-signal-safe tables for the signal handler"),
