@@ -4,7 +4,7 @@ extension Simulator {
   /// exceed it. No example does: their `max`es keep them far below it, and they never pay
   /// for `foreseeInstanceLimit`.
   var mayCrossInstanceLimit: Bool {
-    var bound = fixedInstances + nodeAppeared.count(where: { $0 == nil })
+    var bound = fixedInstances + nodeAppeared.lazy.filter { $0 == nil }.count
     for emitter in scene.emitters {
       let (sum, overflow) = bound.addingReportingOverflow(Swift.max(emitter.max, 0))
       if overflow || sum > instanceLimit { return true }
