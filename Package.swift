@@ -8,8 +8,9 @@ import PackageDescription
 
 let package = Package(
   name: "animc",
-  // `Mutex` (the Synchronization module) needs these on Apple platforms; Linux has it.
-  platforms: [.macOS(.v15), .iOS(.v18)],
+  // The oldest systems the package supports. A Linux build cannot flag an API newer than
+  // these; `PlatformFloorTests` keeps out the newer standard-library ones.
+  platforms: [.macOS(.v12), .iOS(.v15)],
   products: [
     // The library: compile a scene, simulate it, write its frames.
     .library(name: "AnimKit", targets: ["AnimKit"]),
