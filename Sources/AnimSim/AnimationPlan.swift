@@ -33,7 +33,7 @@ final class AnimationPlan {
     case along(PathOperand, PathPacing, AlongRotation)
   }
 
-  let target: Target
+  let target: PropertyTarget
   let additive: Bool
   let cumulative: Bool
   let range: SourceRange
@@ -47,7 +47,7 @@ final class AnimationPlan {
 
   /// Nil for keyframes (their spawns take the interpreter).
   init?(_ a: Animation, _ builder: inout SpawnPlan.Builder) {
-    let target = Target(a.property)
+    let target = PropertyTarget(a.property)
     self.target = target
     additive = a.additive
     cumulative = a.cumulative
@@ -72,7 +72,7 @@ final class AnimationPlan {
   }
 
   private static func fixedAnimation(
-    _ value: ValuePlan, target: Target, additive: Bool, cumulative: Bool
+    _ value: ValuePlan, target: PropertyTarget, additive: Bool, cumulative: Bool
   ) -> CompiledAnimation? {
     guard case .basic(let from, let to, let by) = value else { return nil }
     func constant(_ operand: ChannelsOperand?) -> Channels?? {

@@ -132,7 +132,7 @@ enum BlockEvaluator {
           note(property, &body)
           continue
         }
-        let target = Target(property)
+        let target = PropertyTarget(property)
         target.set(v, &body.model)
         guard target.read(body.model).isFinite else {
           throw EvaluationError(message: "the value of `\(property.rawValue)` is not finite", range: template.range)

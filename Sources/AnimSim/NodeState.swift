@@ -85,7 +85,7 @@ public struct NodeState: Hashable, Sendable {
 /// Which components of `NodeState` an animation reads and writes. Component targets
 /// (`x`, `y`, `scaleX`, `scaleY`) touch only their own component, so they share one
 /// source-order stack with `position` and `scale` (§6.3).
-enum Target: Sendable {
+enum PropertyTarget: Sendable {
   case position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth
   case strokeStart, strokeEnd
   case rotationX, rotationY, perspective

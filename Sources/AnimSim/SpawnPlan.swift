@@ -144,7 +144,7 @@ final class SpawnPlan {
     case .set(let property, let operand):
       let v = try operand.value(&ctx)
       if GradientPaint.set(property, v, &model, &settings.gradients) { return }
-      let target = Target(property)
+      let target = PropertyTarget(property)
       target.set(v, &model)
       guard target.read(model).isFinite else {
         throw EvaluationError(message: "the value of `\(property.rawValue)` is not finite", range: template.range)
