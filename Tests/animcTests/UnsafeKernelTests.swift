@@ -10,7 +10,7 @@ import Testing
   /// File → the most uses it may hold, and why it may hold any.
   static let allowed: [String: (uses: Int, reason: String)] = [
     // Kernels: a safe API over raw memory, each held to the plain computation by a test.
-    "AnimSource/ByteWords.swift": (1, "eight-byte loads; ScanKernelDifferentialTests, SymbolKeyDifferentialTests"),
+    "AnimSource/ByteChunks.swift": (1, "eight-byte loads; ScanKernelDifferentialTests, SymbolKeyDifferentialTests"),
     "AnimJSON/ByteBuffer.swift": (1, "the dump's byte appends; ByteBufferTests"),
     "AnimSyntax/TreeColumn.swift": (19, "the syntax tree's columns; the parser's corpus and ParallelParseTests"),
     "AnimSyntax/ParallelParse.swift": (5, "two halves parsed at once; ParallelParseTests against one thread"),
