@@ -7,7 +7,8 @@ import AnimSource
 /// `TimelineCompiler.compile` does for the statement (values, then timing, then the
 /// path's check), with the rest evaluated in the same order.
 ///
-/// A class: a spawn reads it in place (a struct this size was copied at every step).
+/// A class: a spawn reads it in place, where a struct this size would be copied at every
+/// step.
 final class AnimationPlan {
   /// A basic animation's `from`, `to` or `by`.
   enum ChannelsOperand {

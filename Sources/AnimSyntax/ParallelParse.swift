@@ -59,9 +59,10 @@ extension Parser {
     let collectComments = lexer.collectComments
     DispatchQueue.concurrentPerform(iterations: 2) { i in
       // Each tree and table is sized on the thread that fills it: first touching a large
-      // block faults in fresh pages, which the serial start used to wait for. The first
-      // table is sized for the whole file's names (the second's are added to it at the
-      // join), the second for its half's.
+      // block faults in fresh pages, and the two threads then take those faults at the same
+      // time instead of one after the other before either starts. The first table is sized
+      // for the whole file's names (the second's are added to it at the join), the second
+      // for its half's.
       if i == 0 {
         halves.first?.reserveNodes(from: 0, to: split)
         halves.first?.lexer.symbols.reserve(names: SymbolTable.expectedNames(inBytes: bytes.count))
