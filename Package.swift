@@ -8,24 +8,27 @@ import PackageDescription
 
 let package = Package(
   name: "animc",
-  // `Mutex` (the Synchronization module) needs these on Apple platforms; Linux has it.
-  platforms: [.macOS(.v15), .iOS(.v18)],
+  // The oldest systems the package supports. A Linux build cannot flag an API newer than
+  // these; `PlatformFloorTests` keeps out the newer standard-library ones.
+  platforms: [.macOS(.v12), .iOS(.v15)],
   products: [
     // The library: compile a scene, simulate it, write its frames.
     .library(name: "AnimKit", targets: ["AnimKit"]),
     .executable(name: "animc", targets: ["animc"]),
   ],
   targets: [
+    // The one lock type, shared by the modules whose values cross threads.
+    .target(name: "AnimThreads"),
     // A small JSON value, parser and writer (diagnostics, LSP, dumps).
     .target(name: "AnimJSON"),
     // Source text, positions and diagnostics: shared by every stage.
-    .target(name: "AnimSource", dependencies: ["AnimJSON"]),
+    .target(name: "AnimSource", dependencies: ["AnimJSON", "AnimThreads"]),
     // Pure math: geometry, curves, timing functions, splines, random streams.
     .target(name: "AnimMath"),
     // Font files (sfnt tables, TrueType and CFF outlines, kerning), text layout, lookup.
-    .target(name: "AnimFont", dependencies: ["AnimMath"]),
+    .target(name: "AnimFont", dependencies: ["AnimThreads", "AnimMath"]),
     // Lexer, syntax tree and parser.
-    .target(name: "AnimSyntax", dependencies: ["AnimJSON", "AnimSource"]),
+    .target(name: "AnimSyntax", dependencies: ["AnimJSON", "AnimSource", "AnimThreads"]),
     // The model every later stage shares: the properties (declared once, with their types,
     // defaults and dump keys), values, node state, frames, and the writer seam.
     .target(name: "AnimModel", dependencies: ["AnimSource", "AnimMath", "AnimImage"]),
@@ -35,7 +38,7 @@ let package = Package(
     // Names, types and units: checks a syntax tree and lowers it to the IR.
     .target(
       name: "AnimCheck",
-      dependencies: ["AnimSource", "AnimSyntax", "AnimMath", "AnimFont", "AnimImage", "AnimModel", "AnimIR"]),
+      dependencies: ["AnimThreads", "AnimSource", "AnimSyntax", "AnimMath", "AnimFont", "AnimImage", "AnimModel", "AnimIR"]),
     // Deterministic simulation of the IR into frames (values).
     .target(name: "AnimSim", dependencies: ["AnimSource", "AnimIR", "AnimModel", "AnimMath", "AnimImage"]),
     // CRC-32 and Adler-32: what the PNG and zlib writers write and the PNG reader checks.
@@ -47,7 +50,7 @@ let package = Package(
     // The output formats: one writer per format over frames, and the table of formats.
     .target(
       name: "AnimWriters",
-      dependencies: ["AnimJSON", "AnimMath", "AnimModel", "AnimRender", "AnimChecksum", "AnimImage"]),
+      dependencies: ["AnimThreads", "AnimJSON", "AnimMath", "AnimModel", "AnimRender", "AnimChecksum", "AnimImage"]),
     // Canonical layout of `.anim` source.
     .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
     // The one way animc writes files: atomic, checked, metadata kept, fault-injectable.
@@ -56,7 +59,7 @@ let package = Package(
     .target(
       name: "AnimServer",
       dependencies: [
-        "AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat", "AnimOutput", "AnimIR", "AnimModel",
+        "AnimThreads", "AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat", "AnimOutput", "AnimIR", "AnimModel",
       ]),
     // The public library: a small API over the pipeline.
     .target(
@@ -66,7 +69,7 @@ let package = Package(
         "AnimWriters", "AnimIR", "AnimModel",
       ]),
     // The live preview in the browser: an HTTP/1.1 server on 127.0.0.1, the session, the page.
-    .target(name: "AnimPreview", dependencies: ["AnimJSON", "AnimSource", "AnimSim", "AnimKit", "AnimModel"]),
+    .target(name: "AnimPreview", dependencies: ["AnimThreads", "AnimJSON", "AnimSource", "AnimSim", "AnimKit", "AnimModel"]),
     // The command line: a thin shell over the libraries.
     .executableTarget(
       name: "animc",
@@ -88,6 +91,7 @@ let package = Package(
 
     // Test corpora's expectation format, shared by the syntax and semantic suites.
     .target(name: "AnimTestSupport", dependencies: ["AnimSource"], path: "Tests/AnimTestSupport"),
+    .testTarget(name: "AnimThreadsTests", dependencies: ["AnimThreads"]),
     .testTarget(name: "AnimSourceTests", dependencies: ["AnimSource", "AnimJSON", "AnimTestSupport"]),
     .testTarget(name: "AnimMathTests", dependencies: ["AnimMath"]),
     .testTarget(name: "AnimModelTests", dependencies: ["AnimModel", "AnimMath"]),

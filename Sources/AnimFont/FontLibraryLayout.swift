@@ -1,5 +1,5 @@
+import AnimThreads
 import Foundation
-import Synchronization
 
 extension FontLibrary {
   /// §12.4's text: the face for `font:` and `weight`, the fallback order for characters
@@ -19,10 +19,10 @@ extension FontLibrary {
 }
 
 /// The bytes of font files read during one layout, so that the faces of one collection
-/// are read from one copy. A mutex guards it, as the closures that use it are `Sendable`.
+/// are read from one copy. A lock guards it, as the closures that use it are `Sendable`.
 private final class FileCache: Sendable {
   private let library: FontLibrary
-  private let files = Mutex<[String: Data]>([:])
+  private let files = Locked<[String: Data]>([:])
 
   init(_ library: FontLibrary) { self.library = library }
 

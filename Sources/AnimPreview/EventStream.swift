@@ -1,5 +1,6 @@
 import AnimJSON
 import AnimKit
+import AnimThreads
 import Dispatch
 import Foundation
 

@@ -50,7 +50,7 @@ enum HTTPParser {
     var lines: [Substring] = []
     for raw in buffer[..<headEnd.lines].split(separator: 0x0A, omittingEmptySubsequences: false) {
       let bytes = raw.last == 0x0D ? raw.dropLast() : raw
-      guard let line = String(validating: bytes, as: UTF8.self) else {
+      guard let line = String(strictUTF8: bytes) else {
         return .failed(400, "request head is not UTF-8")
       }
       lines.append(Substring(line))
@@ -143,7 +143,7 @@ enum HTTPParser {
       }
     }
     guard !bytes.contains(0) else { return nil }
-    return String(validating: bytes, as: UTF8.self)
+    return String(strictUTF8: bytes)
   }
 
   private static func hexValue(_ b: UInt8) -> UInt8? {

@@ -1,3 +1,4 @@
+import AnimThreads
 import Dispatch
 import Foundation
 

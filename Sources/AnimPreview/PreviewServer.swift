@@ -1,4 +1,5 @@
 import AnimKit
+import AnimThreads
 import Foundation
 
 /// `animc preview`: a scene played live in the browser. An HTTP server on 127.0.0.1

@@ -1,4 +1,5 @@
 import AnimKit
+import AnimThreads
 import Dispatch
 import Foundation
 

@@ -54,7 +54,7 @@ struct SceneWatcher {
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failed("\(path): cannot read the file\n")
     }
-    guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
+    guard let text = String(strictUTF8: data) else {
       return .failed("\(path): the file is not UTF-8 text\n")
     }
     let compilation = compile(source: text, fileName: path)

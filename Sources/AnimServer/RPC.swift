@@ -1,8 +1,8 @@
 import AnimJSON
+import AnimThreads
 import AnimOutput
 import AnimSource
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -111,7 +111,7 @@ enum LSP {
 /// message is never interleaved with another even if a second thread writes.
 final class MessageWriter: Sendable {
   private let fd: Int32
-  private let lock = Mutex(())
+  private let lock = Locked(())
 
   init(fd: Int32) { self.fd = fd }
 

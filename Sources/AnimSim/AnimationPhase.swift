@@ -13,7 +13,7 @@ struct AnimationPhase: Sendable {
   var progress: Double
   var repeats: Double
   var shared = false
-  var target = Target.position
+  var target = PropertyTarget.position
   var value = Channels.zero
 
   static let inactive = AnimationPhase(active: false, progress: 0, repeats: 0)

@@ -8,7 +8,8 @@ import AnimSource
 /// `TimelineCompiler.compile` does for the statement (values, then timing, then the
 /// path's check), with the rest evaluated in the same order.
 ///
-/// A class: a spawn reads it in place (a struct this size was copied at every step).
+/// A class: a spawn reads it in place, where a struct this size would be copied at every
+/// step.
 final class AnimationPlan {
   /// A basic animation's `from`, `to` or `by`.
   enum ChannelsOperand {
@@ -34,7 +35,7 @@ final class AnimationPlan {
     case along(PathOperand, PathPacing, AlongRotation)
   }
 
-  let target: Target
+  let target: PropertyTarget
   let additive: Bool
   let cumulative: Bool
   let range: SourceRange
@@ -48,7 +49,7 @@ final class AnimationPlan {
 
   /// Nil for keyframes (their spawns take the interpreter).
   init?(_ a: Animation, _ builder: inout SpawnPlan.Builder) {
-    let target = Target(a.property)
+    let target = PropertyTarget(a.property)
     self.target = target
     additive = a.additive
     cumulative = a.cumulative
@@ -73,7 +74,7 @@ final class AnimationPlan {
   }
 
   private static func fixedAnimation(
-    _ value: ValuePlan, target: Target, additive: Bool, cumulative: Bool
+    _ value: ValuePlan, target: PropertyTarget, additive: Bool, cumulative: Bool
   ) -> CompiledAnimation? {
     guard case .basic(let from, let to, let by) = value else { return nil }
     func constant(_ operand: ChannelsOperand?) -> Channels?? {

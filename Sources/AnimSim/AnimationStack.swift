@@ -13,7 +13,7 @@ struct AnimationStack: Sendable {
   var tracks: [Keyframes<Channels>] = []
   var deferred: [DeferredPath] = []
 
-  /// Whether an animation changes the style (see `Target.isStyle`).
+  /// Whether an animation changes the style (see `PropertyTarget.isStyle`).
   var animatesStyle: Bool { animations.contains { $0.target.isStyle } }
 
   /// The composed property values at instance time `t` on top of `model` (§6.3), and the

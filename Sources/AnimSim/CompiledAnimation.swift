@@ -23,7 +23,7 @@ struct CompiledAnimation: Sendable {
     case deferredAlong(index: Int, PathPacing, AlongRotation)
   }
 
-  let target: Target
+  let target: PropertyTarget
   var kind: Kind
   /// Enclosing groups and sequences in `AnimationStack.parents`, outermost first; each
   /// maps its parent's time to the time its children see.
@@ -31,7 +31,7 @@ struct CompiledAnimation: Sendable {
   var additive = false
   var cumulative = false
 
-  init(target: Target, kind: Kind) {
+  init(target: PropertyTarget, kind: Kind) {
     self.target = target
     self.kind = kind
   }

@@ -108,10 +108,10 @@ extension FrameSampler {
     }
   }
 
-  /// `Target.write` of one value into every member's state.
+  /// `PropertyTarget.write` of one value into every member's state.
   @inline(__always)
   private static func writeShared(
-    _ value: Channels, _ target: Target, _ count: Int, at base: Int, _ records: inout [NodeFrame]
+    _ value: Channels, _ target: PropertyTarget, _ count: Int, at base: Int, _ records: inout [NodeFrame]
   ) {
     if let slot = target.scalar {
       let x = value.x

@@ -41,7 +41,7 @@ final class InstanceBody {
   /// The outline flattened for hit-testing, built on first use.
   private var polygonCache: FlatOutline? = nil
 
-  init(_ b: BlockEvaluator.Result, group: TimingGroup) {
+  init(_ b: BlockEvaluator.PartialBody, group: TimingGroup) {
     template = b.template
     shape = b.shape
     model = b.model
@@ -84,7 +84,7 @@ final class InstanceBody {
 /// order, so random draws happen in source order (§7).
 enum BlockEvaluator {
   /// A body while its block is evaluated.
-  struct Result {
+  struct PartialBody {
     let template: NodeTemplate
     let shape: ShapeValue
     var model = NodeState()
@@ -110,7 +110,7 @@ enum BlockEvaluator {
     ctx.instanceStart = nil
     let shape: ShapeValue
     if let given = shapeGiven { shape = given } else { shape = try Self.shape(template, &ctx) }
-    var body = Result(template: template, shape: shape)
+    var body = PartialBody(template: template, shape: shape)
     body.model.position = defaultPosition
     body.model.fill = shape.style.fill ?? .clear
     if let stroke = shape.style.stroke {
@@ -133,7 +133,7 @@ enum BlockEvaluator {
           note(property, &body)
           continue
         }
-        let target = Target(property)
+        let target = PropertyTarget(property)
         target.set(v, &body.model)
         guard target.read(body.model).isFinite else {
           throw EvaluationError(message: "the value of `\(property.rawValue)` is not finite", range: template.range)
@@ -185,12 +185,12 @@ enum BlockEvaluator {
   }
 
   /// Which optional dump fields a property brings (§9: stroke, trim).
-  static func note(_ property: Property, _ body: inout Result) {
+  static func note(_ property: Property, _ body: inout PartialBody) {
     if property.bringsStroke { body.hasStroke = true }
     if property.bringsTrim { body.hasTrim = true }
   }
 
-  static func noteAll(_ item: TimelineItem, _ body: inout Result) {
+  static func noteAll(_ item: TimelineItem, _ body: inout PartialBody) {
     switch item {
     case .animation(let a): note(a.property, &body)
     case .group(_, let children), .sequence(_, let children):

@@ -3,10 +3,10 @@ import AnimModel
 extension Simulator {
   /// Whether the live-instance limit (E0902) can be crossed at all: only when the nodes
   /// (those yet to appear too), replicator copies and every emitter's `max` together
-  /// exceed it. No example does: their `max`es keep them far below it, and they never pay
-  /// for `foreseeInstanceLimit`.
+  /// exceed it. When they cannot, as with `max`es far below the limit (every example's),
+  /// the run skips `foreseeInstanceLimit` and the copy of the simulator it runs.
   var mayCrossInstanceLimit: Bool {
-    var bound = fixedInstances + nodeAppeared.count(where: { $0 == nil })
+    var bound = fixedInstances + nodeAppeared.lazy.filter { $0 == nil }.count
     for emitter in scene.emitters {
       let (sum, overflow) = bound.addingReportingOverflow(Swift.max(emitter.max, 0))
       if overflow || sum > instanceLimit { return true }

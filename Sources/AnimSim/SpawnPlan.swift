@@ -92,8 +92,9 @@ final class SpawnPlan {
     ctx.instanceStart = nil
     let shape: ShapeValue
     if let given = shapeGiven { shape = given } else { shape = try BlockEvaluator.shape(template, &ctx) }
-    // Plain values while the steps run, the `Result` (which holds references) made once
-    // at the end: a `Result` mutated across the steps was copied at nearly every one.
+    // Plain values while the steps run, and the `PartialBody` (which holds references) made
+    // once at the end: a `PartialBody` mutated across the steps would be copied at nearly
+    // every one.
     var model = NodeState()
     model.position = defaultPosition
     model.fill = shape.style.fill ?? .clear
@@ -115,7 +116,7 @@ final class SpawnPlan {
     }
     stack.resolveDeferredPaths(model)
     let group = groups.group(of: &stack, model: model)
-    let body = BlockEvaluator.Result(
+    let body = BlockEvaluator.PartialBody(
       template: template, shape: shape, model: model, anchor: settings.anchor, z: settings.z, stack: stack,
       removeAfter: settings.removeAfter, appearAt: settings.appearAt, animationsEnd: latestEnd,
       hasStroke: shape.style.stroke != nil || notesStroke, hasTrim: notesTrim, gradients: settings.gradients,
@@ -123,7 +124,7 @@ final class SpawnPlan {
     return InstanceBody(body, group: group)
   }
 
-  /// The statements' settings besides the model values, with `BlockEvaluator.Result`'s
+  /// The statements' settings besides the model values, with `BlockEvaluator.PartialBody`'s
   /// defaults.
   private struct Settings {
     var anchor = Point(0.5, 0.5)
@@ -145,7 +146,7 @@ final class SpawnPlan {
     case .set(let property, let operand):
       let v = try operand.value(&ctx)
       if GradientPaint.set(property, v, &model, &settings.gradients) { return }
-      let target = Target(property)
+      let target = PropertyTarget(property)
       target.set(v, &model)
       guard target.read(model).isFinite else {
         throw EvaluationError(message: "the value of `\(property.rawValue)` is not finite", range: template.range)

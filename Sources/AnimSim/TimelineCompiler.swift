@@ -61,7 +61,7 @@ struct TimelineCompiler {
       let value = try kind(a, &ctx)
       var (timing, _) = try Self.timing(a.timing, defaultDuration: nil, &ctx)
       timing.begin += offset
-      var compiled = CompiledAnimation(target: Target(a.property), kind: value)
+      var compiled = CompiledAnimation(target: PropertyTarget(a.property), kind: value)
       compiled.additive = a.additive
       compiled.cumulative = a.cumulative
       if !stack.hasFiniteLength(value) {
@@ -99,7 +99,7 @@ struct TimelineCompiler {
   private mutating func kind(
     _ a: Animation, _ ctx: inout EvaluationContext
   ) throws(EvaluationError) -> CompiledAnimation.Kind {
-    let target = Target(a.property)
+    let target = PropertyTarget(a.property)
     switch a.value {
     case .basic(let from, let to, let by):
       func value(_ e: Expr?, _ ctx: inout EvaluationContext) throws(EvaluationError) -> Channels? {

@@ -13,12 +13,12 @@ public struct LineTable: Sendable {
     while i < n {
       // Eight bytes at a time while none is a line end: most bytes are not.
       if i + 8 <= n {
-        let ends = Self.lineEnds(ByteWords.word(bytes, at: i))
+        let ends = Self.lineEnds(ByteChunks.chunk(bytes, at: i))
         guard ends != 0 else {
           i += 8
           continue
         }
-        // Straight to the first marked byte (the word was read little-endian, so the
+        // Straight to the first marked byte (the chunk was read little-endian, so the
         // lowest mark is the first byte, and the lowest mark is never a false one).
         i += ends.trailingZeroBitCount / 8
       }
@@ -90,14 +90,14 @@ public struct LineTable: Sendable {
 
   public var count: Int { starts.count }
 
-  /// A mark (high bit) in each byte of `word` that may be `\n` or `\r`, zero when none
-  /// is: the classic has-zero-byte test on the word XOR each terminator. It never misses
+  /// A mark (high bit) in each byte of `chunk` that may be `\n` or `\r`, zero when none
+  /// is: the classic has-zero-byte test on the chunk XOR each terminator. It never misses
   /// one, and its lowest mark is always a real one.
-  static func lineEnds(_ word: UInt64) -> UInt64 {
+  static func lineEnds(_ chunk: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    let lf = word ^ (ones &* 0x0A)
-    let cr = word ^ (ones &* 0x0D)
+    let lf = chunk ^ (ones &* 0x0A)
+    let cr = chunk ^ (ones &* 0x0D)
     return ((lf &- ones) & ~lf & highs) | ((cr &- ones) & ~cr & highs)
   }
 

@@ -1,5 +1,5 @@
+import AnimThreads
 import Foundation
-import Synchronization
 
 /// One `.anim` source text: its bytes, its name and its line table.
 public struct SourceFile: Sendable {
@@ -57,7 +57,7 @@ public struct SourceFile: Sendable {
 
 /// A file's line table, made once by whichever thread first asks.
 private final class LazyLineTable: Sendable {
-  private let made = Mutex<LineTable?>(nil)
+  private let made = Locked<LineTable?>(nil)
 
   func table(for bytes: [UInt8]) -> LineTable {
     made.withLock { made in

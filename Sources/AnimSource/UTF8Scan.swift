@@ -33,7 +33,7 @@ public enum UTF8Scan {
     var utf16 = 0
     while i < end {
       // Eight ASCII bytes at a time: a long line's columns are counted once per diagnostic.
-      if i + 8 <= end, ByteWords.word(bytes, at: i) & 0x8080_8080_8080_8080 == 0 {
+      if i + 8 <= end, ByteChunks.chunk(bytes, at: i) & 0x8080_8080_8080_8080 == 0 {
         i += 8
         scalars += 8
         utf16 += 8

@@ -1,4 +1,5 @@
 import AnimSource
+import AnimThreads
 import Dispatch
 
 /// Parsing a large file on two cores. A guess at where the second half begins (a

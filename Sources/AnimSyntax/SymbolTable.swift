@@ -33,8 +33,8 @@ public struct SymbolTable: Sendable {
     /// The key of `bytes[start ..< end]`, read with two wide loads where the array allows.
     @inline(__always) init(_ bytes: [UInt8], _ start: Int, _ end: Int) {
       let n = end - start
-      head = ByteWords.prefix(bytes, at: start, count: n)
-      if n > 8 { tail = ByteWords.prefix(bytes, at: start + 8, count: min(n - 8, Self.inline - 8)) }
+      head = ByteChunks.prefix(bytes, at: start, count: n)
+      if n > 8 { tail = ByteChunks.prefix(bytes, at: start + 8, count: min(n - 8, Self.inline - 8)) }
       tail |= UInt64(min(n, 255)) << 24
     }
 

@@ -37,7 +37,7 @@ enum WordBytes {
   @inline(__always) static func wordEnd(_ bytes: [UInt8], from start: Int) -> Int {
     var end = start
     while end &+ 8 <= bytes.count {
-      let others = ~wordMask(ByteWords.word(bytes, at: end)) & highBits
+      let others = ~wordMask(ByteChunks.chunk(bytes, at: end)) & highBits
       if others != 0 { return end &+ others.trailingZeroBitCount / 8 }
       end &+= 8
     }

@@ -1,6 +1,6 @@
+import AnimThreads
 import AnimModel
 import Dispatch
-import Synchronization
 
 /// One job at a time on a second thread, while the caller goes on: `start` hands it
 /// over, `finish` waits for it and returns its result. What a sequence writer uses to
@@ -11,7 +11,7 @@ final class BackgroundJob<Result: Sendable>: Sendable {
   private let group = DispatchGroup()
   /// The job's result, written by the job before it leaves `group`; and whether a job
   /// was started and its result not yet taken.
-  private let state = Mutex<(result: Result?, running: Bool)>((nil, false))
+  private let state = Locked<(result: Result?, running: Bool)>((nil, false))
 
   /// Starts `job` on the second thread; the caller has taken the previous job's result.
   func start(_ job: @escaping @Sendable () -> Result) {

@@ -1,4 +1,6 @@
+import AnimThreads
 import AnimModel
+import AnimSim
 import Synchronization
 
 /// How a dump writes a frame's records: record `i` of `frame`, with the separator that
@@ -31,10 +33,10 @@ final class DumpHalves: Sendable {
 
   /// The back part's bytes, owned by the job while it runs and by the caller after it
   /// finished: each side takes the lock for the whole of its turn, so they never wait.
-  private let back = Mutex(DumpBytes())
+  private let back = Locked(DumpBytes())
   private let job = BackgroundJob<Void>()
   /// The back part's share of a frame's records, in 64ths (8...56).
-  private let share = Mutex(32)
+  private let share = Locked(32)
 
   /// Whether a frame's back part is still being made when `write` returns.
   let overlapping: Bool

@@ -21,14 +21,14 @@ func runEncodeBenchmark() {
 
   for (name, level) in [("fast", Deflate.Level.fast), ("default", .default)] {
     var bytes = 0
-    let seconds = benchTime {
+    let seconds = Measure.best(runs: 1) {
       for frame in frames { bytes += (try? PNGEncoder.encode(frame, level: level).count) ?? 0 }
     }
     benchReport(
       "png \(name) blob", seconds / Double(frames.count), megapixels, bytes / frames.count)
   }
   var noiseBytes = 0
-  let noiseSeconds = benchTime { noiseBytes = (try? PNGEncoder.encode(noise).count) ?? 0 }
+  let noiseSeconds = Measure.best(runs: 1) { noiseBytes = (try? PNGEncoder.encode(noise).count) ?? 0 }
   benchReport("png default noise", noiseSeconds, megapixels, noiseBytes)
 
   for (name, options) in [
@@ -37,23 +37,16 @@ func runEncodeBenchmark() {
     ("gif blob dithered", GIFOptions(dither: true)),
   ] {
     var bytes = 0
-    let seconds = benchTime {
+    let seconds = Measure.best(runs: 1) {
       bytes = (try? GIFEncoder.encode(frames, fps: 30, options: options).count) ?? 0
     }
     benchReport(name, seconds / Double(frames.count), megapixels, bytes / frames.count)
   }
   var gifNoise = 0
-  let gifNoiseSeconds = benchTime {
+  let gifNoiseSeconds = Measure.best(runs: 1) {
     gifNoise = (try? GIFEncoder.encode([noise], fps: 30).count) ?? 0
   }
   benchReport("gif noise (median cut)", gifNoiseSeconds, megapixels, gifNoise)
-}
-
-private func benchTime(_ body: () -> Void) -> Double {
-  let start = ContinuousClock.now
-  body()
-  let elapsed = ContinuousClock.now - start
-  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
 }
 
 private func benchReport(_ name: String, _ seconds: Double, _ megapixels: Double, _ bytes: Int) {

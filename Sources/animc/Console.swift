@@ -1,10 +1,10 @@
+import AnimThreads
 import AnimModel
 import AnimOutput
 import AnimSim
 import AnimSource
 import AnimSyntax
 import AnimWriters
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -31,18 +31,23 @@ enum Console {
   static func out(_ bytes: [UInt8]) {
     guard !FileDescriptorIO.writeAll(bytes, to: STDOUT_FILENO) else { return }
     let code = errno
-    lostOutput.store(code != 0 ? code : EIO, ordering: .relaxed)
+    lostOutput.withLock { $0 = code != 0 ? code : EIO }
   }
 
   /// Writes a message for people; one that cannot be shown changes nothing.
   static func err(_ s: String) { FileDescriptorIO.writeAll(Array(s.utf8), to: STDERR_FILENO) }
 
   /// The `errno` of the first result that could not be written to standard output, 0 if none.
-  static let lostOutput = Atomic<Int32>(0)
+  ///
+  /// A lock, which is not async-signal-safe, is right here because no signal handler
+  /// reaches it: animc's handlers only set a `sig_atomic_t` flag (`stopRequested`,
+  /// `previewStop`) or remove temporary files (`SignalCleanup`), and never write output.
+  /// `out` may run on any thread, and `finish` reads the code after the command returned.
+  static let lostOutput = Locked<Int32>(0)
 
   /// Exit 2 with the reason when a result was lost (see `out`), else `status`.
   static func finish(_ status: ExitStatus) -> ExitStatus {
-    let code = lostOutput.load(ordering: .relaxed)
+    let code = lostOutput.withLock { $0 }
     guard code != 0 else { return status }
     return fail("cannot write standard output: \(String(cString: strerror(code)))")
   }

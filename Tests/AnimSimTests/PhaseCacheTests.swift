@@ -184,11 +184,11 @@ private func compareWithEachInstanceAlone(_ sim: Simulator, frames: Int, _ name:
   #expect(plain.isSameAtEverySpawn)
 }
 
-/// `NodeState[scalar:]` reads and writes what `Target.write` writes, for every
+/// `NodeState[slot]` reads and writes what `PropertyTarget.write` writes, for every
 /// one-number target; the others have no scalar.
 @Test func scalarsAreWhatTargetsWrite() {
   for property in Property.allCases {
-    let target = Target(property)
+    let target = PropertyTarget(property)
     var written = NodeState()
     target.write(Channels(11, 22, 33, 44), &written)
     guard let scalar = target.scalar else {

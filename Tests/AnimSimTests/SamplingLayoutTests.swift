@@ -12,7 +12,7 @@ import Testing
 @Test func everyAnimatedValueOutsideTheStyleIsALeadingValue() {
   let value = Channels(11, 22, 33, 44)
   for property in Property.allCases {
-    let target = Target(property)
+    let target = PropertyTarget(property)
     var model = NodeState()
     target.write(value, &model)
     var kept = NodeState()

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AnimSyntax
 
-/// The symbol table keys a name by its first bytes read eight at a time (`ByteWords`),
+/// The symbol table keys a name by its first bytes read eight at a time (`ByteChunks`),
 /// near the file's end a byte at a time: names taken from anywhere in a random file
 /// must come back as their bytes, the same name as the same symbol, and different
 /// names as different symbols.

@@ -51,11 +51,11 @@ extension Checker {
   /// first few live inline, and a bit per word answers the usual question — is this
   /// clause absent? — at once: every `animate` builds one and asks a dozen times.
   struct Clauses: Sequence {
-    private static let inline = 6
+    private static let inline = InlineInt32s.count
     /// Bit `w` is set when word `w` (raw value below 64: there are a few dozen) is here.
     private var present: UInt64 = 0
-    private var words: Six = (0, 0, 0, 0, 0, 0)
-    private var nodes: Six = (0, 0, 0, 0, 0, 0)
+    private var words = InlineInt32s(repeating: 0)
+    private var nodes = InlineInt32s(repeating: 0)
     private var count = 0
     /// Entries past the inline ones, in the order given.
     private var more: [(Word, NodeID)] = []
@@ -66,37 +66,12 @@ extension Checker {
 
     private func rawWord(_ i: Int) -> Int32 {
       guard i < Self.inline else { return more[i - Self.inline].0.rawValue }
-      return Self.element(i, of: words)
+      return words[i]
     }
 
     private func node(_ i: Int) -> NodeID {
       guard i < Self.inline else { return more[i - Self.inline].1 }
-      return NodeID(Self.element(i, of: nodes))
-    }
-
-    private typealias Six = (Int32, Int32, Int32, Int32, Int32, Int32)
-
-    /// Element `i` (0…5) of an inline six.
-    private static func element(_ i: Int, of six: Six) -> Int32 {
-      switch i {
-      case 0: return six.0
-      case 1: return six.1
-      case 2: return six.2
-      case 3: return six.3
-      case 4: return six.4
-      default: return six.5
-      }
-    }
-
-    private static func set(_ i: Int, of six: inout Six, to value: Int32) {
-      switch i {
-      case 0: six.0 = value
-      case 1: six.1 = value
-      case 2: six.2 = value
-      case 3: six.3 = value
-      case 4: six.4 = value
-      default: six.5 = value
-      }
+      return NodeID(nodes[i])
     }
 
     /// Inlined: a call cost more than the usual answer (a bit test), a dozen times an `animate`.
@@ -109,9 +84,8 @@ extension Checker {
     /// Adds a clause; the caller has checked that `word` is not there yet.
     mutating func add(_ word: Word, _ node: NodeID) {
       if count < Self.inline {
-        let i = count
-        Self.set(i, of: &words, to: word.rawValue)
-        Self.set(i, of: &nodes, to: node.index)
+        words[count] = word.rawValue
+        nodes[count] = node.index
       } else {
         more.append((word, node))
       }

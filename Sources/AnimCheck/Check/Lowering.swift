@@ -3,6 +3,7 @@ import AnimMath
 import AnimModel
 import AnimSource
 import AnimSyntax
+import AnimThreads
 
 /// Lowering to the IR: turns the checked scene, whose values are checked syntax, into
 /// the `SceneIR` the simulator runs. It reads the tree and what the type pass recorded

@@ -2,6 +2,7 @@ import AnimIR
 import AnimModel
 import AnimSource
 import AnimSyntax
+import AnimThreads
 
 /// Checking a large file's top-level values on two cores, when the scene is not lowered
 /// (see `CheckSchedule.inOrder`).

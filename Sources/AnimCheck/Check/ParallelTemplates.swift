@@ -2,6 +2,7 @@ import AnimIR
 import AnimModel
 import AnimSource
 import AnimSyntax
+import AnimThreads
 
 /// Checking a large file's templates on two cores. Once every top-level value is
 /// resolved, a template's check reads the declarations but changes only their `used`

@@ -6,11 +6,12 @@ import AnimSyntax
 /// what matching a call's arguments to its parameters produces.
 ///
 /// Held inline rather than in an array: every call the checker meets matched into a
-/// fresh array, an allocation for a list of at most five nodes.
+/// fresh array, an allocation for a list of at most five nodes. A slot holds a node's
+/// index, or -1 for none.
 struct ParameterSlots {
   /// More than any signature has (`arc` has five parameters).
-  static let capacity = 8
-  private var nodes = InlineArray<8, Int32>(repeating: -1)  // `capacity` slots
+  static let capacity = InlineInt32s.count
+  private var nodes = InlineInt32s(repeating: -1)
   let count: Int
 
   init(count: Int) {

@@ -6,7 +6,7 @@ import AnimModel
 /// property's declaration (`PropertySpec.slots`). Component targets (`x`, `y`, `scaleX`,
 /// `scaleY`) touch only their own slot, inside their whole property's, so they share one
 /// source-order stack with `position` and `scale` (§6.3).
-struct Target: Hashable, Sendable {
+struct PropertyTarget: Hashable, Sendable {
   /// The first slot.
   let slot: Int
   /// How many slots: 1 (a Number), 2 (a Point, or both components of `scale`), 4 (a Color).
@@ -21,7 +21,7 @@ struct Target: Hashable, Sendable {
     numberSetsAll = spec.composition == .bothComponents
   }
 
-  static let position = Target(.position)
+  static let position = PropertyTarget(.position)
 
   /// The value below, as channels.
   @inline(__always) func read(_ s: NodeState) -> Channels {

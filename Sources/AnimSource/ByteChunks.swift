@@ -1,15 +1,15 @@
-/// Eight bytes of a byte array read as one little-endian number: the one raw load that
-/// the byte scanners share (line ends, UTF-8 counts, word ends, symbol keys), which test
-/// eight bytes at once with carry-free arithmetic instead of a byte at a time.
+/// Eight bytes of a byte array read as one little-endian number (a chunk): the one raw
+/// load that the byte scanners share (line ends, UTF-8 counts, word ends, symbol keys),
+/// which test eight bytes at once with carry-free arithmetic instead of a byte at a time.
 ///
 /// The source kernel of unsafe memory: the load is unaligned and unchecked inside, and
 /// safe at the API because the range is checked first. `ScanKernelDifferentialTests`
 /// holds every scanner built on it to the byte-at-a-time computation.
-public enum ByteWords {
+public enum ByteChunks {
   /// Bytes `offset ..< offset + 8` of `bytes`, the first in the lowest bits.
   /// Precondition: `0 <= offset` and `offset + 8 <= bytes.count`.
   @inlinable @inline(__always)
-  public static func word(_ bytes: [UInt8], at offset: Int) -> UInt64 {
+  public static func chunk(_ bytes: [UInt8], at offset: Int) -> UInt64 {
     precondition(offset >= 0 && offset <= bytes.count &- 8, "eight bytes past the end")
     return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
   }
@@ -20,7 +20,7 @@ public enum ByteWords {
   public static func prefix(_ bytes: [UInt8], at offset: Int, count: Int) -> UInt64 {
     let n = min(max(count, 0), 8)
     if offset >= 0, offset <= bytes.count &- 8 {
-      let w = word(bytes, at: offset)
+      let w = chunk(bytes, at: offset)
       return n == 8 ? w : w & ((1 << (8 * UInt64(n))) &- 1)
     }
     var w: UInt64 = 0

@@ -1,32 +1,20 @@
+import AnimThreads
 import Dispatch
 import Foundation
-import Synchronization
-
-/// A value shared between threads, reached only through `withLock`: the standard
-/// library's `Mutex` in a class, so that it can be shared by reference.
-final class Locked<Value: Sendable>: Sendable {
-  private let mutex: Mutex<Value>
-
-  init(_ value: Value) { mutex = Mutex(value) }
-
-  func withLock<R: Sendable>(_ body: (inout Value) throws -> R) rethrows -> R {
-    try mutex.withLock { value throws -> R in try body(&value) }
-  }
-}
 
 /// A queue handed from producers to one consumer thread. `put` never waits (a producer,
 /// such as the simulation, must never be held up by a consumer); `take` waits for items,
 /// a deadline or `close`.
 ///
-/// The items live under a mutex; a semaphore counts the wake-ups (one per `put`, one for
+/// The items live under a lock; a semaphore counts the wake-ups (one per `put`, one for
 /// `close`), so a consumer that finds the queue empty after a wake-up just looks again.
 final class Mailbox<Item: Sendable>: Sendable {
-  private struct State {
+  private struct State: Sendable {
     var items: [Item] = []
     var closed = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let wakeUps = DispatchSemaphore(value: 0)
 
   init() {}

@@ -1,0 +1,60 @@
+import Dispatch
+import Foundation
+
+// The package's concurrency kernel: the one lock and the one fork-join. Each holds the
+// package's only unchecked `Sendable` of its kind, and says why it is sound.
+
+/// A value shared between threads, reached only through `withLock`: the one lock type of
+/// the package, a class so that it is shared by reference.
+///
+/// Foundation's `NSLock`, which every supported system has: the standard library's own
+/// lock (the Synchronization module) needs macOS 15 and iOS 18, past the package's floor
+/// of macOS 12 and iOS 15 (`PlatformFloorTests`).
+///
+/// Sendable without the compiler's check: `value` is read and written only inside
+/// `withLock`, with `lock` held, and a `Value` handed between threads is itself `Sendable`.
+package final class Locked<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  package init(_ value: Value) { self.value = value }
+
+  /// Runs `body` on the value with the lock held; the lock is released when it returns or
+  /// throws. `body` must not call `withLock` on the same lock: `NSLock` is not recursive.
+  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}
+
+/// Two pieces of work run at once, on two threads, returning when both are done: how the
+/// parser and the checker use a second core.
+///
+/// The one place that hands work that is not `Sendable` to another thread (a parser, a
+/// checker: classes and structs with mutable state). It is safe when the two closures
+/// write disjoint state and share only what neither writes while they run; the caller is
+/// blocked until both return, so nothing they touch is used by anyone else meanwhile.
+/// Each caller says why its two closures are disjoint (`ParallelParse.swift`,
+/// `ParallelGlobals.swift`, `ParallelTemplates.swift`, `Lowering.swift`), and its
+/// differential test holds the result to one thread's.
+package enum ForkJoin {
+  package static func run(_ first: () -> Void, _ second: () -> Void) {
+    withoutActuallyEscaping(first) { first in
+      withoutActuallyEscaping(second) { second in
+        let pair = Pair(first, second)
+        DispatchQueue.concurrentPerform(iterations: 2) { i in i == 0 ? pair.first() : pair.second() }
+      }
+    }
+  }
+
+  /// The two closures, sent to `concurrentPerform`'s threads; each runs on one of them.
+  private final class Pair: @unchecked Sendable {
+    let first: () -> Void
+    let second: () -> Void
+    init(_ first: @escaping () -> Void, _ second: @escaping () -> Void) {
+      self.first = first
+      self.second = second
+    }
+  }
+}
