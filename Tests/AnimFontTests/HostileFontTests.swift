@@ -135,4 +135,13 @@ struct HostileFontTests {
     }
     #expect(throws: FontError.unreadable(path: "/tmp", reason: "not a regular file")) { try FontFace(path: "/tmp") }
   }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "needs /proc"))
+  func aKernelFileIsUnreadable() {
+    // Regular by its type, with a size of 0 whatever it holds.
+    let reason = "a file of the kernel's /proc or /sys, not a regular file"
+    #expect(throws: FontError.unreadable(path: "/proc/self/status", reason: reason)) {
+      try FontFace(path: "/proc/self/status")
+    }
+  }
 }
