@@ -23,7 +23,7 @@ import Testing
     "AnimRender/Raster/CoverageBuffer.swift": (7, "coverage accumulation; CoverageTests, CompositorDifferentialTests"),
     "AnimRender/Raster/Compositor.swift": (3, "source-over through the coverage cells; CompositorDifferentialTests"),
     // Platform seams: the system calls take pointers.
-    "AnimOutput/POSIXCalls.swift": (6, "read, write, readlink"),
+    "AnimOutput/POSIXCalls.swift": (7, "read, write, readlink, readdir"),
     "AnimOutput/SignalCleanup.swift": (6, "async-signal-safe tables for the signal handler"),
     "AnimPreview/Socket.swift": (4, "sockaddr, recv, send"),
     "animc/DeepStack.swift": (1, "pthread attributes for the checker's deep stack"),
