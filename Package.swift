@@ -26,7 +26,7 @@ let package = Package(
     // Pure math: geometry, curves, timing functions, splines, random streams.
     .target(name: "AnimMath"),
     // Font files (sfnt tables, TrueType and CFF outlines, kerning), text layout, lookup.
-    .target(name: "AnimFont", dependencies: ["AnimThreads", "AnimMath"]),
+    .target(name: "AnimFont", dependencies: ["AnimThreads", "AnimMath", "AnimOutput"]),
     // Lexer, syntax tree and parser.
     .target(name: "AnimSyntax", dependencies: ["AnimJSON", "AnimSource", "AnimThreads"]),
     // The model every later stage shares: the properties (declared once, with their types,
@@ -44,7 +44,7 @@ let package = Package(
     // CRC-32 and Adler-32: what the PNG and zlib writers write and the PNG reader checks.
     .target(name: "AnimChecksum"),
     // The in-house PNG decoder (§12.3): zlib inflate, filters, every colour type, Adam7.
-    .target(name: "AnimImage", dependencies: ["AnimChecksum"]),
+    .target(name: "AnimImage", dependencies: ["AnimChecksum", "AnimOutput"]),
     // Rasterizer and the GIF, PNG and SVG encoders, over drawings (values).
     .target(name: "AnimRender", dependencies: ["AnimJSON", "AnimMath", "AnimChecksum", "AnimImage"]),
     // The output formats: one writer per format over frames, and the table of formats.
@@ -53,7 +53,8 @@ let package = Package(
       dependencies: ["AnimThreads", "AnimJSON", "AnimMath", "AnimModel", "AnimRender", "AnimChecksum", "AnimImage"]),
     // Canonical layout of `.anim` source.
     .target(name: "AnimFormat", dependencies: ["AnimSource", "AnimSyntax"]),
-    // The one way animc writes files: atomic, checked, metadata kept, fault-injectable.
+    // The one way animc writes files: atomic, checked, metadata kept, fault-injectable;
+    // and which input files are read (`InputFileKind`).
     .target(name: "AnimOutput"),
     // The language server.
     .target(

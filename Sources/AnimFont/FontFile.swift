@@ -1,3 +1,4 @@
+import AnimOutput
 import Foundation
 
 /// Reading font files: only regular files are opened (a pipe or device could block or
@@ -20,8 +21,23 @@ enum FontFile {
     if let size = attributes[.size] as? Int, size > maxSize {
       throw FontError.unreadable(path: path, reason: "larger than \(maxSize >> 20) MiB")
     }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw FontError.unreadable(path: path, reason: "it cannot be opened")
+    }
+    defer { try? handle.close() }
+    // The open file itself, whatever the path names now: a file of /proc could block.
+    if let kind = InputFileKind.of(handle.fileDescriptor)?.refused(streams: false) {
+      throw FontError.unreadable(path: path, reason: "\(kind), not a regular file")
+    }
     do {
-      return try Data(contentsOf: URL(fileURLWithPath: path))
+      // One byte past the limit tells a file that grew since its size was looked at.
+      let data = try handle.read(upToCount: maxSize + 1) ?? Data()
+      guard data.count <= maxSize else {
+        throw FontError.unreadable(path: path, reason: "larger than \(maxSize >> 20) MiB")
+      }
+      return data
+    } catch let error as FontError {
+      throw error
     } catch {
       throw FontError.unreadable(path: path, reason: "\(error.localizedDescription)")
     }

@@ -24,27 +24,40 @@ struct GPOSKerning: Sendable {
       scripts[tag] = offset
       if firstScript == nil { firstScript = offset }
     }
-    var indices: [Int] = []
+    // Each entry read below is a two-byte field of the table, so an honest table lists
+    // at most `gpos.count / 2` of them in all; more means records are reused to multiply
+    // the work, and the table is refused.
+    var budget = Budget(limit: gpos.count / 2, table: gpos)
+    // The kern lookups, each once (a set, filled as the features are read, so a feature
+    // listed many times or a lookup named many times costs no memory).
+    var indices = Set<Int>()
     if let scriptOffset = scripts["latn"] ?? scripts["DFLT"] ?? firstScript {
       let script = try scriptList.sub(from: scriptOffset)
       let langSysOffset = try script.u16(0)
       if langSysOffset != 0 {
         let langSys = try script.sub(from: langSysOffset)
+        var features = Set<Int>()
         for j in 0..<(try langSys.u16(4)) {
+          try budget.spend(1)
           let feature = try langSys.u16(6 + 2 * j)
           guard feature < (try featureList.u16(0)), try featureList.tag(2 + 6 * feature) == "kern" else { continue }
+          guard features.insert(feature).inserted else { continue }
           let table = try featureList.sub(from: featureList.u16(2 + 6 * feature + 4))
-          for k in 0..<(try table.u16(2)) { indices.append(try table.u16(4 + 2 * k)) }
+          let count = try table.u16(2)
+          try budget.spend(count)
+          for k in 0..<count { indices.insert(try table.u16(4 + 2 * k)) }
         }
       }
     }
     var lookups: [[ByteView]] = []
     let lookupCount = try lookupList.u16(0)
-    for index in Set(indices).sorted() where index < lookupCount {
+    for index in indices.sorted() where index < lookupCount {
       let lookup = try lookupList.sub(from: lookupList.u16(2 + 2 * index))
       var type = try lookup.u16(0)
       var subtables: [ByteView] = []
-      for s in 0..<(try lookup.u16(4)) {
+      let count = try lookup.u16(4)
+      try budget.spend(count)
+      for s in 0..<count {
         var sub = try lookup.sub(from: lookup.u16(6 + 2 * s))
         if type == 9 {
           type = try sub.u16(2)
@@ -58,6 +71,25 @@ struct GPOSKerning: Sendable {
   }
 
   var isEmpty: Bool { lookups.isEmpty }
+
+  /// How many feature, lookup and subtable entries reading the table may still take.
+  private struct Budget {
+    var left: Int
+    let limit: Int
+    let table: ByteView
+    init(limit: Int, table: ByteView) {
+      left = limit
+      self.limit = limit
+      self.table = table
+    }
+
+    mutating func spend(_ entries: Int) throws(FontError) {
+      left -= entries
+      guard left >= 0 else {
+        throw table.fail("its features, lookups and subtables list more than the \(limit) entries its size can hold")
+      }
+    }
+  }
 
   /// Per glyph of `glyphs`: the placement (x offset) and advance adjustments, font units.
   func adjustments(_ glyphs: [Int]) throws(FontError) -> [(placement: Int, advance: Int)] {

@@ -24,6 +24,10 @@ struct TrueTypeOutlines: Sendable {
   /// At most this many points in one glyph after composites are expanded: a composite
   /// tree of repeated references could otherwise grow exponentially.
   static let maxPoints = 100_000
+  /// At most this many component references are followed in one glyph, repeats served
+  /// from the memo included: empty components add no points, so without this bound a
+  /// small tree of them (40 references per level, 8 levels) means 40⁸ visits.
+  static let maxVisits = 100_000
 
   init(tables: TableDirectory, metrics: Metrics) throws(FontError) {
     glyf = try tables.required("glyf")
@@ -43,9 +47,9 @@ struct TrueTypeOutlines: Sendable {
   }
 
   func outline(_ glyph: Int) throws(FontError) -> Path {
-    var points = 0
+    var work = Expansion()
     var contours: [[(Point, Bool)]] = []
-    try collect(glyph, transform: (1, 0, 0, 1, 0, 0), depth: 0, points: &points, into: &contours)
+    try collect(glyph, transform: (1, 0, 0, 1, 0, 0), depth: 0, work: &work, into: &contours)
     var path = Path()
     for contour in contours { Self.emit(contour, into: &path) }
     return path
@@ -53,34 +57,91 @@ struct TrueTypeOutlines: Sendable {
 
   private typealias Transform = (Double, Double, Double, Double, Double, Double)
 
+  /// A glyph under one transform: what `collect` produces depends on nothing else.
+  private struct Use: Hashable {
+    let glyph: Int
+    let a: UInt64, b: UInt64, c: UInt64, d: UInt64, e: UInt64, f: UInt64
+    init(_ glyph: Int, _ t: Transform) {
+      self.glyph = glyph
+      (a, b, c, d, e, f) = (
+        t.0.bitPattern, t.1.bitPattern, t.2.bitPattern, t.3.bitPattern, t.4.bitPattern, t.5.bitPattern
+      )
+    }
+  }
+
+  /// The work of expanding one glyph: the points so far, the component visits so far,
+  /// and each expanded use's contours with how deep its composite tree goes, so a
+  /// component used again under the same transform is copied, not expanded again.
+  private struct Expansion {
+    var points = 0
+    var visits = 0
+    var memo: [Use: (contours: [[(Point, Bool)]], points: Int, height: Int)] = [:]
+  }
+
   private func apply(_ t: Transform, _ x: Double, _ y: Double) -> Point {
     Point(t.0 * x + t.2 * y + t.4, t.1 * x + t.3 * y + t.5)
   }
 
-  /// Appends the contours of `glyph` (points with their on-curve flags), transformed.
+  /// Appends the contours of `glyph` (points with their on-curve flags), transformed,
+  /// from the memo when this use was expanded before. Returns how many levels of
+  /// composites lie below `glyph` (0 for a simple or empty glyph).
+  @discardableResult
   private func collect(
-    _ glyph: Int, transform: Transform, depth: Int, points: inout Int, into contours: inout [[(Point, Bool)]]
-  ) throws(FontError) {
+    _ glyph: Int, transform: Transform, depth: Int, work: inout Expansion, into contours: inout [[(Point, Bool)]]
+  ) throws(FontError) -> Int {
+    work.visits += 1
+    guard work.visits <= Self.maxVisits else {
+      throw glyf.fail("glyph \(glyph) refers to components more than \(Self.maxVisits) times")
+    }
+    let use = Use(glyph, transform)
+    if let known = work.memo[use] {
+      try checkDepth(depth + known.height)
+      try addPoints(known.points, glyph, &work)
+      contours.append(contentsOf: known.contours)
+      return known.height
+    }
+    let before = (contours.count, work.points)
+    let height = try expand(glyph, transform: transform, depth: depth, work: &work, into: &contours)
+    // The glyph asked for is not a component of itself (that would nest for ever).
+    if depth > 0 { work.memo[use] = (Array(contours[before.0...]), work.points - before.1, height) }
+    return height
+  }
+
+  private func checkDepth(_ depth: Int) throws(FontError) {
     guard depth <= Self.maxDepth else {
       throw glyf.fail("composite glyphs nest deeper than \(Self.maxDepth) (a glyph that includes itself?)")
     }
+  }
+
+  private func addPoints(_ more: Int, _ glyph: Int, _ work: inout Expansion) throws(FontError) {
+    work.points += more
+    guard work.points <= Self.maxPoints else {
+      throw glyf.fail("glyph \(glyph) has more than \(Self.maxPoints) points")
+    }
+  }
+
+  /// `collect` without the memo: reads the glyph and expands its components.
+  private func expand(
+    _ glyph: Int, transform: Transform, depth: Int, work: inout Expansion, into contours: inout [[(Point, Bool)]]
+  ) throws(FontError) -> Int {
+    try checkDepth(depth)
     let (offset, length) = try range(glyph)
-    if length == 0 { return }
+    if length == 0 { return 0 }
     let g = try glyf.sub(offset, length)
     let numberOfContours = try g.i16(0)
     if numberOfContours >= 0 {
       let simple = try simpleGlyph(g, contours: numberOfContours)
-      points += simple.reduce(0) { $0 + $1.count }
-      guard points <= Self.maxPoints else { throw glyf.fail("glyph \(glyph) has more than \(Self.maxPoints) points") }
+      try addPoints(simple.reduce(0) { $0 + $1.count }, glyph, &work)
       let xMin = try g.i16(2)
       let shift = Double((metrics.leftSideBearing(glyph) ?? xMin) - xMin)
       for contour in simple {
         contours.append(contour.map { (apply(transform, $0.0.x + shift, $0.0.y), $0.1) })
       }
-      return
+      return 0
     }
     var at = 10
     var more = true
+    var height = 0
     while more {
       let flags = try g.u16(at)
       let component = try g.u16(at + 2)
@@ -123,7 +184,8 @@ struct TrueTypeOutlines: Sendable {
         t.0 * m.2 + t.2 * m.3, t.1 * m.2 + t.3 * m.3, 0, 0
       )
       var child: [[(Point, Bool)]] = []
-      try collect(component, transform: combined, depth: depth + 1, points: &points, into: &child)
+      let below = try collect(component, transform: combined, depth: depth + 1, work: &work, into: &child)
+      height = max(height, below + 1)
       let shift: Point
       if xy {
         shift = apply(t, Double(arg1), Double(arg2))
@@ -138,6 +200,7 @@ struct TrueTypeOutlines: Sendable {
       }
       for contour in child { contours.append(contour.map { ($0.0 + shift, $0.1) }) }
     }
+    return height
   }
 
   /// The contours of a simple glyph, in font units.

@@ -1,3 +1,4 @@
+import AnimOutput
 import Foundation
 
 /// PNG files by path, for the checker (header only) and the renderer (the whole image).
@@ -5,8 +6,8 @@ import Foundation
 /// The path is resolved through symbolic links and its type checked before it is opened:
 /// only a regular file is opened, so a pipe or device named as an image is refused rather
 /// than blocking the compiler on a read (§12.3). The file's size is checked against the
-/// limits before any of it is read. (A file swapped for a pipe between the check and the
-/// open is not guarded against; the window is a few system calls.)
+/// limits before any of it is read, and the open file is checked again (`InputFileKind`),
+/// which also refuses a file of `/proc` or `/sys`, regular by its type.
 public enum PNGFile {
   /// The header of the PNG at `path`; reads at most its first 33 bytes.
   public static func header(atPath path: String, limits: ImageLimits = .standard) throws(ImageError) -> PNGHeader {
@@ -71,6 +72,11 @@ public enum PNGFile {
     }
     if let size = attributes[.size] as? NSNumber { try limits.check(fileSize: size.intValue) }
     guard let handle = FileHandle(forReadingAtPath: resolved) else { throw ImageError("the file cannot be opened") }
+    // The open file itself, whatever the path names now: a file of /proc could block.
+    if let kind = InputFileKind.of(handle.fileDescriptor)?.refused(streams: false) {
+      close(handle)
+      throw ImageError("the path names \(kind), not a regular file")
+    }
     return handle
   }
 }

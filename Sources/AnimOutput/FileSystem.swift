@@ -34,6 +34,8 @@ public struct FileSystem {
   /// `fchown`; nil leaves that id as it is.
   public var fchown: (_ fd: Int32, _ owner: UInt32?, _ group: UInt32?) throws(SystemError) -> Void
   public var ftruncate: (_ fd: Int32, _ length: Int) throws(SystemError) -> Void
+  /// The names in a folder, without `.` and `..`.
+  public var list: (_ path: String) throws(SystemError) -> [String]
 
   public init(
     open: @escaping (String, Int32, UInt32) throws(SystemError) -> Int32,
@@ -51,7 +53,8 @@ public struct FileSystem {
     readlink: @escaping (String) throws(SystemError) -> String,
     fchmod: @escaping (Int32, UInt32) throws(SystemError) -> Void,
     fchown: @escaping (Int32, UInt32?, UInt32?) throws(SystemError) -> Void,
-    ftruncate: @escaping (Int32, Int) throws(SystemError) -> Void
+    ftruncate: @escaping (Int32, Int) throws(SystemError) -> Void,
+    list: @escaping (String) throws(SystemError) -> [String]
   ) {
     self.open = open
     self.write = write
@@ -69,6 +72,7 @@ public struct FileSystem {
     self.fchmod = fchmod
     self.fchown = fchown
     self.ftruncate = ftruncate
+    self.list = list
   }
 
   /// The real calls.
@@ -78,7 +82,7 @@ public struct FileSystem {
       close: POSIXCalls.close, rename: POSIXCalls.rename, unlink: POSIXCalls.unlink, mkdir: POSIXCalls.mkdir,
       rmdir: POSIXCalls.rmdir, stat: POSIXCalls.stat, lstat: POSIXCalls.lstat, fstat: POSIXCalls.fstat,
       readlink: POSIXCalls.readlink, fchmod: POSIXCalls.fchmod, fchown: POSIXCalls.fchown,
-      ftruncate: POSIXCalls.ftruncate)
+      ftruncate: POSIXCalls.ftruncate, list: POSIXCalls.list)
   }
 
   /// Closes a descriptor of output that is being given up: a temporary file about to be

@@ -47,7 +47,7 @@ public final class OutputDirectory {
     exists = found != nil
     resolved = try OutputTarget.resolveLinks(bare, fileSystem)
     do {
-      temporary = try OutputTarget.createTemporary(beside: resolved) { [fs] name throws(SystemError) in
+      temporary = try OutputTarget.createTemporary(beside: resolved, fs) { [fs] name throws(SystemError) in
         try fs.mkdir(name, 0o777)
       }.name
     } catch {

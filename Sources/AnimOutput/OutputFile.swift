@@ -122,7 +122,7 @@ public final class OutputFile {
     let mode: UInt32 = existing == nil && !privately ? 0o666 : 0o600
     let created: (name: String, made: Int32)
     do {
-      created = try OutputTarget.createTemporary(beside: resolved) { name throws(SystemError) in
+      created = try OutputTarget.createTemporary(beside: resolved, fs) { name throws(SystemError) in
         try fs.open(name, O_WRONLY | O_CREAT | O_EXCL, mode)
       }
     } catch {

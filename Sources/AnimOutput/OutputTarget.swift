@@ -98,18 +98,25 @@ enum OutputTarget: Equatable {
   /// (`-2`, `-3`, … when taken), in the same folder so a rename replaces it at once. Long
   /// names are cut so the temporary name stays within a file name's 255 bytes.
   static func temporaryName(beside path: String, attempt: Int) -> String {
-    var name = name(of: path)
-    if name.utf8.count > 200 { name = String(decoding: name.utf8.prefix(200), as: UTF8.self) }
     let suffix = attempt > 1 ? "-\(attempt)" : ""
-    return folder(of: path) + "." + name + ".animc-\(getpid())\(suffix).tmp"
+    return folder(of: path) + temporaryPrefix(of: path) + "\(getpid())\(suffix).tmp"
   }
 
-  /// Makes a temporary file or folder beside `path` with `create`, under the first of
+  /// What every temporary name of `path` begins with after its folder: `.NAME.animc-`.
+  static func temporaryPrefix(of path: String) -> String {
+    var name = name(of: path)
+    if name.utf8.count > 200 { name = String(decoding: name.utf8.prefix(200), as: UTF8.self) }
+    return "." + name + ".animc-"
+  }
+
+  /// Makes a temporary file or folder beside `path` with `create` (first removing those
+  /// that runs which died left there, `StaleTemporaries`), under the first of
   /// its `temporaryName`s that is free: a name taken (`EEXIST`, as `O_EXCL` and `mkdir`
   /// report it) moves on to the next, up to 99 tries. The name, and what `create` gave.
   static func createTemporary<Made>(
-    beside path: String, _ create: (String) throws(SystemError) -> Made
+    beside path: String, _ fs: FileSystem, _ create: (String) throws(SystemError) -> Made
   ) throws(SystemError) -> (name: String, made: Made) {
+    StaleTemporaries.remove(beside: path, fs)
     var attempt = 1
     while true {
       let name = temporaryName(beside: path, attempt: attempt)

@@ -69,6 +69,20 @@ enum POSIXCalls {
     return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// The names in the folder `path`, without `.` and `..`.
+  static func list(_ path: String) throws(SystemError) -> [String] {
+    guard let folder = opendir(path) else { throw SystemError(errno) }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+  }
+
   private static func check(_ result: Int32) throws(SystemError) {
     if result != 0 { throw SystemError(errno) }
   }

@@ -9,7 +9,7 @@ struct HTTPRequest: Sendable, Equatable {
   /// The decoded query parameters; a key without `=` maps to "".
   var query: [String: String]
   /// Header values by lower-cased name (a repeated header keeps its last value, except
-  /// `host`, which may not repeat).
+  /// `host` and `content-length`, which may not repeat).
   var headers: [String: String]
 }
 
@@ -76,6 +76,8 @@ enum HTTPParser {
       let value = line[line.index(after: colon)...].trimmingSpaces
       let key = name.lowercased()
       if key == "host", headers[key] != nil { return .failed(400, "more than one Host header") }
+      // RFC 9112 §6.3: a request whose body length is given twice is refused, not guessed.
+      if key == "content-length", headers[key] != nil { return .failed(400, "more than one Content-Length header") }
       headers[key] = String(value)
     }
     if headers["transfer-encoding"] != nil { return .failed(501, "no request bodies in chunks") }

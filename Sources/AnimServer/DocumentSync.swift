@@ -88,15 +88,32 @@ extension LanguageServer {
     }
   }
 
+  /// At most this many diagnostics are published per document, and one more that counts
+  /// the rest: a document of 300,000 stray characters would otherwise send a 65 MB
+  /// notification on every edit (rust-analyzer and rustc bound theirs likewise).
+  static let maxDiagnostics = 1_000
+
   /// Analyses the current version and publishes its diagnostics, tagged with the
-  /// version they describe.
+  /// version they describe: the first `maxDiagnostics` of them.
   func publishDiagnostics(_ uri: String) {
     guard lifecycle == .running, let (version, file, analysis) = documents.analysis(uri) else { return }
     // Handlers and checks run on one thread, so no change can land between the analysis
     // and this check; it guards the invariant if that ever changes.
     guard documents[uri]?.version == version else { return }
-    let diagnostics = analysis.diagnostics.map {
+    let all = analysis.diagnostics
+    var diagnostics = all.prefix(Self.maxDiagnostics).map {
       DiagnosticRenderer.lspDiagnostic($0, in: file, uri: uri, encoding: encoding)
+    }
+    let left = all.dropFirst(Self.maxDiagnostics)
+    if let first = left.first, let worst = left.map(\.severity).min() {
+      // One more, where the first one left out is, says how many were left out.
+      diagnostics.append(
+        .object([
+          ("range", DiagnosticRenderer.lspRange(first.range, in: file, encoding: encoding)),
+          ("severity", .number(Double(worst.rawValue))),
+          ("source", .string("animc")),
+          ("message", .string("\(left.count) more problem\(left.count == 1 ? "" : "s") not shown")),
+        ]))
     }
     notify(
       "textDocument/publishDiagnostics",

@@ -40,18 +40,27 @@ struct MessageFramer {
         // at that header. Each byte is searched once, however many reads the body takes.
         let bodyEnd = body.start + body.length
         let available = min(buffer.count, bodyEnd)
-        let from = max(body.start, scannedTo - 16)
+        var from = max(body.start, scannedTo - 16)
         scannedTo = available
-        if let resync = headerStart(from: from, before: available) {
-          if headerEnd(from: resync) != nil {
+        while let resync = headerStart(from: from, before: available) {
+          // `Content-Length:` inside a JSON string (a document's text) is not followed by
+          // digits and a raw line end, which a JSON string cannot hold: search on.
+          let line = lengthLine(at: resync)
+          if line == false {
+            from = resync + 1
+            continue
+          }
+          if line == true, headerEnd(from: resync) != nil {
             complaints.append(
               "Content-Length \(body.length) runs into the next message; dropped \(resync - body.start) bytes")
             pendingBody = nil
             consume(to: resync)
-            continue
+            break
           }
           scannedTo = resync  // look at this header again once it is complete
+          break
         }
+        if pendingBody == nil { continue }
         if buffer.count >= bodyEnd {
           let bytes = Array(buffer[body.start..<bodyEnd])
           consume(to: bodyEnd)
@@ -141,6 +150,36 @@ struct MessageFramer {
       while k < needle.count, Self.lower(buffer[i + k]) == needle[k] { k += 1 }
       if k == needle.count { return i }
       i += 1
+    }
+    return nil
+  }
+
+  /// Whether the `Content-Length:` at `index` begins a header line: optional blanks,
+  /// digits, optional blanks, then a line end. Nil while the line is not all there.
+  private func lengthLine(at index: Int) -> Bool? {
+    var i = index + 15  // past "content-length:"
+    var digits = 0
+    while i < buffer.count {
+      switch buffer[i] {
+      case 0x20, 0x09: if digits > 0 { return lineEnds(after: i) }
+      case 0x30...0x39: digits += 1
+      case 0x0D, 0x0A: return digits > 0
+      default: return false
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Whether only blanks stand between `index` and a line end (nil: not all there yet).
+  private func lineEnds(after index: Int) -> Bool? {
+    var i = index
+    while i < buffer.count {
+      switch buffer[i] {
+      case 0x20, 0x09: i += 1
+      case 0x0D, 0x0A: return true
+      default: return false
+      }
     }
     return nil
   }

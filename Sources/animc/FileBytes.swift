@@ -17,12 +17,22 @@ enum FileBytes {
     return Int(info.st_size)
   }
 
-  /// The file's bytes, or nil when it cannot be opened or read.
-  static func contents(atPath path: String) -> [UInt8]? {
+  /// Why a file was not read: the text after "cannot read `PATH`: ".
+  struct Unreadable: Error {
+    let reason: String
+  }
+
+  /// The file's bytes, or why they cannot be read. A pipe is read to its end; a device
+  /// or a file of `/proc` or `/sys` is refused before any read (`InputFileKind`).
+  static func contents(atPath path: String) -> Result<[UInt8], Unreadable> {
     let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
+    guard fd >= 0 else { return .failure(Unreadable(reason: "permission denied or unreadable")) }
     defer { close(fd) }
-    return contents(of: fd)
+    if let kind = InputFileKind.of(fd)?.refused(streams: true) {
+      return .failure(Unreadable(reason: "it is \(kind), not a regular file"))
+    }
+    guard let bytes = contents(of: fd) else { return .failure(Unreadable(reason: "permission denied or unreadable")) }
+    return .success(bytes)
   }
 
   /// Reading stops one byte past the largest file the parser reads, which then reports

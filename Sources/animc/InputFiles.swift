@@ -15,10 +15,10 @@ enum InputFiles {
       throw UsageError(message: "cannot read `\(path)`: no such file")
     }
     if isDirectory.boolValue { throw UsageError(message: "cannot read `\(path)`: it is a directory") }
-    guard let bytes = FileBytes.contents(atPath: path) else {
-      throw UsageError(message: "cannot read `\(path)`: permission denied or unreadable")
+    switch FileBytes.contents(atPath: path) {
+    case .success(let bytes): return SourceFile(name: path, bytes: bytes)
+    case .failure(let unreadable): throw UsageError(message: "cannot read `\(path)`: \(unreadable.reason)")
     }
-    return SourceFile(name: path, bytes: bytes)
   }
 
   /// A `file://` URI for LSP-shaped output.

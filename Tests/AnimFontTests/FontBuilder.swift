@@ -43,9 +43,10 @@ enum FontBuilder {
     return ["head": head, "hhea": hhea, "maxp": maxp, "hmtx": hmtx, "cmap": cmap, "name": name]
   }
 
-  /// A TrueType font whose glyph i is `glyphs[i]` (raw `glyf` records).
-  static func trueType(_ glyphs: [[UInt8]]) -> Data {
-    var tables = common(glyphs: glyphs.count, longLoca: true)
+  /// A TrueType font whose glyph i is `glyphs[i]` (raw `glyf` records), with `extra`
+  /// tables.
+  static func trueType(_ glyphs: [[UInt8]], extra: [String: [UInt8]] = [:]) -> Data {
+    var tables = common(glyphs: glyphs.count, longLoca: true).merging(extra) { $1 }
     var glyf: [UInt8] = []
     var loca: [UInt8] = []
     for g in glyphs {
@@ -64,6 +65,17 @@ enum FontBuilder {
     for (i, c) in components.enumerated() {
       let more = i < components.count - 1 ? 0x0020 : 0
       out += u16(0x0002 | more) + u16(c) + [0, 0]
+    }
+    return out
+  }
+
+  /// A composite glyph record: each component by glyph index at offset (0, 0), scaled
+  /// by its F2Dot14 `scale` (16384 is 1.0).
+  static func scaledComposite(_ components: [(glyph: Int, scale: Int)]) -> [UInt8] {
+    var out = u16(0xFFFF) + Array(repeating: 0, count: 8)
+    for (i, c) in components.enumerated() {
+      let more = i < components.count - 1 ? 0x0020 : 0
+      out += u16(0x0002 | 0x0008 | more) + u16(c.glyph) + [0, 0] + u16(c.scale)
     }
     return out
   }

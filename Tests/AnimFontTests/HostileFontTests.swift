@@ -45,6 +45,40 @@ struct HostileFontTests {
     #expect(message?.contains("points") == true, "\(message ?? "no error")")
   }
 
+  @Test(.timeLimit(.minutes(1))) func aCompositeTreeOfEmptyGlyphsIsExpandedOncePerComponent() throws {
+    // Glyph k holds glyph k+1 forty times, eight levels down to an empty glyph: 40^8
+    // visits if each reference were expanded, and no points to stop it.
+    var glyphs: [[UInt8]] = [[]]
+    for k in 1...8 { glyphs.append(FontBuilder.composite(Array(repeating: k + 1, count: 40))) }
+    glyphs.append([])
+    let started = ContinuousClock.now
+    let path = try FontFace(data: FontBuilder.trueType(glyphs)).outline(1)
+    #expect(path.segments.isEmpty)
+    #expect(ContinuousClock.now - started < .seconds(10))
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aCompositeTreeUnderDistinctTransformsIsBounded() {
+    // Each of glyph k's forty references scales glyph k+1 differently, so no two uses
+    // are alike: 40^3 = 64,000 visits on the third level alone, 40^8 in all.
+    var glyphs: [[UInt8]] = [[]]
+    for k in 1...8 {
+      glyphs.append(FontBuilder.scaledComposite((0..<40).map { (glyph: k + 1, scale: 8192 + 101 * $0 + 7 * k) }))
+    }
+    glyphs.append([])
+    let message = outlineError(FontBuilder.trueType(glyphs))
+    #expect(message?.contains("refers to components more than 100000 times") == true, "\(message ?? "no error")")
+  }
+
+  @Test func aComponentUsedTwiceDrawsTwice() throws {
+    // Glyph 2 holds the triangle (glyph 1) twice, the second at half size: by hand,
+    // (0,0) (100,0) (50,100), then (0,0) (50,0) (25,50).
+    let glyphs = [[], FontBuilder.triangle, FontBuilder.scaledComposite([(1, 16384), (1, 8192), (1, 16384)])]
+    let path = try FontFace(data: FontBuilder.trueType(glyphs)).outline(2)
+    let triangle: [PathSegment] = [.move(to: Point(0, 0)), .line(to: Point(100, 0)), .line(to: Point(50, 100)), .close]
+    let half: [PathSegment] = [.move(to: Point(0, 0)), .line(to: Point(50, 0)), .line(to: Point(25, 50)), .close]
+    #expect(path.segments == triangle + half + triangle)
+  }
+
   @Test func aSubroutineThatCallsItselfIsAnError() {
     // callsubr with index −107 + bias 107 = subroutine 0, which calls itself.
     let data = FontBuilder.cff(charStrings: [[14], [32, 10, 14]], subrs: [[32, 10, 11]])
@@ -100,5 +134,14 @@ struct HostileFontTests {
       try FontFace(path: "/nonexistent/x.ttf")
     }
     #expect(throws: FontError.unreadable(path: "/tmp", reason: "not a regular file")) { try FontFace(path: "/tmp") }
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "needs /proc"))
+  func aKernelFileIsUnreadable() {
+    // Regular by its type, with a size of 0 whatever it holds.
+    let reason = "a file of the kernel's /proc or /sys, not a regular file"
+    #expect(throws: FontError.unreadable(path: "/proc/self/status", reason: reason)) {
+      try FontFace(path: "/proc/self/status")
+    }
   }
 }

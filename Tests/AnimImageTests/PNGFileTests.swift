@@ -30,6 +30,12 @@ import Testing
       message { _ = try PNGFile.header(atPath: dir.appendingPathComponent("none.png").path) }.contains("not exist"))
     #expect(message { _ = try PNGFile.decode(atPath: dir.path) }.contains("a directory, not a regular file"))
     #expect(message { _ = try PNGFile.header(atPath: "/dev/null") }.contains("a device, not a regular file"))
+    // Regular by its type, but a kernel file whose size (0) says nothing of its length.
+    if fm.fileExists(atPath: "/proc/self/status") {
+      #expect(
+        message { _ = try PNGFile.header(atPath: "/proc/self/status") }.contains(
+          "the path names a file of the kernel's /proc or /sys, not a regular file"))
+    }
     // A named pipe would block a reader forever: it must be refused without being opened.
     let fifo = dir.appendingPathComponent("pipe.png")
     let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["mkfifo", fifo.path])

@@ -48,6 +48,13 @@ final class HTTPParserLimitTests: XCTestCase {
     guard case .complete = parse("POST / HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc") else { return XCTFail() }
   }
 
+  func testTwoContentLengthsAreRefused() {
+    // RFC 9112 §6.3: differing lengths, equal ones, and names that differ only in case.
+    XCTAssertEqual(status(parse("POST / HTTP/1.1\r\nContent-Length: 0\r\nContent-Length: 3\r\n\r\nabc")), 400)
+    XCTAssertEqual(status(parse("POST / HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc")), 400)
+    XCTAssertEqual(status(parse("POST / HTTP/1.1\r\ncontent-length: 3\r\nCONTENT-LENGTH: 3\r\n\r\nabc")), 400)
+  }
+
   func testEncodingsThatHideBytesAreRefused() {
     XCTAssertEqual(status(parse("GET /%zz HTTP/1.1\r\n\r\n")), 400)
     XCTAssertEqual(status(parse("GET /%0 HTTP/1.1\r\n\r\n")), 400)

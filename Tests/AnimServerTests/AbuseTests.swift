@@ -92,6 +92,31 @@ import Testing
     #expect(framer.next() == b)
   }
 
+  @Test func aBodyThatQuotesAHeaderIsKept() {
+    // A document whose text holds `// Content-Length: 12` then a line break, which JSON
+    // writes as the two characters `\n`; another message follows in the same read.
+    var framer = MessageFramer()
+    let a = Array(#"{"text":"// Content-Length: 12\nscene s {}"}"#.utf8)
+    let b = Array("{\"b\":2}".utf8)
+    framer.append(Array("Content-Length: \(a.count)\r\n\r\n".utf8) + a + Array("Content-Length: 7\r\n\r\n".utf8) + b)
+    #expect(framer.next() == a)
+    #expect(framer.next() == b)
+    #expect(framer.takeComplaints() == [])
+    // The same with the body's bytes arriving one at a time.
+    var out: [[UInt8]] = []
+    for byte in Array("Content-Length: \(a.count)\r\n\r\n".utf8) + a + Array("Content-Length: 7\r\n\r\n".utf8) + b {
+      framer.append([byte])
+      while let body = framer.next() { out.append(body) }
+    }
+    #expect(out == [a, b])
+    // A quoted header with blanks after its digits, or other text on its line, is text too.
+    let c = Array(#"{"text":"Content-Length: 3 \nx Content-Length: 4x"}"#.utf8)
+    framer.append(Array("Content-Length: \(c.count)\r\n\r\n".utf8) + c + Array("Content-Length: 7\r\n\r\n".utf8) + b)
+    #expect(framer.next() == c)
+    #expect(framer.next() == b)
+    #expect(framer.takeComplaints() == [])
+  }
+
   @Test func minimalEditKeepsUnchangedLines() {
     let old = Array("a\nb  c\nd\n".utf8)
     let new = Array("a\nb c\nd\n".utf8)

@@ -47,6 +47,24 @@ import Testing
     #expect(client.shutdownAndExit() == 0)
   }
 
+  @Test func diagnosticsAreCappedWithACountOfTheRest() throws {
+    // 2,500 stray `@ `, each `@` its own invalid-character diagnostic on line 2: 1,000
+    // are published, then one that counts the other 1,500, at the 1,001st `@` (column
+    // 2 × 1,000).
+    let client = try LSPClient()
+    client.initialize()
+    client.open(Self.uri, "let a = 1\n" + String(repeating: "@ ", count: 2_500) + "\n")
+    let published = try #require(client.diagnostics(Self.uri))
+    let items = try #require(published["diagnostics"]?.arrayValue)
+    #expect(items.count == 1_001)
+    #expect(items.dropLast().allSatisfy { $0["code"] == .string("E0101") })
+    let last = try #require(items.last)
+    #expect(last["message"] == .string("1500 more problems not shown"))
+    #expect(last["range"]?["start"] == J.pos(1, 2_000))
+    #expect(last["severity"] == .number(1))
+    #expect(client.shutdownAndExit() == 0)
+  }
+
   @Test func typingFastPublishesOnlyTheLastVersion() throws {
     let client = try LSPClient()
     client.initialize(options: .object([("debounceMilliseconds", .number(150))]))

@@ -149,6 +149,17 @@ import Testing
     #expect(r.stderr.contains("/dev/stdin:3002:1: error: expected an expression, found end of file"))
   }
 
+  /// A device or a file of `/proc` is refused before it is read: `/dev/zero` never ends,
+  /// and `/proc/self/status`, regular by its type, has a size of 0 whatever it holds.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "needs /proc"))
+  func devicesAndKernelFilesAreNotRead() throws {
+    for (path, kind) in [("/dev/zero", "a device"), ("/proc/self/status", "a file of the kernel's /proc or /sys")] {
+      let r = try Self.animc(["check", path])
+      #expect(r.status == 2, "\(path)")
+      #expect(r.stderr.contains("cannot read `\(path)`: it is \(kind), not a regular file"), "\(r.stderr)")
+    }
+  }
+
   @Test func everyCommandHasHelp() throws {
     for command in ["check", "run", "dump", "render", "fmt", "lsp"] {
       let r = try Self.animc([command, "--help"])
