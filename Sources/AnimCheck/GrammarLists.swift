@@ -1,5 +1,5 @@
-import AnimModel
 import AnimIR
+import AnimModel
 import AnimSyntax
 
 /// The editor grammars' word lists, from the vocabulary. The grammars are written from

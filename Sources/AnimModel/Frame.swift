@@ -110,7 +110,9 @@ public struct NodeFrame: Sendable {
 
   /// Sets all the rare parts at once (one box at most, where setting each would make
   /// one per part).
-  package mutating func setParts(tint: Color?, gradients: PaintGradients?, matrix3d: Matrix3D?, contentsRect: ContentsRect?) {
+  package mutating func setParts(
+    tint: Color?, gradients: PaintGradients?, matrix3d: Matrix3D?, contentsRect: ContentsRect?
+  ) {
     let values = NodeFrameParts.Values(
       tint: tint, gradients: gradients, matrix3d: matrix3d, contentsRect: contentsRect)
     parts = values.isEmpty ? nil : NodeFrameParts(values)

@@ -42,10 +42,12 @@ package enum Properties {
     .position, .point, default: .point(.zero), slots: 0..<2, dumpKeys: ["x", "y"], form: "position (x, y)",
     doc: "Point: where the anchor sits in the parent's space.")
   static let x = PropertySpec(
-    .x, .number, default: .number(0), composition: .component(of: .position), slots: 0..<1, dumpKeys: ["x"], form: "x N",
+    .x, .number, default: .number(0), composition: .component(of: .position), slots: 0..<1, dumpKeys: ["x"],
+    form: "x N",
     doc: "Number: the x component of position.")
   static let y = PropertySpec(
-    .y, .number, default: .number(0), composition: .component(of: .position), slots: 1..<2, dumpKeys: ["y"], form: "y N",
+    .y, .number, default: .number(0), composition: .component(of: .position), slots: 1..<2, dumpKeys: ["y"],
+    form: "y N",
     doc: "Number: the y component of position.")
   /// A Number sets both components (§6.1).
   static let scale = PropertySpec(
@@ -64,28 +66,33 @@ package enum Properties {
     .opacity, .number, default: .number(1), slots: 8..<9, dumpKeys: ["opacity"], form: "opacity N",
     doc: "Number, clamped to 0…1 when drawn (default 1).")
   static let fill = PropertySpec(
-    .fill, .color, default: .color(.black), interpolation: .colorChannels, slots: 9..<13, dumpKeys: ["fill"], form: "fill COLOR",
+    .fill, .color, default: .color(.black), interpolation: .colorChannels, slots: 9..<13, dumpKeys: ["fill"],
+    form: "fill COLOR",
     doc: "Color, interpolated per sRGB channel, straight alpha (default black).")
   /// A node has a stroke only when its source gives it one (a clear one is none).
   static let stroke = PropertySpec(
     .stroke, .color, default: .color(.clear), interpolation: .colorChannels, slots: 13..<17, dumpKeys: ["stroke"],
     dumpGroup: .stroke, form: "stroke COLOR", doc: "Color of the outline (default none).")
   static let lineWidth = PropertySpec(
-    .lineWidth, .number, default: .number(1), slots: 17..<18, dumpKeys: ["lineWidth"], dumpGroup: .stroke, bringsDumpGroup: false,
+    .lineWidth, .number, default: .number(1), slots: 17..<18, dumpKeys: ["lineWidth"], dumpGroup: .stroke,
+    bringsDumpGroup: false,
     form: "lineWidth N",
     doc: "Number: stroke width (default 1).")
   static let strokeStart = PropertySpec(
     .strokeStart, .number, default: .number(0), slots: 18..<19, dumpKeys: ["strokeStart"], dumpGroup: .trim,
     form: "strokeStart N", doc: "Number 0…1: draw the outline from this fraction of its length (default 0).")
   static let strokeEnd = PropertySpec(
-    .strokeEnd, .number, default: .number(1), slots: 19..<20, dumpKeys: ["strokeEnd"], dumpGroup: .trim, form: "strokeEnd N",
+    .strokeEnd, .number, default: .number(1), slots: 19..<20, dumpKeys: ["strokeEnd"], dumpGroup: .trim,
+    form: "strokeEnd N",
     doc: "Number 0…1: draw the outline up to this fraction of its length (default 1).")
   /// The 3-D properties (§12.1): a node that sets or animates any of them is 3-D.
   static let rotationX = PropertySpec(
-    .rotationX, .angle, default: .number(0), slots: 5..<6, dumpKeys: ["rotationX"], dumpGroup: .depth, form: "rotationX A",
+    .rotationX, .angle, default: .number(0), slots: 5..<6, dumpKeys: ["rotationX"], dumpGroup: .depth,
+    form: "rotationX A",
     doc: "Angle about the x axis (3-D, §12.1; default 0°): the top edge towards the viewer for a negative angle.")
   static let rotationY = PropertySpec(
-    .rotationY, .angle, default: .number(0), slots: 6..<7, dumpKeys: ["rotationY"], dumpGroup: .depth, form: "rotationY A",
+    .rotationY, .angle, default: .number(0), slots: 6..<7, dumpKeys: ["rotationY"], dumpGroup: .depth,
+    form: "rotationY A",
     doc: "Angle about the y axis (3-D, §12.1; default 0°).")
   static let perspective = PropertySpec(
     .perspective, .number, default: .number(0), slots: 7..<8, dumpKeys: ["perspective"], dumpGroup: .depth,

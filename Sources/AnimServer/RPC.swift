@@ -1,7 +1,7 @@
 import AnimJSON
-import AnimThreads
 import AnimOutput
 import AnimSource
+import AnimThreads
 import Foundation
 
 #if canImport(Glibc)

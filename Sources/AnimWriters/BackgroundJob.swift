@@ -1,5 +1,5 @@
-import AnimThreads
 import AnimModel
+import AnimThreads
 import Dispatch
 
 /// One job at a time on a second thread, while the caller goes on: `start` hands it

@@ -24,7 +24,9 @@ extension CSVWriter {
   /// The column row: the frame and the record's names, the property fields
   /// (`DumpLayout`), then tint, z and the matrix, and with `depth` matrix3d's 16 cells.
   static func columns(depth: Bool) -> String {
-    (["frame", "time", "id", "shape"] + DumpLayout.columns(depth: depth) + ["tint", "z", "a", "b", "c", "d", "tx", "ty"]
+    (["frame", "time", "id", "shape"] + DumpLayout.columns(depth: depth) + [
+      "tint", "z", "a", "b", "c", "d", "tx", "ty",
+    ]
       + (depth ? (0..<16).map { "m\($0)" } : [])).joined(separator: ",")
   }
 

@@ -1,6 +1,6 @@
-import AnimThreads
 import AnimModel
 import AnimSim
+import AnimThreads
 import Synchronization
 
 /// How a dump writes a frame's records: record `i` of `frame`, with the separator that

@@ -1,9 +1,9 @@
-import AnimThreads
 import AnimModel
 import AnimOutput
 import AnimSim
 import AnimSource
 import AnimSyntax
+import AnimThreads
 import AnimWriters
 
 #if canImport(Glibc)

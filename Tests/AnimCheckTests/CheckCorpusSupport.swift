@@ -2,8 +2,8 @@ import AnimCheck
 import AnimIR
 import AnimModel
 import AnimSource
-import Foundation
 @_exported import AnimTestSupport
+import Foundation
 
 /// The semantic corpus: realistic scenes with exactly one semantic mistake (or one
 /// warning) each, expectations written as in the syntax corpus (`CorpusFile`).

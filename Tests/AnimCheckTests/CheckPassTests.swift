@@ -1,11 +1,11 @@
-@testable import AnimCheck
-@testable import AnimIR
 import AnimMath
-@testable import AnimModel
 import AnimSource
 import AnimSyntax
 import Testing
 
+@testable import AnimCheck
+@testable import AnimIR
+@testable import AnimModel
 
 /// The checker's passes on their own: what the name pass declares and numbers, and what
 /// the constant folder answers. Expected values are worked out by hand from §3.1 and

@@ -1,11 +1,11 @@
-@testable import AnimCheck
-@testable import AnimIR
-@testable import AnimModel
 import AnimSource
 import AnimSyntax
 import Foundation
 import Testing
 
+@testable import AnimCheck
+@testable import AnimIR
+@testable import AnimModel
 
 /// `animc check` without `--emit-ir` keeps no IR and so does not lower the values only
 /// the IR holds (`Lowering.swift`). Its diagnostics must be exactly those of the check

@@ -1,11 +1,11 @@
-@testable import AnimCheck
-@testable import AnimIR
 import AnimMath
-@testable import AnimModel
 import AnimSyntax
 import AnimTestSupport
 import Testing
 
+@testable import AnimCheck
+@testable import AnimIR
+@testable import AnimModel
 
 /// Lowering is a pass of its own: the checker leaves the scene over checked syntax and
 /// `Lowering` makes the IR from it and the recorded facts. Expected values are worked

@@ -1,12 +1,12 @@
-@testable import AnimCheck
-@testable import AnimIR
-@testable import AnimModel
 import AnimSource
 import AnimSyntax
 import AnimTestSupport
 import Foundation
 import Testing
 
+@testable import AnimCheck
+@testable import AnimIR
+@testable import AnimModel
 
 /// The parallel check is a second schedule of the one check, never a second semantics:
 /// on every corpus file and example, and on 10,000 seeded mutants of them, checking with

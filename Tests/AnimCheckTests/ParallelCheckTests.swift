@@ -1,11 +1,11 @@
-@testable import AnimCheck
-@testable import AnimIR
-@testable import AnimModel
 import AnimSource
 import AnimSyntax
 import Foundation
 import Testing
 
+@testable import AnimCheck
+@testable import AnimIR
+@testable import AnimModel
 
 /// A large file's top-level values and templates are checked on two threads; the
 /// diagnostics and the IR must be exactly those of checking on one.

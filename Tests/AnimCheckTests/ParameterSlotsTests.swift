@@ -1,9 +1,9 @@
-@testable import AnimCheck
-@testable import AnimIR
-@testable import AnimModel
 import AnimSyntax
 import Testing
 
+@testable import AnimCheck
+@testable import AnimIR
+@testable import AnimModel
 
 /// `ParameterSlots` holds a call's arguments inline, in a fixed number of slots, and
 /// stops the program if a signature has more: every signature must fit.

@@ -1,9 +1,9 @@
-@testable import AnimCheck
-@testable import AnimIR
-@testable import AnimModel
 import Foundation
 import Testing
 
+@testable import AnimCheck
+@testable import AnimIR
+@testable import AnimModel
 
 /// The vocabulary's declarations: each built-in and property once, consistent with the
 /// specification's tables, and the committed editor grammars generated from them.

@@ -44,7 +44,8 @@ struct NodeStateTests {
   /// Slot order is §9's record and column order: the CSV columns of a scene with a 3-D
   /// node, as §12.1 lists them.
   @Test func slotOrderIsDumpOrder() {
-    let columns = "x,y,scaleX,scaleY,rotation,rotationX,rotationY,perspective,opacity,fill,stroke,"
+    let columns =
+      "x,y,scaleX,scaleY,rotation,rotationX,rotationY,perspective,opacity,fill,stroke,"
       + "lineWidth,strokeStart,strokeEnd"
     let bySlot = Property.allCases.map(\.spec).filter { $0.dumpKeys.count == 1 }.sorted {
       $0.slots.lowerBound < $1.slots.lowerBound
@@ -80,7 +81,8 @@ struct NodeStateTests {
       (.position, { $0.position = Point(-3, -4) }), (.scaleX, { $0.scaleX = -3 }), (.scaleY, { $0.scaleY = -3 }),
       (.rotation, { $0.rotation = -3 }), (.rotationX, { $0.rotationX = -3 }), (.rotationY, { $0.rotationY = -3 }),
       (.perspective, { $0.perspective = -3 }), (.opacity, { $0.opacity = -3 }),
-      (.fill, { $0.fill = Color(r: -3, g: -4, b: -5, a: -6) }), (.stroke, { $0.stroke = Color(r: -3, g: -4, b: -5, a: -6) }),
+      (.fill, { $0.fill = Color(r: -3, g: -4, b: -5, a: -6) }),
+      (.stroke, { $0.stroke = Color(r: -3, g: -4, b: -5, a: -6) }),
       (.lineWidth, { $0.lineWidth = -3 }), (.strokeStart, { $0.strokeStart = -3 }), (.strokeEnd, { $0.strokeEnd = -3 }),
     ]
     for (property, write) in writes {

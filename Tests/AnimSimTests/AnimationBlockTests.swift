@@ -1,10 +1,10 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// A block keeps each basic animation's first `from` and end channel (what sampling reads of a one-number animation), zeros for other kinds.
 @Test func animationBlockKeepsEachBasicAnimationsScalars() throws {

@@ -1,8 +1,8 @@
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// §12.1: a tap hits a 3-D node where the inverse projection of the tap point has W > 0
 /// and lies inside the shape. The card is 100 × 100 at (100, 100), rotateX(60°) with

@@ -1,12 +1,12 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import AnimSource
 import Foundation
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// Exact dump text for small hand-built scenes, the arithmetic in the comments.
 @Suite struct DumpLineTests {

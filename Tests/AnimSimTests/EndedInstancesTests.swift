@@ -1,9 +1,9 @@
 import AnimCheck
 import AnimIR
-@testable import AnimModel
-@testable import AnimSim
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// Spawns living 0.05 … 0.5 s (so they end out of creation order, and most frames end
 /// none): after every frame exactly those not yet ended remain, in creation order.

@@ -1,10 +1,10 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// Spawns `let dx = random(-50..50); animate x by dx over 1s` from emitter `name`.
 func randomEmitter(_ name: String, triggers: [Trigger], burst: Int = 1, max: Int = 10_000) -> EmitterTemplate {

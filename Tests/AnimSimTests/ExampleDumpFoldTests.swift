@@ -1,9 +1,9 @@
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import Foundation
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 // MARK: - fold.anim (seed 3, 60 fps)
 

@@ -1,13 +1,13 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import AnimSource
 import AnimWriters
 import Foundation
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 // The examples (`examples/*.anim`) run in-process: source → `analyze` → IR → `Simulator`
 // → frames, exactly the pipeline `animc dump` uses.

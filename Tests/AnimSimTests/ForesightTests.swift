@@ -1,10 +1,10 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// The live-instance limit foreseen before the first frame (issue 17, item 9): a run that
 /// would cross it by the frames asked for stops before sampling any, with the error the

@@ -1,11 +1,11 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import Foundation
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// A scene built without the checker (as the benchmark builds them) can ask for
 /// endless events between two frames; the run stops with E0904 instead of looping.

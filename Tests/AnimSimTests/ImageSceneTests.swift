@@ -1,12 +1,12 @@
 import AnimCheck
 import AnimIR
-@testable import AnimModel
-@testable import AnimSim
 import AnimSource
 import AnimWriters
 import Foundation
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// §12.3 in a run: the image's box is its tap target, and the dump names the file as
 /// written and carries `contentsRect` after `tint` when it is not the default.

@@ -1,11 +1,11 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import AnimSource
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// The live column (`LiveColumn`): sampling reads each particle's drift and basic
 /// animations' values from it, and must give every particle the values its own body's

@@ -1,8 +1,8 @@
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// Counts its live copies, so a test sees what a list keeps alive.
 private final class Tracked {

@@ -1,11 +1,11 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import AnimSource
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// Sampling computes each animation's phase once per timing group and instance time
 /// (`PhaseCache`); these check that it changes nothing, and that groups are what they

@@ -1,11 +1,11 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import AnimSource
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// A record's rare parts (tint, gradients, matrix3d, contentsRect) live in a shared box
 /// (`NodeFrameParts`); a record must still behave as a value. And when the oldest

@@ -1,11 +1,11 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import AnimSource
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// A record that holds the same instance as in the frame before keeps its id, shape,
 /// flags, tint, z and (when nothing animates it) style: sampling writes only the matrix

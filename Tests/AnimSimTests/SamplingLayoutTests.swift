@@ -1,10 +1,10 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 /// A record kept from the frame before, with no style animated, gets only its leading
 /// values afresh (`NodeState.takeLeading`, `FrameSampler.compose`): every animated value

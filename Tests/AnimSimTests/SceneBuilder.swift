@@ -1,12 +1,12 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import AnimSource
 import AnimWriters
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 // Hand-built IR: the checker is written in parallel, so tests assemble `SceneIR` values
 // directly, the way the checker will.

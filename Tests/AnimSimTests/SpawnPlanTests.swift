@@ -1,12 +1,12 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import AnimSource
 import AnimWriters
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 // An emitter's spawns run its `SpawnPlan` (values the same at every spawn evaluated once,
 // the rest compiled to `SpawnProgram`s); `SimulationOptions.interpretsSpawns` runs them

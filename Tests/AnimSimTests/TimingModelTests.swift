@@ -1,11 +1,11 @@
 import AnimCheck
 import AnimIR
 import AnimMath
-@testable import AnimModel
-@testable import AnimSim
 import Foundation
 import Testing
 
+@testable import AnimModel
+@testable import AnimSim
 
 // Each expectation is worked out by hand from §6.2–§6.3; frames are 1/100 s apart, so
 // frame 150 is t = 1.5 s.

@@ -1,9 +1,9 @@
 import AnimMath
+import Testing
+
 @testable import AnimModel
 @testable import AnimSim
 @testable import AnimWriters
-import Testing
-
 
 /// A dump made on two threads (`DumpHalves`) is byte for byte the dump one thread makes:
 /// frames big enough to be split, of records of every kind the examples draw (gradients,
