@@ -1,7 +1,5 @@
 import AnimModel
-import AnimSim
 import AnimThreads
-import Synchronization
 
 /// How a dump writes a frame's records: record `i` of `frame`, with the separator that
 /// goes before it, appended to `out`. A record's bytes depend on the frame and `i` only,
