@@ -79,22 +79,33 @@ public struct CSVWriter: FrameWriter {
     out.append(csvID: node.id)
     out.append(byte: UInt8(ascii: ","))
     out.append(csvCell: node.shape.id)
+    out.append(cell: s.position.x)
+    out.append(cell: s.position.y)
+    out.append(DumpBytes.comma, number: s.scaleX, keptIn: 0)
+    out.append(DumpBytes.comma, number: s.scaleY, keptIn: 3)
+    out.append(cell: s.rotation)
+    if depth { depthCells(node, into: &out) }
+    out.append(DumpBytes.comma, number: s.opacity, keptIn: 1)
     let gradients = node.boxGradients
-    for field in DumpLayout.fields where depth || field.group != .depth {
-      guard node.carries(field.group) else {
-        out.append(byte: UInt8(ascii: ","))
-        continue
-      }
-      guard field.isPaint else {
-        out.append(DumpBytes.comma, number: s[field.slot])
-        continue
-      }
-      if let gradient = node.gradient(of: field, in: gradients) {
-        out.append(byte: UInt8(ascii: ","))
-        out.append(paintCell: s.color(at: field.slot), gradient: gradient)
-      } else {
-        out.append(DumpBytes.comma, hex: s.color(at: field.slot))
-      }
+    if let fill = gradients?.fill {
+      out.append(byte: UInt8(ascii: ","))
+      out.append(paintCell: s.fill, gradient: fill)
+    } else {
+      out.append(DumpBytes.comma, hex: s.fill)
+    }
+    out.append(byte: UInt8(ascii: ","))
+    if node.hasStroke {
+      out.append(paintCell: s.stroke, gradient: gradients?.stroke)
+      out.append(cell: s.lineWidth)
+    } else {
+      out.append(byte: UInt8(ascii: ","))
+    }
+    if node.hasTrim {
+      out.append(cell: s.strokeStart)
+      out.append(cell: s.strokeEnd)
+    } else {
+      out.append(byte: UInt8(ascii: ","))
+      out.append(byte: UInt8(ascii: ","))
     }
     out.append(byte: UInt8(ascii: ","))
     if let tint = node.tint { out.append(hex: tint) }

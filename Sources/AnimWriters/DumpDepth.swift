@@ -1,10 +1,17 @@
 import AnimMath
 import AnimModel
 
-// The dump's 3-D matrix (§9, §12.1): written for 3-D nodes only, so a 2-D scene's bytes
+// The dump's 3-D fields (§9, §12.1): written for 3-D nodes only, so a 2-D scene's bytes
 // are what they were before 3-D existed.
 
 extension DumpRecords {
+  /// `"rotationX"`, `"rotationY"` and `"perspective"`, after `"rotation"`.
+  static func depthMembers(_ s: NodeState, into out: inout DumpBytes) {
+    out.append(member: "rotationX", s.rotationX)
+    out.append(member: "rotationY", s.rotationY)
+    out.append(member: "perspective", s.perspective)
+  }
+
   /// `"matrix3d"`: 16 numbers, column-major as CSS `matrix3d()`, after `"matrix"`.
   static func matrix3dMember(_ m: Matrix3D, into out: inout DumpBytes) {
     out.append(",\"matrix3d\":[")
@@ -28,6 +35,17 @@ extension CSVWriter {
       "tint", "z", "a", "b", "c", "d", "tx", "ty",
     ]
       + (depth ? (0..<16).map { "m\($0)" } : [])).joined(separator: ",")
+  }
+
+  /// A row's three 3-D cells: the values for a 3-D node, empty for a 2-D one.
+  static func depthCells(_ node: NodeFrame, into out: inout DumpBytes) {
+    guard node.matrix3d != nil else {
+      out.append(",,,")
+      return
+    }
+    out.append(cell: node.state.rotationX)
+    out.append(cell: node.state.rotationY)
+    out.append(cell: node.state.perspective)
   }
 
   /// A row's 16 matrix3d cells, empty for a 2-D node.

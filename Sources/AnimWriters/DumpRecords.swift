@@ -44,20 +44,27 @@ enum DumpRecords {
     out.append(jsonIDBody: node.id)
     out.append(piece: keys.shapeOpen)
     out.append(jsonStringBody: node.shape.id)
-    out.append(byte: UInt8(ascii: "\""))
+    out.append(keys.x, number: s.position.x)
+    out.append(keys.y, number: s.position.y)
+    out.append(keys.scaleX, number: s.scaleX, keptIn: 0)
+    out.append(keys.scaleY, number: s.scaleY, keptIn: 3)
+    out.append(keys.rotation, number: s.rotation)
+    if node.matrix3d != nil { depthMembers(s, into: &out) }
+    out.append(keys.opacity, number: s.opacity, keptIn: 1)
     let gradients = node.boxGradients
-    for (i, field) in DumpLayout.fields.enumerated() where node.carries(field.group) {
-      guard field.isPaint else {
-        out.append(keys.fields[i], number: s[field.slot])
-        continue
-      }
-      if let gradient = node.gradient(of: field, in: gradients) {
-        out.append(piece: keys.fields[i])
-        out.append(gradient: gradient)
-      } else {
-        out.append(keys.colorOpens[i], hex: s.color(at: field.slot))
-        out.append(byte: UInt8(ascii: "\""))
-      }
+    if let fill = gradients?.fill {
+      out.append(member: "fill", paint: s.fill, gradient: fill)
+    } else {
+      out.append(keys.fillOpen, hex: s.fill)
+      out.append(byte: UInt8(ascii: "\""))
+    }
+    if node.hasStroke {
+      out.append(member: "stroke", paint: s.stroke, gradient: gradients?.stroke)
+      out.append(member: "lineWidth", s.lineWidth)
+    }
+    if node.hasTrim {
+      out.append(member: "strokeStart", s.strokeStart)
+      out.append(member: "strokeEnd", s.strokeEnd)
     }
     if let tint = node.tint {
       out.append(member: "tint", color: tint)
@@ -94,10 +101,14 @@ struct NodeKeys: Sendable {
   let idOpen = PackedBytes("{\"id\":\"")
   /// After the id's text: its closing quote, then the shape's key and opening quote.
   let shapeOpen = PackedBytes("\",\"shape\":\"")
-  /// `,"KEY":` for each of `DumpLayout.fields`.
-  let fields = DumpLayout.fields.map { PackedBytes(bytes: Array(",\"\($0.key)\":".utf8)) }
-  /// `,"KEY":"` for each of `DumpLayout.fields`: a colour's opening.
-  let colorOpens = DumpLayout.fields.map { PackedBytes(bytes: Array(",\"\($0.key)\":\"".utf8)) }
+  /// After the shape's text: its closing quote, then `x`'s key.
+  let x = PackedBytes("\",\"x\":")
+  let y = PackedBytes(",\"y\":")
+  let scaleX = PackedBytes(",\"scaleX\":")
+  let scaleY = PackedBytes(",\"scaleY\":")
+  let rotation = PackedBytes(",\"rotation\":")
+  let opacity = PackedBytes(",\"opacity\":")
+  let fillOpen = PackedBytes(",\"fill\":\"")
   let z = PackedBytes(",\"z\":")
   let matrixOpen = PackedBytes(",\"matrix\":[")
 }

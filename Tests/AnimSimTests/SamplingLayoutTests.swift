@@ -18,7 +18,8 @@ import Testing
     var kept = NodeState()
     kept.takeLeading(of: model)
     if target.isStyle {
-      #expect(kept == NodeState(), "\(property)")
+      // A style value has a slot the kept record does not take afresh.
+      #expect(target.read(kept) != target.read(model), "\(property)")
     } else {
       #expect(target.read(kept) == target.read(model), "\(property)")
       #expect(kept == model, "\(property)")
