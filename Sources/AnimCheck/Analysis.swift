@@ -1,23 +1,24 @@
 import AnimIR
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// Everything `animc check` knows about one file: its syntax tree and every diagnostic
 /// the stages produced, in source order. Later stages (types, the IR) extend this.
-public struct Analysis: Sendable {
-  public let file: SourceFile
-  public let syntax: SyntaxTree
-  public let diagnostics: [Diagnostic]
+package struct Analysis: Sendable {
+  package let file: SourceFile
+  package let syntax: SyntaxTree
+  package let diagnostics: [Diagnostic]
   /// The checked scene; nil when the file has errors or the IR was not asked for.
-  public let ir: SceneIR?
+  package let ir: SceneIR?
 
-  public var hasErrors: Bool { diagnostics.hasErrors }
+  package var hasErrors: Bool { diagnostics.hasErrors }
 }
 
 /// Runs the front end and the checker over one file. With `keepingIR: false` the
 /// diagnostics are the same but `ir` is nil: what `animc check` needs, in less memory.
 /// `resources` are where the scene's fonts and images are found.
-public func analyze(_ file: SourceFile, keepingIR: Bool = true, resources: SceneResources = .files) -> Analysis {
+package func analyze(_ file: SourceFile, keepingIR: Bool = true, resources: SceneResources = .files) -> Analysis {
   let parsed = Parser.parse(file)
   // Names and types are checked only on a tree without syntax errors: a declaration the
   // parser could not read would otherwise make every use of it a second error.

@@ -6,9 +6,9 @@ import AnimSyntax
 /// templates in `grammar/templates/` whose `@name@` markers stand for these lists, by
 /// `swift run animc-grammar`; a test fails when a committed grammar differs from what its
 /// template gives, so a new built-in or property reaches the editors without a hand edit.
-public enum GrammarLists {
+package enum GrammarLists {
   /// Each list's marker name and words, in the order the grammars try them.
-  public static let lists: [(name: String, words: [String])] = [
+  package static let lists: [(name: String, words: [String])] = [
     ("builtinFunctions", builtins(.function) + builtins(.color) + builtins(.transform)),
     ("constructors", builtins(.shape) + builtins(.path)),
     ("timingFunctions", builtins(.timing)),
@@ -29,20 +29,20 @@ public enum GrammarLists {
 
   /// The templates and the grammars written from them, relative to the package root, with
   /// how each joins a list's words into a regex alternation.
-  public static let files: [(template: String, output: String, separator: String)] = [
+  package static let files: [(template: String, output: String, separator: String)] = [
     ("grammar/templates/anim.tmLanguage.json.in", "grammar/anim.tmLanguage.json", "|"),
     ("grammar/templates/anim.vim.in", "grammar/vim/syntax/anim.vim", "\\|"),
   ]
 
-  public struct UnknownMarker: Error, CustomStringConvertible {
-    public let name: String
-    public var description: String { "unknown list `@\(name)@` in a grammar template" }
+  package struct UnknownMarker: Error, CustomStringConvertible {
+    package let name: String
+    package var description: String { "unknown list `@\(name)@` in a grammar template" }
   }
 
   /// `template` with each `@name@` replaced by that list joined with `separator`. An `@`
   /// not followed by a list's name and `@` is kept as written; a marker-shaped word that
   /// names no list is an error.
-  public static func fill(_ template: String, separator: String) throws(UnknownMarker) -> String {
+  package static func fill(_ template: String, separator: String) throws(UnknownMarker) -> String {
     var out = ""
     var rest = Substring(template)
     while let at = rest.firstIndex(of: "@") {

@@ -5,7 +5,7 @@ import AnimSyntax
 /// The type of the expression at `node`, for editors (hover). Runs the checker's
 /// inference on that one expression against the file's declarations; nil when the
 /// node is not an expression or its type cannot be known on its own (a block's `let`).
-public func typeDescription(of node: NodeID, in analysis: Analysis) -> String? {
+package func typeDescription(of node: NodeID, in analysis: Analysis) -> String? {
   guard !analysis.syntax.kind(node).isError,
     analysis.syntax.kind(node).isExpression || analysis.syntax.kind(node) == .name
   else { return nil }

@@ -1,6 +1,6 @@
 /// CRC-32 as used by PNG chunks and gzip (ISO 3309, reflected polynomial 0xEDB88320):
 /// what the PNG encoder writes and the decoder checks.
-public struct CRC32: Sendable {
+package struct CRC32: Sendable {
   /// One 256-entry table, built once: a byte per step rather than a bit.
   private static let table: [UInt32] = (0..<256).map { n -> UInt32 in
     var c = UInt32(n)
@@ -13,12 +13,12 @@ public struct CRC32: Sendable {
   /// The running register, kept inverted as the algorithm specifies.
   private var register: UInt32 = 0xFFFF_FFFF
 
-  public init() {}
+  package init() {}
 
   /// Feeds more bytes; the checksum of a concatenation equals feeding the parts in order.
   /// Concrete types, not a generic sequence: callers in other modules then run this
   /// module's compiled loop rather than an unspecialized generic one.
-  public mutating func update(_ bytes: ArraySlice<UInt8>) {
+  package mutating func update(_ bytes: ArraySlice<UInt8>) {
     // The register in a local, so it stays in a register through the loop.
     var c = register
     let table = Self.table
@@ -28,33 +28,33 @@ public struct CRC32: Sendable {
     register = c
   }
 
-  public mutating func update(_ bytes: [UInt8]) { update(bytes[...]) }
+  package mutating func update(_ bytes: [UInt8]) { update(bytes[...]) }
 
   /// The CRC of everything fed so far.
-  public var value: UInt32 { register ^ 0xFFFF_FFFF }
+  package var value: UInt32 { register ^ 0xFFFF_FFFF }
 
   /// The CRC-32 of `bytes` in one call.
-  public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+  package static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     var crc = CRC32()
     crc.update(bytes)
     return crc.value
   }
 
-  public static func checksum(_ bytes: [UInt8]) -> UInt32 { checksum(bytes[...]) }
+  package static func checksum(_ bytes: [UInt8]) -> UInt32 { checksum(bytes[...]) }
 }
 
 /// Adler-32, the checksum that ends a zlib stream (RFC 1950).
-public struct Adler32: Sendable {
+package struct Adler32: Sendable {
   private var a: UInt32 = 1
   private var b: UInt32 = 0
 
-  public init() {}
+  package init() {}
 
   /// Feeds more bytes. Sums are reduced every 5552 bytes, the largest run that cannot
   /// overflow 32 bits, so the expensive modulo is rare.
-  public mutating func update(_ bytes: ArraySlice<UInt8>) { (a, b) = Self.sums(a, b, bytes) }
+  package mutating func update(_ bytes: ArraySlice<UInt8>) { (a, b) = Self.sums(a, b, bytes) }
 
-  public mutating func update(_ bytes: [UInt8]) { update(bytes[...]) }
+  package mutating func update(_ bytes: [UInt8]) { update(bytes[...]) }
 
   /// The sums after `bytes`. A plain function of its inputs, so `a` and `b` stay in
   /// registers (captured variables would be written to memory on every byte). Eight
@@ -94,14 +94,14 @@ public struct Adler32: Sendable {
   }
 
   /// The checksum of everything fed so far.
-  public var value: UInt32 { (b << 16) | a }
+  package var value: UInt32 { (b << 16) | a }
 
   /// The Adler-32 of `bytes` in one call.
-  public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+  package static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     var adler = Adler32()
     adler.update(bytes)
     return adler.value
   }
 
-  public static func checksum(_ bytes: [UInt8]) -> UInt32 { checksum(bytes[...]) }
+  package static func checksum(_ bytes: [UInt8]) -> UInt32 { checksum(bytes[...]) }
 }

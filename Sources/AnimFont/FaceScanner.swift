@@ -1,10 +1,10 @@
 import Foundation
 
 /// One face of an installed font file, as font lookup sees it.
-public struct InstalledFace: Sendable, Hashable {
-  public let path: String
-  public let index: Int
-  public let names: FaceNames
+package struct InstalledFace: Sendable, Hashable {
+  package let path: String
+  package let index: Int
+  package let names: FaceNames
 }
 
 /// Finds font files under directories and reads each face's names, weight and slant.

@@ -1,6 +1,6 @@
 /// Why a font could not be read or found. Every reader returns one of these for bad
 /// input instead of trapping: a font file is input, and input may be hostile.
-public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file could not be read (missing, not a regular file, permissions).
   case unreadable(path: String, reason: String)
   /// The bytes are not an OpenType/TrueType font or collection.
@@ -16,7 +16,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
   /// suggestions.
   case unknownFamily(String, installed: [String])
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unreadable(let path, let reason): return "cannot read font file '\(path)': \(reason)"
     case .notAFont(let reason): return "not a font file: \(reason)"

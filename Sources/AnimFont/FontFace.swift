@@ -4,18 +4,18 @@ import Foundation
 /// One face of a font file, ready for layout: its character map, metrics, outlines and
 /// kerning. Opening reads the table directory and the small tables; glyph outlines are
 /// decoded on demand, each read bounds-checked, so a corrupt font yields `FontError`.
-public struct FontFace: Sendable {
+package struct FontFace: Sendable {
   /// The file's name and face index as the dump records them ("DejaVuSans.ttf#0").
-  public let label: String
-  public let path: String
-  public let index: Int
-  public let names: FaceNames
-  public var unitsPerEm: Int { metrics.unitsPerEm }
+  package let label: String
+  package let path: String
+  package let index: Int
+  package let names: FaceNames
+  package var unitsPerEm: Int { metrics.unitsPerEm }
   /// `hhea` ascender, descender (negative below the baseline) and line gap, font units.
-  public var ascender: Int { metrics.ascender }
-  public var descender: Int { metrics.descender }
-  public var lineGap: Int { metrics.lineGap }
-  public var glyphCount: Int { metrics.numGlyphs }
+  package var ascender: Int { metrics.ascender }
+  package var descender: Int { metrics.descender }
+  package var lineGap: Int { metrics.lineGap }
+  package var glyphCount: Int { metrics.numGlyphs }
 
   private let metrics: Metrics
   private let cmap: Cmap
@@ -34,17 +34,17 @@ public struct FontFace: Sendable {
   }
 
   /// The number of faces in the file's bytes (a collection's count, else 1).
-  public static func faceCount(data: Data) throws(FontError) -> Int {
+  package static func faceCount(data: Data) throws(FontError) -> Int {
     try TableDirectory.faceCount(ByteView(data, table: "file"))
   }
 
   /// Reads face `index` of the file at `path`.
-  public init(path: String, index: Int = 0) throws(FontError) {
+  package init(path: String, index: Int = 0) throws(FontError) {
     try self.init(data: FontFile.read(path), index: index, path: path)
   }
 
   /// Reads face `index` of a font file's bytes; `path` only names it.
-  public init(data: Data, index: Int = 0, path: String = "font") throws(FontError) {
+  package init(data: Data, index: Int = 0, path: String = "font") throws(FontError) {
     let directory = try TableDirectory(file: ByteView(data, table: "file"), index: index)
     self.path = path
     self.index = index
@@ -76,16 +76,16 @@ public struct FontFace: Sendable {
   }
 
   /// The glyph of `scalar`, or nil when the face has none (cmap gives `.notdef`).
-  public func glyph(for scalar: Unicode.Scalar) -> Int? {
+  package func glyph(for scalar: Unicode.Scalar) -> Int? {
     let g = cmap.glyph(for: scalar.value)
     return g == 0 || g >= metrics.numGlyphs ? nil : g
   }
 
   /// The advance width of `glyph` in font units.
-  public func advance(_ glyph: Int) -> Int { metrics.advance(glyph) }
+  package func advance(_ glyph: Int) -> Int { metrics.advance(glyph) }
 
   /// The outline of `glyph` in font units, y up: quadratic for TrueType, cubic for CFF.
-  public func outline(_ glyph: Int) throws(FontError) -> Path {
+  package func outline(_ glyph: Int) throws(FontError) -> Path {
     switch outlines {
     case .trueType(let t): return try t.outline(glyph)
     case .cff(let c): return try c.outline(glyph)
@@ -94,7 +94,7 @@ public struct FontFace: Sendable {
 
   /// Pair kerning over a run of this face's glyphs: for each glyph, an x offset for its
   /// drawing and an adjustment of its advance, in font units.
-  public func kerning(_ glyphs: [Int]) throws(FontError) -> [(placement: Int, advance: Int)] {
+  package func kerning(_ glyphs: [Int]) throws(FontError) -> [(placement: Int, advance: Int)] {
     switch kerning {
     case .gpos(let g): return try g.adjustments(glyphs)
     case .kern(let k):

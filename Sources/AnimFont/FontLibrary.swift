@@ -2,9 +2,9 @@ import Foundation
 
 /// The installed fonts and §12.4's lookup rules: family matching, weight choice, the
 /// default family, and the fallback order for characters a font lacks.
-public struct FontLibrary: Sendable {
+package struct FontLibrary: Sendable {
   /// Where §12.4 looks for fonts, `~` expanded from `HOME`.
-  public static var standardDirectories: [String] {
+  package static var standardDirectories: [String] {
     let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
     return [
       "/usr/share/fonts", "/usr/local/share/fonts", home + "/.local/share/fonts", home + "/.fonts",
@@ -13,24 +13,24 @@ public struct FontLibrary: Sendable {
   }
 
   /// The default family is the first of these installed; fallback tries them in order.
-  public static let defaultFamilies = [
+  package static let defaultFamilies = [
     "SF Pro Text", "Helvetica Neue", "Helvetica", "DejaVu Sans", "Noto Sans", "Liberation Sans", "Arial",
   ]
 
   /// SwiftUI's weights as OS/2 weight classes.
-  public static let weights: [String: Int] = [
+  package static let weights: [String: Int] = [
     "ultraLight": 100, "thin": 200, "light": 300, "regular": 400, "medium": 500, "semibold": 600, "bold": 700,
     "heavy": 800, "black": 900,
   ]
 
   /// Every face of every font file found, files in byte order of their paths, faces in
   /// index order.
-  public let faces: [InstalledFace]
+  package let faces: [InstalledFace]
   /// The font files an app gave (`init(files:)`), by name; nil: the faces are files on
   /// disk, read by path. Given files are the only fonts: nothing is read from disk.
   private let given: [String: Data]?
 
-  public init(directories: [String] = FontLibrary.standardDirectories) {
+  package init(directories: [String] = FontLibrary.standardDirectories) {
     faces = FaceScanner.files(in: directories).flatMap(FaceScanner.faces(of:))
     given = nil
   }
@@ -38,7 +38,7 @@ public struct FontLibrary: Sendable {
   /// The faces of font files given as bytes by name ("Inter.ttf"), names in byte order:
   /// an app's own fonts, in place of the installed ones. A face's `path` is its file's
   /// name; a file that is not a readable font adds no face, as in a scanned directory.
-  public init(files: [String: Data]) {
+  package init(files: [String: Data]) {
     let names = files.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     faces = names.flatMap { name in FaceScanner.faces(of: files[name] ?? Data(), name: name) }
     given = files
@@ -60,20 +60,20 @@ public struct FontLibrary: Sendable {
 
   /// Where a `font:` file name is found: a given file by its name as written; on disk,
   /// relative to `directory`.
-  public func filePath(_ font: String, relativeTo directory: String?) -> String {
+  package func filePath(_ font: String, relativeTo directory: String?) -> String {
     guard given == nil, !font.hasPrefix("/"), let directory else { return font }
     return (directory as NSString).appendingPathComponent(font)
   }
 
   /// The installed families' display names, sorted, for suggestions.
-  public var families: [String] {
+  package var families: [String] {
     Array(Set(faces.compactMap(\.names.families.first))).sorted()
   }
 
   /// The face of `family` (matched case-insensitively against any of its names) for
   /// `weight`: the upright face of nearest weight class, ties to the heavier, then the
   /// first in path order; italic faces only when the family has no upright one.
-  public func face(family: String, weight: Int) -> InstalledFace? {
+  package func face(family: String, weight: Int) -> InstalledFace? {
     let key = family.lowercased()
     let members = faces.filter { $0.names.families.contains { $0.lowercased() == key } }
     let upright = members.filter { !$0.names.isItalic }
@@ -93,7 +93,7 @@ public struct FontLibrary: Sendable {
 
   /// The face for a `font:` argument: a path when it ends in `.ttf`, `.otf` or `.ttc`
   /// (relative to `directory`; face 0), else a family name; nil means the default family.
-  public func resolve(font: String?, weight: Int, relativeTo directory: String? = nil) throws(FontError)
+  package func resolve(font: String?, weight: Int, relativeTo directory: String? = nil) throws(FontError)
     -> InstalledFace
   {
     guard let font else {
@@ -119,7 +119,7 @@ public struct FontLibrary: Sendable {
 
   /// The faces to try, in order, for a character the primary face lacks: the default
   /// families' faces for `weight`, then every face in path order, each once.
-  public func fallbackOrder(weight: Int) -> [InstalledFace] {
+  package func fallbackOrder(weight: Int) -> [InstalledFace] {
     var seen = Set<InstalledFace>()
     let preferred = Self.defaultFamilies.compactMap { face(family: $0, weight: weight) }
     return (preferred + faces).filter { seen.insert($0).inserted }

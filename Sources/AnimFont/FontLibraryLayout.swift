@@ -5,7 +5,7 @@ extension FontLibrary {
   /// §12.4's text: the face for `font:` and `weight`, the fallback order for characters
   /// it lacks, and the layout. Errors are those of the `font:` argument (an unknown
   /// family, an unreadable file) and of corrupt glyph data in the faces used.
-  public func layout(
+  package func layout(
     _ text: String, size: Double, font: String?, weight: Int = 400, align: TextAlignment = .leading,
     relativeTo directory: String? = nil
   ) throws(FontError) -> TextLayout {

@@ -45,16 +45,16 @@ struct Metrics: Sendable {
 }
 
 /// What font lookup needs of a face: its family names, weight and slant.
-public struct FaceNames: Sendable, Hashable {
+package struct FaceNames: Sendable, Hashable {
   /// The typographic family names (`name` ID 16) in every language, else the family
   /// names (ID 1); the first is the English (or first) one, used in messages.
-  public let families: [String]
+  package let families: [String]
   /// The subfamily (ID 17, else ID 2), e.g. "Bold".
-  public let subfamily: String
+  package let subfamily: String
   /// `OS/2.usWeightClass` (400 when the table is absent).
-  public let weight: Int
+  package let weight: Int
   /// Italic or oblique: `OS/2.fsSelection` bit 0 or 9, or `head.macStyle` bit 1.
-  public let isItalic: Bool
+  package let isItalic: Bool
 
   init(tables: TableDirectory) throws(FontError) {
     let names = try NameTable(tables.required("name"))

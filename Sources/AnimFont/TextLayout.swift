@@ -1,43 +1,43 @@
 import AnimMath
 
 /// Where each line sits in its box (§12.4 `align:`).
-public enum TextAlignment: String, Sendable, CaseIterable {
+package enum TextAlignment: String, Sendable, CaseIterable {
   case leading, center, trailing
 }
 
 /// A laid-out text: glyph outlines in points with y down, the origin at the top-left of
 /// the text's box, and the metrics §12.4 defines.
-public struct TextLayout: Sendable {
-  public struct Line: Sendable, Equatable {
+package struct TextLayout: Sendable {
+  package struct Line: Sendable, Equatable {
     /// The x of the line's pen start, the y of its baseline, and its advance (points).
-    public var x: Double
-    public var baseline: Double
-    public var advance: Double
+    package var x: Double
+    package var baseline: Double
+    package var advance: Double
   }
 
   /// One glyph as placed: its face (an entry of `fonts`), glyph ID and pen origin.
-  public struct Glyph: Sendable, Equatable {
-    public var font: String
-    public var glyph: Int
-    public var x: Double
-    public var baseline: Double
+  package struct Glyph: Sendable, Equatable {
+    package var font: String
+    package var glyph: Int
+    package var x: Double
+    package var baseline: Double
   }
 
-  public var path: Path
+  package var path: Path
   /// The glyphs in string order, lines one after another.
-  public var glyphs: [Glyph]
-  public var width: Double
-  public var height: Double
+  package var glyphs: [Glyph]
+  package var width: Double
+  package var height: Double
   /// The primary face's `hhea` metrics scaled to the size; descent is positive.
-  public var ascent: Double
-  public var descent: Double
-  public var lineGap: Double
-  public var lines: [Line]
+  package var ascent: Double
+  package var descent: Double
+  package var lineGap: Double
+  package var lines: [Line]
   /// The faces used, as "file#index", in order of first use: the primary first (its
   /// metrics place the lines), then fallbacks as characters need them.
-  public var fonts: [String]
+  package var fonts: [String]
   /// Characters no face has: they advance 0 and draw nothing (a warning each).
-  public var missing: [Unicode.Scalar]
+  package var missing: [Unicode.Scalar]
 
   /// Lays out `text` at `size` points with `primary`; a character `primary` lacks is
   /// taken from the first face of `fallbacks` that has it (each opened on demand; one
@@ -47,7 +47,7 @@ public struct TextLayout: Sendable {
   /// lineGap)`; the box is the widest line by `n·(ascent + descent) + (n−1)·lineGap`.
   /// A line's advance is its glyphs' advances plus pair kerning between neighbours of the
   /// same face. Characters map one to one to glyphs (Unicode scalars, no shaping).
-  public init(
+  package init(
     _ text: String, size: Double, primary: FontFace, align: TextAlignment = .leading,
     fallbacks: [@Sendable () -> FontFace?] = []
   ) throws(FontError) {

@@ -2,26 +2,26 @@ import AnimSource
 import AnimSyntax
 
 /// The outcome of formatting one file.
-public struct FormatResult: Sendable {
+package struct FormatResult: Sendable {
   /// The file in the canonical layout; nil when the file has syntax errors (such a file
   /// is never formatted) or the formatter could not confirm its own output.
-  public let formatted: String?
+  package let formatted: String?
   /// Why `formatted` is nil: the file's syntax diagnostics, or one `E0801`.
-  public let diagnostics: [Diagnostic]
+  package let diagnostics: [Diagnostic]
   /// Whether `formatted` differs from the file's bytes.
-  public let changed: Bool
+  package let changed: Bool
 }
 
 /// Stable codes of the formatter's own diagnostics.
-public enum FormatCode {
+package enum FormatCode {
   /// The formatted text did not parse back to the same tree and comments; the file is
   /// left as it was. Always a formatter bug.
-  public static let unverifiedOutput = "E0801"
+  package static let unverifiedOutput = "E0801"
 }
 
 /// `animc fmt`'s library: the canonical layout of `.anim` source (see `Printer`).
-public enum Formatter {
-  public static func format(_ file: SourceFile) -> FormatResult {
+package enum Formatter {
+  package static func format(_ file: SourceFile) -> FormatResult {
     let parsed = Parser.parse(file, collectComments: true)
     if parsed.diagnostics.contains(where: { $0.severity == .error }) {
       return FormatResult(formatted: nil, diagnostics: parsed.diagnostics, changed: false)

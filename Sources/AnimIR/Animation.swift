@@ -2,25 +2,25 @@ import AnimMath
 import AnimModel
 import AnimSource
 
-public typealias RepeatCount = IRForm.RepeatCount<Expr>
-public typealias AnimationValue = IRForm.AnimationValue<Expr>
-public typealias Keyframe = IRForm.Keyframe<Expr>
-public typealias Timing = IRForm.Timing<Expr>
-public typealias Animation = IRForm.Animation<Expr>
-public typealias TimelineItem = IRForm.TimelineItem<Expr>
+package typealias RepeatCount = IRForm.RepeatCount<Expr>
+package typealias AnimationValue = IRForm.AnimationValue<Expr>
+package typealias Keyframe = IRForm.Keyframe<Expr>
+package typealias Timing = IRForm.Timing<Expr>
+package typealias Animation = IRForm.Animation<Expr>
+package typealias TimelineItem = IRForm.TimelineItem<Expr>
 
 /// Core Animation's fill modes (§6.2); `.forwards` is the language's default.
-public enum FillMode: String, Sendable {
+package enum FillMode: String, Sendable {
   case removed, forwards, backwards, both
 }
 
-public enum AlongRotation: Sendable {
+package enum AlongRotation: Sendable {
   case none, auto, autoReverse
 }
 
 extension IRForm {
   /// How many times an animation runs (§6.2).
-  public enum RepeatCount<V: IRValue>: Sendable {
+  package enum RepeatCount<V: IRValue>: Sendable {
     case count(V)
     case forever
     /// `repeat for D`: c = D / d (or D / 2d with autoreverse).
@@ -28,7 +28,7 @@ extension IRForm {
   }
 
   /// What an animation moves between.
-  public enum AnimationValue<V: IRValue>: Sendable {
+  package enum AnimationValue<V: IRValue>: Sendable {
     /// `from`/`to`/`by`; an omitted `from` is the value below (read at every sample).
     case basic(from: V?, to: V?, by: V?)
     case keyframes([Keyframe<V>], KeyframeInterpolation)
@@ -37,11 +37,11 @@ extension IRForm {
   }
 
   /// One keyframe: key time in 0…1, value, and the timing of the segment it starts.
-  public struct Keyframe<V: IRValue>: Sendable {
-    public var key: Double
-    public var value: V
-    public var timing: V?
-    public init(key: Double, value: V, timing: V?) {
+  package struct Keyframe<V: IRValue>: Sendable {
+    package var key: Double
+    package var value: V
+    package var timing: V?
+    package init(key: Double, value: V, timing: V?) {
       self.key = key
       self.value = value
       self.timing = timing
@@ -49,28 +49,28 @@ extension IRForm {
   }
 
   /// The timing clauses shared by animations, groups and sequences (§6.2).
-  public struct Timing<V: IRValue>: Sendable {
+  package struct Timing<V: IRValue>: Sendable {
     /// nil: not written (a real-time spring's settling time, or a group's children).
-    public var duration: V?
-    public var delay: V?
-    public var timingFunction: V?
-    public var repeatCount: RepeatCount<V>?
-    public var autoreverse = false
-    public var fill: FillMode = .forwards
-    public init() {}
+    package var duration: V?
+    package var delay: V?
+    package var timingFunction: V?
+    package var repeatCount: RepeatCount<V>?
+    package var autoreverse = false
+    package var fill: FillMode = .forwards
+    package init() {}
   }
 
   /// One `animate` statement, checked.
-  public struct Animation<V: IRValue>: Sendable {
-    public var property: Property
-    public var value: AnimationValue<V>
-    public var timing: Timing<V>
-    public var additive = false
-    public var cumulative = false
+  package struct Animation<V: IRValue>: Sendable {
+    package var property: Property
+    package var value: AnimationValue<V>
+    package var timing: Timing<V>
+    package var additive = false
+    package var cumulative = false
     /// Where it was written, for run-time errors.
-    public var range: SourceRange
+    package var range: SourceRange
 
-    public init(property: Property, value: AnimationValue<V>, timing: Timing<V>, range: SourceRange) {
+    package init(property: Property, value: AnimationValue<V>, timing: Timing<V>, range: SourceRange) {
       self.property = property
       self.value = value
       self.timing = timing
@@ -79,7 +79,7 @@ extension IRForm {
   }
 
   /// An entry of an instance's timeline: an animation, or a group or sequence of them.
-  public indirect enum TimelineItem<V: IRValue>: Sendable {
+  package indirect enum TimelineItem<V: IRValue>: Sendable {
     case animation(Animation<V>)
     case group(Timing<V>, [TimelineItem<V>])
     case sequence(Timing<V>, [TimelineItem<V>])

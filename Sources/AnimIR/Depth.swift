@@ -5,7 +5,7 @@ import AnimModel
 /// keys never depend on a value reaching exactly 0.
 extension Property {
   /// Whether setting or animating it makes a node 3-D: it brings the depth dump group.
-  public var isDepth: Bool { brings(.depth) }
+  package var isDepth: Bool { brings(.depth) }
 }
 
 extension IRForm.BlockStatement {
@@ -31,7 +31,7 @@ extension IRForm.TimelineItem {
 extension IRForm.Scene {
   /// Whether any node, spawn or replicator child is 3-D: a CSV dump then has the 3-D
   /// columns (§12.1).
-  public var has3D: Bool {
+  package var has3D: Bool {
     nodes.contains(where: \.is3D) || emitters.contains(where: \.spawn.is3D)
       || replicators.contains { $0.children.contains(where: \.is3D) }
   }

@@ -5,8 +5,8 @@ import AnimSource
 /// Evaluates checked expressions. The checker has proved types and units, so a value of
 /// an unexpected kind cannot occur; if it did, the result is NaN and is reported as a
 /// non-finite value rather than a trap.
-public enum Evaluator {
-  public static func evaluate(_ e: Expr, _ ctx: inout EvaluationContext) throws(EvaluationError) -> Value {
+package enum Evaluator {
+  package static func evaluate(_ e: Expr, _ ctx: inout EvaluationContext) throws(EvaluationError) -> Value {
     switch e {
     case .constant(let v): return v
     case .global(let slot): return slot < ctx.globals.count ? ctx.globals[slot] : .number(.nan)
@@ -62,7 +62,7 @@ public enum Evaluator {
   }
 
   /// Evaluates an expression that must give a finite number.
-  public static func number(_ e: Expr, _ ctx: inout EvaluationContext) throws(EvaluationError) -> Double {
+  package static func number(_ e: Expr, _ ctx: inout EvaluationContext) throws(EvaluationError) -> Double {
     try evaluate(e, &ctx).number
   }
 

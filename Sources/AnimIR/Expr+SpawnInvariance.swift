@@ -6,7 +6,7 @@ extension Expr {
   /// the instance's start) and calls no `random`, `randomInt` or `choose`. Top-level
   /// `let`s and nodes' positions are fixed once the run starts. The simulator evaluates
   /// such a spawn shape once, not at every spawn.
-  public var isSameAtEverySpawn: Bool {
+  package var isSameAtEverySpawn: Bool {
     switch self {
     case .constant, .global, .nodePosition: return true
     case .local, .selfIndex, .triggerPosition, .triggerTime, .instanceStart: return false

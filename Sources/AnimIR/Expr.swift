@@ -5,7 +5,7 @@ import AnimSource
 /// A checked expression, evaluated by `Evaluator` when its stage comes (§2: constant,
 /// per run, per spawn, per sample). Calls have their arguments in parameter order with
 /// defaults filled in, so evaluation needs no labels.
-public enum Expr: Sendable {
+package enum Expr: Sendable {
   case constant(Value)
   /// A top-level `let`, by slot (evaluated once per run, in dependency order).
   case global(Int)
@@ -38,24 +38,24 @@ public enum Expr: Sendable {
   indirect case styledShape(Expr, [StyleSetting])
 }
 
-public enum ArithmeticOperator: Sendable {
+package enum ArithmeticOperator: Sendable {
   case add, subtract, multiply, divide
 }
 
-public enum Axis: Sendable {
+package enum Axis: Sendable {
   case x, y
 }
 
 /// One command of `path { }` / `shape { }` (§4), with its arguments.
-public struct PathCommand: Sendable {
-  public enum Kind: Sendable {
+package struct PathCommand: Sendable {
+  package enum Kind: Sendable {
     case move, line, quad, cubic, arc, close
   }
-  public var kind: Kind
-  public var arguments: [Expr]
-  public var counterClockwise: Bool
+  package var kind: Kind
+  package var arguments: [Expr]
+  package var counterClockwise: Bool
 
-  public init(kind: Kind, arguments: [Expr], counterClockwise: Bool = false) {
+  package init(kind: Kind, arguments: [Expr], counterClockwise: Bool = false) {
     self.kind = kind
     self.arguments = arguments
     self.counterClockwise = counterClockwise
@@ -63,13 +63,13 @@ public struct PathCommand: Sendable {
 }
 
 /// A style statement in a shape's block: `fill`, `stroke`, `lineWidth`.
-public struct StyleSetting: Sendable {
-  public enum Field: Sendable {
+package struct StyleSetting: Sendable {
+  package enum Field: Sendable {
     case fill, stroke, lineWidth
   }
-  public var field: Field
-  public var value: Expr
-  public init(field: Field, value: Expr) {
+  package var field: Field
+  package var value: Expr
+  package init(field: Field, value: Expr) {
     self.field = field
     self.value = value
   }

@@ -3,7 +3,7 @@ import AnimModel
 
 extension IRPrinter {
   /// An expression in a compact prefix form; constants print as values.
-  public static func expr(_ e: Expr) -> String {
+  package static func expr(_ e: Expr) -> String {
     switch e {
     case .constant(let v): return value(v)
     case .global(let slot): return "global[\(slot)]"

@@ -4,8 +4,8 @@ import AnimModel
 
 /// The IR as readable text, for `animc check --emit-ir`: one line per binding,
 /// statement and animation, indented by nesting.
-public enum IRPrinter {
-  public static func print(_ ir: SceneIR) -> String {
+package enum IRPrinter {
+  package static func print(_ ir: SceneIR) -> String {
     var out = ""
     let s = ir.settings
     out +=

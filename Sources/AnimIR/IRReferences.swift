@@ -3,12 +3,12 @@ import AnimModel
 /// What an expression reads from the run: top-level `let`s (by slot) and nodes' model
 /// positions (by node index). The simulator orders the per-run stage by these, so a node
 /// or `let` declared later is evaluated first when something reads it.
-public struct IRReferences: Sendable {
-  public var globals: [Int] = []
-  public var nodes: [Int] = []
-  public init() {}
+package struct IRReferences: Sendable {
+  package var globals: [Int] = []
+  package var nodes: [Int] = []
+  package init() {}
 
-  public mutating func add(_ e: Expr) {
+  package mutating func add(_ e: Expr) {
     switch e {
     case .global(let slot): globals.append(slot)
     case .nodePosition(let i): nodes.append(i)
@@ -34,7 +34,7 @@ public struct IRReferences: Sendable {
   }
 
   /// Everything a node template's shape and body read.
-  public mutating func add(_ t: NodeTemplate) {
+  package mutating func add(_ t: NodeTemplate) {
     add(t.shape)
     for statement in t.body {
       switch statement {
@@ -77,7 +77,7 @@ public struct IRReferences: Sendable {
 
 extension SceneIR {
   /// One unit of the per-run stage.
-  public enum RunUnit: Hashable, Sendable {
+  package enum RunUnit: Hashable, Sendable {
     case global(slot: Int)
     case node(Int)
   }
@@ -86,7 +86,7 @@ extension SceneIR {
   /// order, each after what it reads (§2: per-run values; names are visible in the whole
   /// file). A cycle through node positions is broken where it closes (that read sees
   /// (0, 0)); the checker already rejects cycles between `let`s.
-  public var runOrder: [RunUnit] {
+  package var runOrder: [RunUnit] {
     var globalDeps: [Int: IRReferences] = [:]
     for g in globals {
       var r = IRReferences()

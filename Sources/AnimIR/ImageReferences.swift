@@ -4,7 +4,7 @@ import AnimModel
 /// and decodes each once before its first frame, and outputs must not overwrite them.
 extension SceneIR {
   /// Every image the scene can draw, once per resolved path, in the order first met.
-  public var imageSources: [ImageSource] {
+  package var imageSources: [ImageSource] {
     var finder = ImageFinder()
     for g in globals { finder.add(g.value) }
     for n in nodes { finder.add(n) }

@@ -4,16 +4,16 @@ import AnimSource
 
 /// The checked, self-contained form of a file: everything the simulator needs, nothing
 /// from the syntax tree. Its values are `Expr`s.
-public typealias SceneIR = IRForm.Scene<Expr>
-public typealias GlobalBinding = IRForm.GlobalBinding<Expr>
-public typealias BlockStatement = IRForm.BlockStatement<Expr>
-public typealias NodeTemplate = IRForm.NodeTemplate<Expr>
-public typealias EmitterTemplate = IRForm.EmitterTemplate<Expr>
-public typealias ReplicatorTemplate = IRForm.ReplicatorTemplate<Expr>
+package typealias SceneIR = IRForm.Scene<Expr>
+package typealias GlobalBinding = IRForm.GlobalBinding<Expr>
+package typealias BlockStatement = IRForm.BlockStatement<Expr>
+package typealias NodeTemplate = IRForm.NodeTemplate<Expr>
+package typealias EmitterTemplate = IRForm.EmitterTemplate<Expr>
+package typealias ReplicatorTemplate = IRForm.ReplicatorTemplate<Expr>
 
 /// How a value of the scene is held: an `Expr` in the IR; checked syntax, not yet
 /// lowered, in what the checker hands to `Lowering`.
-public protocol IRValue: Sendable {
+package protocol IRValue: Sendable {
   /// A value known now.
   static func constant(_ value: Value) -> Self
 }
@@ -23,27 +23,27 @@ extension Expr: IRValue {}
 /// The IR's types, over how a value is held (`IRValue`). The checker builds them over
 /// checked syntax and `Lowering` maps that to `Expr`s, only when the IR is wanted; use
 /// the aliases (`SceneIR`, `NodeTemplate`, …), which hold `Expr`s.
-public enum IRForm {
-  public struct Scene<V: IRValue>: Sendable {
-    public var settings = SceneSettings()
+package enum IRForm {
+  package struct Scene<V: IRValue>: Sendable {
+    package var settings = SceneSettings()
     /// Top-level `let`s (and `timing`/`path`/`shape` declarations) in evaluation order:
     /// dependency order, then source order (§7). `slot` indexes `Expr.global`.
-    public var globals: [GlobalBinding<V>] = []
-    public var nodes: [NodeTemplate<V>] = []
-    public var emitters: [EmitterTemplate<V>] = []
-    public var replicators: [ReplicatorTemplate<V>] = []
-    public var input: [InputEvent] = []
+    package var globals: [GlobalBinding<V>] = []
+    package var nodes: [NodeTemplate<V>] = []
+    package var emitters: [EmitterTemplate<V>] = []
+    package var replicators: [ReplicatorTemplate<V>] = []
+    package var input: [InputEvent] = []
     /// The font files texts were drawn from (§12.4), each once: inputs, which no output may
     /// overwrite.
-    public var fontFiles: [String] = []
-    public init() {}
+    package var fontFiles: [String] = []
+    package init() {}
   }
 
-  public struct GlobalBinding<V: IRValue>: Sendable {
-    public var name: String
-    public var slot: Int
-    public var value: V
-    public init(name: String, slot: Int, value: V) {
+  package struct GlobalBinding<V: IRValue>: Sendable {
+    package var name: String
+    package var slot: Int
+    package var value: V
+    package init(name: String, slot: Int, value: V) {
       self.name = name
       self.slot = slot
       self.value = value
@@ -52,7 +52,7 @@ public enum IRForm {
 
   /// What a node's or spawn's block does, statement by statement in source order, so
   /// random draws happen in source order (§7).
-  public enum BlockStatement<V: IRValue>: Sendable {
+  package enum BlockStatement<V: IRValue>: Sendable {
     /// `let NAME = EXPR`, stored in a local slot.
     case bind(slot: Int, V)
     /// A fixed property value (`opacity 0.5`, `position (1, 2)`).
@@ -71,21 +71,21 @@ public enum IRForm {
   }
 
   /// A node, a spawn's template, or a replicator child.
-  public struct NodeTemplate<V: IRValue>: Sendable {
-    public var name: String
+  package struct NodeTemplate<V: IRValue>: Sendable {
+    package var name: String
     /// Evaluates to `.shape`.
-    public var shape: V
+    package var shape: V
     /// The id of the shape in dumps (§9): the declared shape's name, or the node's name for
     /// an inline shape; nil when the geometry differs per spawn (then the instance's id).
-    public var shapeID: String?
-    public var body: [BlockStatement<V>]
+    package var shapeID: String?
+    package var body: [BlockStatement<V>]
     /// Number of local slots the body uses.
-    public var localCount: Int
-    public var range: SourceRange
+    package var localCount: Int
+    package var range: SourceRange
     /// Whether the body sets or animates a 3-D property (§12.1), decided once here.
-    public let is3D: Bool
+    package let is3D: Bool
 
-    public init(
+    package init(
       name: String, shape: V, shapeID: String?, body: [BlockStatement<V>], localCount: Int, range: SourceRange
     ) {
       self.name = name
@@ -98,15 +98,15 @@ public enum IRForm {
     }
   }
 
-  public struct EmitterTemplate<V: IRValue>: Sendable {
-    public var name: String
-    public var triggers: [Trigger]
-    public var burst: Int = 1
-    public var max: Int = 10_000
+  package struct EmitterTemplate<V: IRValue>: Sendable {
+    package var name: String
+    package var triggers: [Trigger]
+    package var burst: Int = 1
+    package var max: Int = 10_000
     /// nil: the scene centre.
-    public var origin: V?
-    public var spawn: NodeTemplate<V>
-    public init(name: String, triggers: [Trigger], spawn: NodeTemplate<V>) {
+    package var origin: V?
+    package var spawn: NodeTemplate<V>
+    package init(name: String, triggers: [Trigger], spawn: NodeTemplate<V>) {
       self.name = name
       self.triggers = triggers
       self.spawn = spawn
@@ -114,19 +114,19 @@ public enum IRForm {
   }
 
   /// `replicate NAME count N { … }` (§3.2).
-  public struct ReplicatorTemplate<V: IRValue>: Sendable {
-    public var name: String
-    public var count: Int
-    public var position: V = .constant(.point(.zero))
+  package struct ReplicatorTemplate<V: IRValue>: Sendable {
+    package var name: String
+    package var count: Int
+    package var position: V = .constant(.point(.zero))
     /// Steps of the instance transform, in order (M = f₁·f₂·…); each evaluates to `.transform`.
-    public var instanceTransform: [V] = []
+    package var instanceTransform: [V] = []
     /// Seconds.
-    public var instanceDelay: V = .constant(.number(0))
-    public var instanceColor: V = .constant(.color(.white))
+    package var instanceDelay: V = .constant(.number(0))
+    package var instanceColor: V = .constant(.color(.white))
     /// Per-copy colour offsets (red, green, blue, alpha).
-    public var offsets: (red: Double, green: Double, blue: Double, alpha: Double) = (0, 0, 0, 0)
-    public var children: [NodeTemplate<V>] = []
-    public init(name: String, count: Int) {
+    package var offsets: (red: Double, green: Double, blue: Double, alpha: Double) = (0, 0, 0, 0)
+    package var children: [NodeTemplate<V>] = []
+    package init(name: String, count: Int) {
       self.name = name
       self.count = count
     }
@@ -134,20 +134,20 @@ public enum IRForm {
 }
 
 /// `scene { }` (constants, already evaluated).
-public struct SceneSettings: Sendable {
-  public var title = ""
-  public var width = 375.0
-  public var height = 667.0
-  public var background = Color.clear
-  public var fps = 60.0
+package struct SceneSettings: Sendable {
+  package var title = ""
+  package var width = 375.0
+  package var height = 667.0
+  package var background = Color.clear
+  package var fps = 60.0
   /// Seconds.
-  public var duration = 10.0
-  public var seed: UInt64 = 0
-  public init() {}
+  package var duration = 10.0
+  package var seed: UInt64 = 0
+  package init() {}
 }
 
 /// When an emitter fires (§3.2, §8).
-public enum Trigger: Sendable {
+package enum Trigger: Sendable {
   /// `on tap` (node nil) or `on tap NODE` (node index).
   case tap(node: Int?)
   /// `every P [from F] [until U]`, seconds.
@@ -157,15 +157,15 @@ public enum Trigger: Sendable {
 }
 
 /// An event of the `input` block (§8), in run time.
-public enum InputEvent: Sendable {
-  public enum Target: Sendable {
+package enum InputEvent: Sendable {
+  package enum Target: Sendable {
     /// The centre of the node's box (node index).
     case node(Int)
     case point(Point)
     /// No point: every `on tap` emitter fires at its origin.
     case none
   }
-  public enum When: Sendable {
+  package enum When: Sendable {
     case at([Double])
     case every(period: Double, from: Double, until: Double?)
   }

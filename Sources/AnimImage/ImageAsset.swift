@@ -22,7 +22,7 @@ public final class ImageAsset: Sendable, Equatable {
 
   /// Reads and decodes the PNG named `name` at `path`, from where `lookup` says images
   /// are; any problem is an `ImageError` naming it.
-  public static func load(
+  package static func load(
     name: String, path: String, from lookup: ImageLookup = .files, limits: ImageLimits = .standard
   ) throws(ImageError) -> ImageAsset {
     let bytes = try lookup.bytes(name: name, path: path, limits: limits)

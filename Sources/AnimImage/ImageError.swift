@@ -3,19 +3,19 @@
 ///
 /// Every failure of the decoder is one of these; none traps. Messages name the problem
 /// ("chunk IDAT: CRC mismatch"), not the code path that found it.
-public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What is wrong, in words, without the offset.
-  public var message: String
+  package var message: String
   /// The byte offset in the file where the problem starts, when one is known.
-  public var offset: Int?
+  package var offset: Int?
 
-  public init(_ message: String, offset: Int? = nil) {
+  package init(_ message: String, offset: Int? = nil) {
     self.message = message
     self.offset = offset
   }
 
   /// `message`, prefixed by the byte offset when there is one.
-  public var description: String {
+  package var description: String {
     if let offset { return "\(message) (at byte \(offset))" }
     return message
   }

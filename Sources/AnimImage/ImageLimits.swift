@@ -4,18 +4,18 @@
 /// width × height × 4 ≤ 256 MiB. The file-size and decompressed-size bounds follow from
 /// those: no valid image within them needs more, so anything larger is refused before the
 /// bytes are inflated or copied.
-public struct ImageLimits: Sendable, Equatable {
+package struct ImageLimits: Sendable, Equatable {
   /// Largest width and largest height, in pixels.
-  public var maxSide: Int
+  package var maxSide: Int
   /// Largest `width × height × 4`, in bytes (the size of the image as 8-bit RGBA).
-  public var maxRGBABytes: Int
+  package var maxRGBABytes: Int
   /// Largest file accepted, in bytes.
-  public var maxFileBytes: Int
+  package var maxFileBytes: Int
   /// Largest inflated (filtered) image data accepted, in bytes. The decoder also stops at
   /// the exact size the header implies, whichever is smaller.
-  public var maxDecompressedBytes: Int
+  package var maxDecompressedBytes: Int
 
-  public init(maxSide: Int, maxRGBABytes: Int, maxFileBytes: Int, maxDecompressedBytes: Int) {
+  package init(maxSide: Int, maxRGBABytes: Int, maxFileBytes: Int, maxDecompressedBytes: Int) {
     self.maxSide = maxSide
     self.maxRGBABytes = maxRGBABytes
     self.maxFileBytes = maxFileBytes
@@ -25,6 +25,6 @@ public struct ImageLimits: Sendable, Equatable {
   /// §12.3's limits. A 16-bit RGBA image at the pixel limit inflates to twice the RGBA
   /// bytes plus one filter byte per row of each Adam7 pass (under 1 MiB), and a stored
   /// (uncompressed) file of it is barely larger than that, so 513 MiB and 1 GiB bound both.
-  public static let standard = ImageLimits(
+  package static let standard = ImageLimits(
     maxSide: 16384, maxRGBABytes: 256 << 20, maxFileBytes: 1 << 30, maxDecompressedBytes: 513 << 20)
 }

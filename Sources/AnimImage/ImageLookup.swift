@@ -1,7 +1,7 @@
 /// Where a scene's images come from (§12.3): PNG files by path, or bytes an app gives by
 /// the name the source writes (`image("logo.png")` asks for "logo.png"). The checker reads
 /// an image's header through it and the run its pixels, so both see the same source.
-public enum ImageLookup: Sendable {
+package enum ImageLookup: Sendable {
   /// Files on disk, at the path resolved against the source's directory.
   case files
   /// An app's images by name; nil means the app has no image by that name. Only these
@@ -9,7 +9,7 @@ public enum ImageLookup: Sendable {
   case given(@Sendable (_ name: String) -> [UInt8]?)
 
   /// The header of image `name` (at `path` on disk); a file is read only that far.
-  public func header(name: String, path: String, limits: ImageLimits = .standard) throws(ImageError) -> PNGHeader {
+  package func header(name: String, path: String, limits: ImageLimits = .standard) throws(ImageError) -> PNGHeader {
     switch self {
     case .files: return try PNGFile.header(atPath: path, limits: limits)
     case .given: return try PNGImage.header(bytes(name: name, path: path, limits: limits), limits: limits)
@@ -17,7 +17,7 @@ public enum ImageLookup: Sendable {
   }
 
   /// The whole PNG of image `name` (at `path` on disk), within the limits' file size.
-  public func bytes(name: String, path: String, limits: ImageLimits = .standard) throws(ImageError) -> [UInt8] {
+  package func bytes(name: String, path: String, limits: ImageLimits = .standard) throws(ImageError) -> [UInt8] {
     switch self {
     case .files: return try PNGFile.bytes(atPath: path, limits: limits)
     case .given(let image):

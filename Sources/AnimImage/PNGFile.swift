@@ -8,16 +8,16 @@ import Foundation
 /// than blocking the compiler on a read (§12.3). The file's size is checked against the
 /// limits before any of it is read, and the open file is checked again (`InputFileKind`),
 /// which also refuses a file of `/proc` or `/sys`, regular by its type.
-public enum PNGFile {
+package enum PNGFile {
   /// The header of the PNG at `path`; reads at most its first 33 bytes.
-  public static func header(atPath path: String, limits: ImageLimits = .standard) throws(ImageError) -> PNGHeader {
+  package static func header(atPath path: String, limits: ImageLimits = .standard) throws(ImageError) -> PNGHeader {
     let handle = try open(path, limits: limits)
     defer { close(handle) }
     return try PNGImage.header(read(handle, upTo: 33), limits: limits)
   }
 
   /// The whole image at `path`.
-  public static func decode(atPath path: String, limits: ImageLimits = .standard) throws(ImageError) -> DecodedImage {
+  package static func decode(atPath path: String, limits: ImageLimits = .standard) throws(ImageError) -> DecodedImage {
     let handle = try open(path, limits: limits)
     defer { close(handle) }
     // One byte past the limit tells a file that grew since its size was checked.
@@ -27,7 +27,7 @@ public enum PNGFile {
 
   /// The whole file at `path`, checked as `decode` checks it before reading (a regular file
   /// within the size limit), not decoded: what an output embedding the PNG needs.
-  public static func bytes(atPath path: String, limits: ImageLimits = .standard) throws(ImageError) -> [UInt8] {
+  package static func bytes(atPath path: String, limits: ImageLimits = .standard) throws(ImageError) -> [UInt8] {
     let handle = try open(path, limits: limits)
     defer { close(handle) }
     let cap = limits.maxFileBytes.addingReportingOverflow(1)

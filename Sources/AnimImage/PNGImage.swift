@@ -7,9 +7,9 @@
 /// ones, inflates the IDATs in-house (stopping at the size the header implies), and
 /// reverses the filters and Adam7 interlacing. Any failure is an `ImageError`; no input
 /// traps, and the work done is linear in the input plus the header-implied image size.
-public enum PNGImage {
+package enum PNGImage {
   /// The header of the PNG in `bytes`, which may be only the file's first 33 bytes.
-  public static func header(_ bytes: [UInt8], limits: ImageLimits = .standard) throws(ImageError) -> PNGHeader {
+  package static func header(_ bytes: [UInt8], limits: ImageLimits = .standard) throws(ImageError) -> PNGHeader {
     try PNGChunk.checkSignature(bytes)
     let first = try PNGChunk.read(bytes, at: 8)
     guard first.type == "IHDR" else {
@@ -19,7 +19,7 @@ public enum PNGImage {
   }
 
   /// The image in `bytes`, a whole PNG file.
-  public static func decode(_ bytes: [UInt8], limits: ImageLimits = .standard) throws(ImageError) -> DecodedImage {
+  package static func decode(_ bytes: [UInt8], limits: ImageLimits = .standard) throws(ImageError) -> DecodedImage {
     try limits.check(fileSize: bytes.count)
     let header = try header(bytes, limits: limits)
     let parts = try readChunks(bytes, header: header)
@@ -145,7 +145,7 @@ public enum PNGImage {
 extension ImageLimits {
   /// Refuses a file larger than `maxFileBytes`; callers can run this on a file's size before
   /// reading it.
-  public func check(fileSize: Int) throws(ImageError) {
+  package func check(fileSize: Int) throws(ImageError) {
     guard fileSize <= maxFileBytes else {
       throw ImageError("the file has \(fileSize) bytes, more than the \(maxFileBytes) allowed")
     }

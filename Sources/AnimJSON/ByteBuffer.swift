@@ -11,7 +11,7 @@
 /// 32 bytes longer than what was written (zeroed room), and every store is checked
 /// against the storage's length before the pointer is used; `ByteBufferTests` checks it
 /// against plain appends.
-public struct ByteBuffer: Sendable {
+package struct ByteBuffer: Sendable {
   /// The bytes written are `storage[..<used]`; the rest is room (at least 32 bytes after
   /// each `makeRoom(32)`).
   @usableFromInline var storage: [UInt8] = []
@@ -23,13 +23,13 @@ public struct ByteBuffer: Sendable {
   @usableFromInline var members: [Literal] = []
   @usableFromInline static let literalSlots = 256
 
-  public init() {}
+  package init() {}
 
   /// The number of bytes written.
-  @inlinable public var count: Int { used }
+  @inlinable package var count: Int { used }
 
   /// Forgets what was written; the storage is kept.
-  @inlinable public mutating func removeAll() { used = 0 }
+  @inlinable package mutating func removeAll() { used = 0 }
 
   /// Ensures room for `n` more bytes after `used` in the storage.
   @inlinable @inline(__always)
@@ -49,14 +49,14 @@ public struct ByteBuffer: Sendable {
 
   /// Appends `text`'s `count` bytes.
   @inlinable @inline(__always)
-  public mutating func append(_ text: PackedBytes) {
+  package mutating func append(_ text: PackedBytes) {
     append(text, PackedBytes(0, count: 0))
   }
 
   /// Appends `first`'s bytes, then `second`'s: a record's key and its value, a comma and
   /// a number, stored with one check of the storage rather than two.
   @inlinable @inline(__always)
-  public mutating func append(_ first: PackedBytes, _ second: PackedBytes) {
+  package mutating func append(_ first: PackedBytes, _ second: PackedBytes) {
     makeRoom(32)
     let at = used
     let next = at &+ first.count
@@ -77,7 +77,7 @@ public struct ByteBuffer: Sendable {
 
   /// Appends one byte.
   @inlinable @inline(__always)
-  public mutating func append(_ byte: UInt8) {
+  package mutating func append(_ byte: UInt8) {
     makeRoom(1)
     storage[used] = byte
     used &+= 1
@@ -86,7 +86,7 @@ public struct ByteBuffer: Sendable {
   /// Appends the UTF-8 of `text`. A literal of at most 16 bytes (a key, a separator) is
   /// packed once and found again by its address, so that writing it is two stores.
   @inlinable @inline(__always)
-  public mutating func append(_ text: StaticString) {
+  package mutating func append(_ text: StaticString) {
     guard text.hasPointerRepresentation, text.utf8CodeUnitCount <= 16 else {
       appendLong(text)
       return
@@ -120,7 +120,7 @@ public struct ByteBuffer: Sendable {
   /// Appends `,"KEY":`, a JSON member's start after the first: one packed piece for a
   /// key of at most 12 bytes, kept as literals are.
   @inlinable @inline(__always)
-  public mutating func append(member key: StaticString) {
+  package mutating func append(member key: StaticString) {
     guard key.hasPointerRepresentation, key.utf8CodeUnitCount <= 12 else {
       append(",\"")
       append(key)
@@ -183,7 +183,7 @@ public struct ByteBuffer: Sendable {
 
   /// Appends `bytes`.
   @inlinable
-  public mutating func append(contentsOf bytes: [UInt8]) {
+  package mutating func append(contentsOf bytes: [UInt8]) {
     makeRoom(bytes.count)
     var at = used
     // Plain subscript stores: the index is in a register, so no chain through memory.
@@ -195,7 +195,7 @@ public struct ByteBuffer: Sendable {
   }
 
   /// Appends the UTF-8 of `text`.
-  public mutating func append(utf8 text: String) {
+  package mutating func append(utf8 text: String) {
     var text = text
     text.withUTF8 { utf8 in
       makeRoom(utf8.count)
@@ -209,7 +209,7 @@ public struct ByteBuffer: Sendable {
   /// The bytes written, as an array of exactly `count` bytes. The storage's room is
   /// given up (the next append grows it again); when the caller lets the array go before
   /// the next append, its memory is reused.
-  public mutating func takeBytes() -> [UInt8] {
+  package mutating func takeBytes() -> [UInt8] {
     storage.removeSubrange(used...)
     return storage
   }

@@ -19,7 +19,7 @@
 /// only by constants, and a number's bytes, gathered in two words, are appended in one
 /// short loop.
 extension JSONNumber {
-  public static func append(_ value: Double, to out: inout [UInt8]) {
+  package static func append(_ value: Double, to out: inout [UInt8]) {
     if let text = shortText(value) {
       text.append(to: &out)
     } else {
@@ -32,7 +32,7 @@ extension JSONNumber {
   /// two words; nil for the rest (not finite, or 10⁸ and more), which `append` writes
   /// the long way.
   @inlinable @inline(__always)
-  public static func shortText(_ value: Double) -> PackedBytes? {
+  package static func shortText(_ value: Double) -> PackedBytes? {
     let bits = value.bitPattern
     let biased = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF)
     // |value| < 2^26 < 10^8 (or subnormal or zero); this also rules out infinities and NaN.
@@ -59,7 +59,7 @@ extension JSONNumber {
   /// The digits of `n` when 0 ≤ n < 10⁸ (frame numbers, spawn indices), in two words;
   /// nil for the rest.
   @inlinable
-  public static func integerText(_ n: Int) -> PackedBytes? {
+  package static func integerText(_ n: Int) -> PackedBytes? {
     guard n >= 0 && n < 100_000_000 else { return nil }
     let (digits, count) = DecimalDigits.shortDigits(UInt64(n))
     return PackedBytes(digits, count: count)
@@ -67,7 +67,7 @@ extension JSONNumber {
 
   /// `append` of any value, exact at every magnitude, without the short form: the
   /// general algorithm, public as the reference `shortText` is tested against.
-  public static func appendGeneral(_ value: Double, to out: inout [UInt8]) {
+  package static func appendGeneral(_ value: Double, to out: inout [UInt8]) {
     guard value.isFinite else {
       out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
       return
@@ -114,7 +114,7 @@ extension JSONNumber {
   }
 
   /// Decimal digits of an integer (frame numbers, sizes): `-` for a negative one.
-  public static func append(_ value: Int, to out: inout [UInt8]) {
+  package static func append(_ value: Int, to out: inout [UInt8]) {
     if value < 0 { out.append(minus) }
     DecimalDigits.appendInteger(UInt64(value.magnitude), to: &out)
   }

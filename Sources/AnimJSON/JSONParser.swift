@@ -1,16 +1,16 @@
 /// Why a JSON text could not be read, and where.
-public struct JSONParseError: Error, Equatable, Sendable {
-  public let message: String
-  public let offset: Int
+package struct JSONParseError: Error, Equatable, Sendable {
+  package let message: String
+  package let offset: Int
 }
 
 extension JSONValue {
   /// Parses one JSON document. Nesting is limited so hostile input cannot exhaust the stack.
-  public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+  package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
     try parse(Array(text.utf8))
   }
 
-  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
     var reader = JSONReader(bytes: bytes)
     let value = try reader.value(depth: 0)
     reader.skipSpace()

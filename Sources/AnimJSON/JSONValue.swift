@@ -1,6 +1,6 @@
 /// A JSON value. Objects keep their keys in insertion order, because the formats we
 /// write (LSP messages, frame dumps, diagnostics) are read by people and by golden tests.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
@@ -8,7 +8,7 @@ public enum JSONValue: Equatable, Sendable {
   case array([JSONValue])
   case object([(String, JSONValue)])
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
@@ -22,33 +22,33 @@ public enum JSONValue: Equatable, Sendable {
   }
 
   /// The value for `key` when this is an object.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.0 == key }?.1
   }
 
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let s) = self { return s }
     return nil
   }
 
-  public var doubleValue: Double? {
+  package var doubleValue: Double? {
     if case .number(let n) = self { return n }
     return nil
   }
 
   /// The value as an integer when it is a whole number that fits.
-  public var intValue: Int? {
+  package var intValue: Int? {
     guard case .number(let n) = self, n.rounded() == n, abs(n) < 9.0e15 else { return nil }
     return Int(n)
   }
 
-  public var boolValue: Bool? {
+  package var boolValue: Bool? {
     if case .bool(let b) = self { return b }
     return nil
   }
 
-  public var arrayValue: [JSONValue]? {
+  package var arrayValue: [JSONValue]? {
     if case .array(let a) = self { return a }
     return nil
   }

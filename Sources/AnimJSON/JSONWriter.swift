@@ -1,12 +1,12 @@
 extension JSONValue {
   /// Compact JSON text (no spaces), keys in stored order.
-  public var serialized: String {
+  package var serialized: String {
     var out = ""
     write(to: &out)
     return out
   }
 
-  public func write(to out: inout String) {
+  package func write(to out: inout String) {
     switch self {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
@@ -33,8 +33,8 @@ extension JSONValue {
 }
 
 /// String escaping as the dump format asks: only `"`, `\` and control characters.
-public enum JSONString {
-  public static func write(_ s: String, to out: inout String) {
+package enum JSONString {
+  package static func write(_ s: String, to out: inout String) {
     out += "\""
     for scalar in s.unicodeScalars {
       switch scalar {
@@ -52,7 +52,7 @@ public enum JSONString {
     out += "\""
   }
 
-  public static func quoted(_ s: String) -> String {
+  package static func quoted(_ s: String) -> String {
     var out = ""
     write(s, to: &out)
     return out
@@ -63,8 +63,8 @@ public enum JSONString {
 /// trailing zeros, never in exponent form, `-0` written as `0` (spec §9). Every digit is
 /// the exact decimal value of the double, correctly rounded: see `append(_:to:)` in
 /// DecimalWriter.swift, which writes the same bytes into a buffer without a `String`.
-public enum JSONNumber {
-  public static func format(_ value: Double) -> String {
+package enum JSONNumber {
+  package static func format(_ value: Double) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(24)
     append(value, to: &bytes)

@@ -1,15 +1,15 @@
 /// Up to 16 bytes held in two words, the first byte in the lowest bits of `low`: a
 /// number's text, or a short constant, moved as two words rather than byte by byte.
 /// Bytes past `count` are zero.
-@frozen public struct PackedBytes: Equatable, Sendable {
-  public let low: UInt64
-  public let high: UInt64
+@frozen package struct PackedBytes: Equatable, Sendable {
+  package let low: UInt64
+  package let high: UInt64
   /// 0...16.
-  public let count: Int
+  package let count: Int
 
   /// The first `count` (0...8) bytes of `word`.
   @inlinable @inline(__always)
-  public init(_ word: UInt64, count: Int) {
+  package init(_ word: UInt64, count: Int) {
     low = count == 8 ? word : word & ((1 &<< UInt64(count &* 8)) &- 1)
     high = 0
     self.count = count
@@ -18,7 +18,7 @@
   /// The first `count` (1...8) bytes of `first`, then the first `secondCount` (0...8)
   /// bytes of `second`.
   @inlinable @inline(__always)
-  public init(_ first: UInt64, count: Int, then second: UInt64, count secondCount: Int) {
+  package init(_ first: UInt64, count: Int, then second: UInt64, count secondCount: Int) {
     let bits = UInt64(count &* 8)
     let tail = PackedBytes(second, count: secondCount)
     // A shift by 64 would wrap to 0 with `&<<`: the whole first word is then `low`.
@@ -36,7 +36,7 @@
   }
 
   /// The UTF-8 of `text`, at most 16 bytes (a longer text is cut to its first 16).
-  public init(_ text: StaticString) {
+  package init(_ text: StaticString) {
     var low: UInt64 = 0
     var high: UInt64 = 0
     var count = 0
@@ -51,7 +51,7 @@
   }
 
   /// The first 16 of `bytes`.
-  public init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     var low: UInt64 = 0
     var high: UInt64 = 0
     for (i, byte) in bytes.prefix(16).enumerated() {
@@ -61,7 +61,7 @@
   }
 
   /// The bytes, in order.
-  public var bytes: [UInt8] {
+  package var bytes: [UInt8] {
     (0..<count).map { i in UInt8(truncatingIfNeeded: (i < 8 ? low : high) >> UInt64(8 * (i % 8))) }
   }
 
@@ -70,7 +70,7 @@
   /// its sign changed, since the rounding works on the magnitude and a magnitude that
   /// rounds to zero is written `0` either way.
   @inlinable @inline(__always)
-  public var negatedNumber: PackedBytes {
+  package var negatedNumber: PackedBytes {
     let minus: UInt64 = 0x2D
     if low & 0xFF == minus {
       return PackedBytes(low: (low &>> 8) | (high &<< 56), high: high &>> 8, count: count &- 1)

@@ -8,7 +8,7 @@ import AnimSource
 /// source order) and, when there are no errors, the checked scene.
 public struct Compilation: Sendable {
   /// The source, for rendering diagnostics with their lines.
-  public let source: SourceFile
+  package let source: SourceFile
   /// Every problem found, in source order.
   public let diagnostics: [Diagnostic]
   /// The checked scene; nil when `diagnostics` holds an error.

@@ -5,8 +5,8 @@
 #endif
 
 /// Degrees ↔ radians. The language and dumps speak degrees; the math speaks radians.
-@inlinable public func radians(fromDegrees d: Double) -> Double { d * .pi / 180 }
-@inlinable public func degrees(fromRadians r: Double) -> Double { r * 180 / .pi }
+@inlinable package func radians(fromDegrees d: Double) -> Double { d * .pi / 180 }
+@inlinable package func degrees(fromRadians r: Double) -> Double { r * 180 / .pi }
 
 /// The sine and cosine of an angle in degrees, together.
 ///
@@ -16,7 +16,7 @@
 /// `__kernel_sin` and `__kernel_cos` on [−π/4, π/4], within 1 ulp. Whole quarter turns
 /// come out exact (sin 180° = 0, not 1.2e−16), and the pair costs less than one call to
 /// the C library's `sin`: the simulator takes it for every rotated instance in every frame.
-@inlinable public func sinCos(degrees d: Double) -> (sin: Double, cos: Double) {
+@inlinable package func sinCos(degrees d: Double) -> (sin: Double, cos: Double) {
   guard abs(d) < 0x1p47 else {
     let r = radians(fromDegrees: d)
     return (sin(r), cos(r))
@@ -70,7 +70,7 @@
 /// `sinCos(degrees:)` of two angles at once: lane by lane the same operations in the same
 /// order, so the same bits, with the two lanes in one vector register (the simulator
 /// takes a sine and cosine for every rotated instance in every frame).
-@inlinable public func sinCos(degrees d: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
+@inlinable package func sinCos(degrees d: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
   // Selections and signs by integer masks on the bits: SSE2 has no 64-bit compares.
   let bits = unsafeBitCast(d, to: SIMD2<UInt64>.self)
   let magnitude = unsafeBitCast(bits & 0x7FFF_FFFF_FFFF_FFFF, to: SIMD2<Double>.self)

@@ -7,22 +7,22 @@
 /// Evaluation of the curve pieces a `Path` is made of: Bezier curves in Bernstein form,
 /// and arcs by angle. Kept as free functions so the measure, the bounds and the
 /// rasterizer all evaluate curves the same way.
-public enum Bezier {
+package enum Bezier {
   /// The quadratic Bezier `p0 → p2` with control `p1` at parameter `t` (0…1).
   @inlinable
-  public static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
+  package static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
     let s = 1 - t
     return p0 * (s * s) + p1 * (2 * s * t) + p2 * (t * t)
   }
 
   /// d/dt of `quadPoint`.
-  public static func quadDerivative(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
+  package static func quadDerivative(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
     (p1 - p0) * (2 * (1 - t)) + (p2 - p1) * (2 * t)
   }
 
   /// The cubic Bezier `p0 → p3` with controls `p1`, `p2` at parameter `t` (0…1).
   @inlinable
-  public static func cubicPoint(
+  package static func cubicPoint(
     _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double
   ) -> Point {
     let s = 1 - t
@@ -36,7 +36,7 @@ public enum Bezier {
   }
 
   /// d/dt of `cubicPoint`.
-  public static func cubicDerivative(
+  package static func cubicDerivative(
     _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double
   ) -> Point {
     let s = 1 - t
@@ -44,12 +44,12 @@ public enum Bezier {
   }
 
   /// d²/dt² of `quadPoint` (constant).
-  public static func quadSecondDerivative(_ p0: Point, _ p1: Point, _ p2: Point) -> Point {
+  package static func quadSecondDerivative(_ p0: Point, _ p1: Point, _ p2: Point) -> Point {
     (p2 - p1 * 2 + p0) * 2
   }
 
   /// d²/dt² of `cubicPoint`.
-  public static func cubicSecondDerivative(
+  package static func cubicSecondDerivative(
     _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double
   ) -> Point {
     (p2 - p1 * 2 + p0) * (6 * (1 - t)) + (p3 - p2 * 2 + p1) * (6 * t)

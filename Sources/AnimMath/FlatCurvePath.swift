@@ -11,20 +11,20 @@
 /// ends and the coefficients of its quintic, each computed as
 /// `InverseLengthSpline.interpolate` computes it, so the parameter is that function's,
 /// bit for bit, for half the work.
-public struct FlatCurvePath: Sendable {
+package struct FlatCurvePath: Sendable {
   /// Layout: 0 the curve's degree (2 or 3), 1 its arc length, 2 the number of intervals,
   /// 3…10 the control points (x, y; a quadratic leaves the last two unused), 11 unused,
   /// 12…15 the guide (`guides` bytes, eight to a number's bit pattern); then the
   /// intervals, `intervalStride` numbers each.
-  public let numbers: ContiguousArray<Double>
+  package let numbers: ContiguousArray<Double>
   /// The number of intervals (at least 1).
-  public let intervals: Int
+  package let intervals: Int
 
   /// The numbers before the intervals.
-  public static let header = 16
+  package static let header = 16
   /// An interval's numbers, in this order: arc length at its start (s0) and end (s1),
   /// then its quintic in u = (s − s0) / (s1 − s0), lowest power first.
-  public static let intervalStride = 8
+  package static let intervalStride = 8
   /// The guide: for each of `guides` equal steps of arc length, the interval where the
   /// step begins, one byte each (from number 12 on). Knots lie at equal steps of t, and
   /// where the curve's speed varies p·(intervals) is often the wrong interval; from the
@@ -107,13 +107,13 @@ public struct FlatCurvePath: Sendable {
   }
 
   /// The curve's arc length.
-  @inlinable public var length: Double { numbers[1] }
+  @inlinable package var length: Double { numbers[1] }
 
   /// Where the search for p·L starts: the guide's interval (or, without a guide,
   /// p·(intervals), as the knots' equal steps of t place it). The search ends at the same
   /// interval from anywhere. Any p (NaN too) gives an interval in 0..<intervals.
   @inlinable @inline(__always)
-  public func nearInterval(at p: Double) -> Int {
+  package func nearInterval(at p: Double) -> Int {
     let count = intervals
     guard count <= Self.guidedIntervals else { return min(Self.rounded(p * numbers[2] - 0.5), count &- 1) }
     let step = min(Self.rounded(p * Double(Self.guides) - 0.5), Self.guides &- 1)
@@ -131,13 +131,13 @@ public struct FlatCurvePath: Sendable {
 
   /// The curve parameter at progress `p`, 0 < p < 1 (both pacings agree on one curve).
   @inlinable @inline(__always)
-  public func parameter(at p: Double) -> Double {
+  package func parameter(at p: Double) -> Double {
     let s = p * numbers[1]
     return Self.evaluate(numbers, row: interval(at: p, s).row, s)
   }
 
   /// The curve parameter at arc length `s`, 0 < s < L (the interval found from s/L).
-  public func parameter(atLength s: Double) -> Double {
+  package func parameter(atLength s: Double) -> Double {
     Self.evaluate(numbers, row: interval(at: s / numbers[1], s).row, s)
   }
 
@@ -146,7 +146,7 @@ public struct FlatCurvePath: Sendable {
   /// before s, as `InverseLengthSpline` finds it, and the only one for which
   /// `holds(_:of:from:to:_:)` is true: the knots' arc lengths never decrease.
   @inlinable @inline(__always)
-  public func interval(at p: Double, _ s: Double) -> (j: Int, row: Int) {
+  package func interval(at p: Double, _ s: Double) -> (j: Int, row: Int) {
     let last = intervals &- 1
     // The guide's interval, or the next one (chosen without a branch), and a walk for
     // the rare rest.
@@ -171,14 +171,14 @@ public struct FlatCurvePath: Sendable {
   /// interval with s0 ≤ s < s1 (the first interval takes any s below, the last any s
   /// above).
   @inlinable @inline(__always)
-  public static func holds(_ j: Int, of count: Int, from s0: Double, to s1: Double, _ s: Double) -> Bool {
+  package static func holds(_ j: Int, of count: Int, from s0: Double, to s1: Double, _ s: Double) -> Bool {
     (j == 0 || s0 <= s) && (j == count &- 1 || s1 > s)
   }
 
   /// The curve parameter at arc length `s` from the interval whose `intervalStride`
   /// numbers start at `row` of `numbers` (a copy of a row gives the same bits).
   @inlinable @inline(__always)
-  public static func evaluate(_ numbers: ContiguousArray<Double>, row: Int, _ s: Double) -> Double {
+  package static func evaluate(_ numbers: ContiguousArray<Double>, row: Int, _ s: Double) -> Double {
     let s0 = numbers[row]
     let h = numbers[row &+ 1] - s0
     let u = h > 0 ? (s - s0) / h : 0
@@ -191,14 +191,14 @@ public struct FlatCurvePath: Sendable {
 
   /// The point at progress `p`, 0 < p < 1.
   @inlinable @inline(__always)
-  public func point(at p: Double) -> Point {
+  package func point(at p: Double) -> Point {
     Self.bezierPoint(numbers, at: 0, parameter(at: p))
   }
 
   /// The curve's point at parameter `t`, from a layout's first 11 numbers (degree, arc
   /// length, interval count, control points) starting at `start` of `numbers`.
   @inlinable @inline(__always)
-  public static func bezierPoint(_ numbers: ContiguousArray<Double>, at start: Int, _ t: Double) -> Point {
+  package static func bezierPoint(_ numbers: ContiguousArray<Double>, at start: Int, _ t: Double) -> Point {
     let p0 = Point(numbers[start &+ 3], numbers[start &+ 4])
     let p1 = Point(numbers[start &+ 5], numbers[start &+ 6])
     let p2 = Point(numbers[start &+ 7], numbers[start &+ 8])

@@ -1,6 +1,6 @@
 /// A value an animation can interpolate (§6.1, §6.5): a vector space with a distance.
 /// Keyframe splines need sums and scalings; `.paced` keyframes need distances.
-public protocol Interpolatable: Sendable {
+package protocol Interpolatable: Sendable {
   /// self at t = 0, `other` at t = 1; t outside 0…1 extrapolates.
   func lerp(to other: Self, _ t: Double) -> Self
   /// The distance `.paced` keyframes space values by (Euclidean on the components).
@@ -11,8 +11,8 @@ public protocol Interpolatable: Sendable {
 }
 
 extension Double: Interpolatable {
-  public func lerp(to other: Double, _ t: Double) -> Double { self + (other - self) * t }
-  public func distance(to other: Double) -> Double { abs(other - self) }
+  package func lerp(to other: Double, _ t: Double) -> Double { self + (other - self) * t }
+  package func distance(to other: Double) -> Double { abs(other - self) }
 }
 
 extension Point: Interpolatable {}

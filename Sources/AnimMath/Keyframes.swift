@@ -1,5 +1,5 @@
 /// How a keyframe animation moves between its values (§6.5).
-public enum KeyframeInterpolation: Hashable, Sendable {
+package enum KeyframeInterpolation: Hashable, Sendable {
   /// Straight between neighbouring values, each segment linear in p.
   case linear
   /// Holds each value until the next key time.
@@ -14,21 +14,21 @@ public enum KeyframeInterpolation: Hashable, Sendable {
 
 /// A keyframe track: values at key times, interpolated as §6.5 says. Built once (the
 /// splines' tangents are solved up front), then sampled at any progress.
-public struct Keyframes<Value: Interpolatable>: Sendable {
-  public let values: [Value]
+package struct Keyframes<Value: Interpolatable>: Sendable {
+  package let values: [Value]
   /// The key times in effect: as given, evenly spaced when none (or a wrong number)
   /// were given, or by distance for `.paced`.
-  public let keyTimes: [Double]
+  package let keyTimes: [Double]
   /// Timing of each segment (index i runs from value i to i + 1); nil is linear.
-  public let segmentTimings: [TimingFunction?]
-  public let interpolation: KeyframeInterpolation
+  package let segmentTimings: [TimingFunction?]
+  package let interpolation: KeyframeInterpolation
   /// Per-value derivatives (Catmull-Rom, per unit of key time) or second derivatives
   /// (natural spline), depending on the interpolation.
   private let slopes: [Value]
 
   /// Nil when there are no values. `keyTimes` should rise strictly from 0 to 1 (the
   /// checker enforces it); any other count is replaced by even spacing.
-  public init?(
+  package init?(
     values: [Value], keyTimes: [Double]? = nil, segmentTimings: [TimingFunction?] = [],
     interpolation: KeyframeInterpolation = .linear
   ) {
@@ -61,7 +61,7 @@ public struct Keyframes<Value: Interpolatable>: Sendable {
   /// The value at progress p (after the animation's own timing). Outside 0…1 the end
   /// segment's straight line is extended (§6.2); `.discrete` holds the end values.
   /// `duration` is the animation's, for spring segment timings.
-  public func value(at p: Double, duration: Double = 1) -> Value {
+  package func value(at p: Double, duration: Double = 1) -> Value {
     let n = values.count
     guard n > 1, !p.isNaN else { return values[0] }
     // `.discrete` holds the last key's value at or before p.

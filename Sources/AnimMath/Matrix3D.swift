@@ -79,7 +79,7 @@ public struct Matrix3D: Hashable, Sendable {
 
   /// The map of the plane z = 0 it induces: rows X, Y, W and columns x, y, 1 (§12.1: a
   /// point of the shape's box has z = 0, so the z column never matters).
-  public var planar: Homography {
+  package var planar: Homography {
     Homography(
       m00: self[0, 0], m01: self[0, 1], m02: self[0, 3],
       m10: self[1, 0], m11: self[1, 1], m12: self[1, 3],
@@ -89,10 +89,10 @@ public struct Matrix3D: Hashable, Sendable {
 
 /// A projective map of the plane: (x, y) ↦ (X/W, Y/W) with
 /// (X, Y, W) = H·(x, y, 1). What a 3-D transform does to a flat shape (§12.1).
-public struct Homography: Hashable, Sendable {
-  public var m00, m01, m02, m10, m11, m12, m20, m21, m22: Double
+package struct Homography: Hashable, Sendable {
+  package var m00, m01, m02, m10, m11, m12, m20, m21, m22: Double
 
-  public init(
+  package init(
     m00: Double, m01: Double, m02: Double, m10: Double, m11: Double, m12: Double, m20: Double, m21: Double,
     m22: Double
   ) {
@@ -108,30 +108,30 @@ public struct Homography: Hashable, Sendable {
   }
 
   /// An affine transform as a homography (W = 1 everywhere).
-  public init(_ t: AffineTransform) {
+  package init(_ t: AffineTransform) {
     self.init(m00: t.a, m01: t.c, m02: t.tx, m10: t.b, m11: t.d, m12: t.ty, m20: 0, m21: 0, m22: 1)
   }
 
   /// The homogeneous image (X, Y, W) of a point.
   @inline(__always)
-  public func homogeneous(_ p: Point) -> (x: Double, y: Double, w: Double) {
+  package func homogeneous(_ p: Point) -> (x: Double, y: Double, w: Double) {
     (m00 * p.x + m01 * p.y + m02, m10 * p.x + m11 * p.y + m12, m20 * p.x + m21 * p.y + m22)
   }
 
   /// W at a point: affine in the point, so the part of the plane in front of the eye
   /// (W > 0) is a half-plane.
   @inline(__always)
-  public func w(_ p: Point) -> Double { m20 * p.x + m21 * p.y + m22 }
+  package func w(_ p: Point) -> Double { m20 * p.x + m21 * p.y + m22 }
 
   /// The projected point (X/W, Y/W); meaningful only where W > 0.
   @inline(__always)
-  public func apply(_ p: Point) -> Point {
+  package func apply(_ p: Point) -> Point {
     let h = homogeneous(p)
     return Point(h.x / h.w, h.y / h.w)
   }
 
   /// `t` after this map: (t ∘ self), an affine map of the projected plane.
-  public static func * (t: AffineTransform, h: Homography) -> Homography {
+  package static func * (t: AffineTransform, h: Homography) -> Homography {
     Homography(
       m00: t.a * h.m00 + t.c * h.m10 + t.tx * h.m20, m01: t.a * h.m01 + t.c * h.m11 + t.tx * h.m21,
       m02: t.a * h.m02 + t.c * h.m12 + t.tx * h.m22,
@@ -142,7 +142,7 @@ public struct Homography: Hashable, Sendable {
 
   /// The inverse map, or nil when it is singular or not finite: takes a projected point
   /// back to homogeneous box coordinates (x', y', w') whose point is (x'/w', y'/w').
-  public var inverse: Homography? {
+  package var inverse: Homography? {
     let c00 = m11 * m22 - m12 * m21
     let c01 = m02 * m21 - m01 * m22
     let c02 = m01 * m12 - m02 * m11
@@ -164,7 +164,7 @@ public struct Homography: Hashable, Sendable {
 
   /// The largest factor by which it stretches lengths at a point where W > 0 (the
   /// Jacobian's largest singular value), for turning a pixel tolerance into a box one.
-  public func stretch(at p: Point) -> Double {
+  package func stretch(at p: Point) -> Double {
     let (x, y, w) = homogeneous(p)
     let w2 = w * w
     let a = (m00 * w - x * m20) / w2

@@ -1,5 +1,5 @@
 /// The three flights of seed 002's "add to cart" animation (§4).
-public enum ParabolaType: Hashable, Sendable {
+package enum ParabolaType: Hashable, Sendable {
   /// One arch above the chord: a quad curve.
   case up
   /// Dips below, then rises above the chord: a cubic.
@@ -13,7 +13,7 @@ extension Path {
   /// `.up` is a quad with control (S.x + dx/3, S.y + dy/2 − h); `.downUp` a cubic with
   /// c1 = (S.x + dx/3, S.y + dy/3 + h), c2 = (S.x + 2dx/3, S.y + 2dy/3 − h); `.upDown`
   /// the same with the signs of h swapped. Height is in points, up being −y.
-  public static func parabola(
+  package static func parabola(
     from s: Point, to e: Point, height h: Double, type: ParabolaType = .up
   ) -> Path {
     let dx = e.x - s.x

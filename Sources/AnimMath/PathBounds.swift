@@ -5,21 +5,21 @@
 #endif
 
 /// An axis-aligned rectangle given by its extreme coordinates.
-public struct Bounds: Hashable, Sendable {
-  public var minX, minY, maxX, maxY: Double
+package struct Bounds: Hashable, Sendable {
+  package var minX, minY, maxX, maxY: Double
 
-  public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+  package init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
     self.minX = minX
     self.minY = minY
     self.maxX = maxX
     self.maxY = maxY
   }
 
-  public var width: Double { maxX - minX }
-  public var height: Double { maxY - minY }
+  package var width: Double { maxX - minX }
+  package var height: Double { maxY - minY }
 
   /// Grows the rectangle to hold `p` (NaN coordinates are ignored).
-  public mutating func include(_ p: Point) {
+  package mutating func include(_ p: Point) {
     if p.x < minX { minX = p.x }
     if p.x > maxX { maxX = p.x }
     if p.y < minY { minY = p.y }
@@ -30,7 +30,7 @@ public struct Bounds: Hashable, Sendable {
 extension Path {
   /// The true extent of what the path draws: curves' and arcs' extreme points, not their
   /// control points (§3.1). Nil when the path draws nothing (empty, or only moves).
-  public var bounds: Bounds? {
+  package var bounds: Bounds? {
     let curves = self.curves().curves
     guard let first = curves.first?.point(at: 0) else { return nil }
     var box = Bounds(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)

@@ -2,14 +2,14 @@
 /// for each drawing command, and what measuring, bounding and flattening work on. Bezier
 /// curves are evaluated by `Bezier`'s functions and arcs by `Arc`'s, so every walker of a
 /// path computes the same points.
-public enum PathCurve: Hashable, Sendable {
+package enum PathCurve: Hashable, Sendable {
   case line(Point, Point)
   case quad(Point, Point, Point)
   case cubic(Point, Point, Point, Point)
   case arc(Arc)
 
   /// Where the curve starts: exactly its first point (an arc's at its start angle).
-  public var startPoint: Point {
+  package var startPoint: Point {
     switch self {
     case .line(let a, _), .quad(let a, _, _), .cubic(let a, _, _, _): return a
     case .arc(let arc): return arc.startPoint
@@ -17,7 +17,7 @@ public enum PathCurve: Hashable, Sendable {
   }
 
   /// Where the curve ends: exactly its last point (an arc's at its end angle).
-  public var endPoint: Point {
+  package var endPoint: Point {
     switch self {
     case .line(_, let b), .quad(_, _, let b), .cubic(_, _, _, let b): return b
     case .arc(let arc): return arc.endPoint
@@ -25,7 +25,7 @@ public enum PathCurve: Hashable, Sendable {
   }
 
   /// The point at parameter `t` (0…1); an arc's parameter is the fraction of its sweep.
-  public func point(at t: Double) -> Point {
+  package func point(at t: Double) -> Point {
     switch self {
     case .line(let a, let b): return a.lerp(to: b, t)
     case .quad(let a, let c, let b): return Bezier.quadPoint(a, c, b, t)
@@ -35,7 +35,7 @@ public enum PathCurve: Hashable, Sendable {
   }
 
   /// d/dt of `point(at:)`.
-  public func derivative(at t: Double) -> Point {
+  package func derivative(at t: Double) -> Point {
     switch self {
     case .line(let a, let b): return b - a
     case .quad(let a, let c, let b): return Bezier.quadDerivative(a, c, b, t)

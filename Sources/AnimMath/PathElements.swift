@@ -1,5 +1,5 @@
 /// One step of a walk along a path (`Path.elements`), with every start made explicit.
-public enum PathElement: Hashable, Sendable {
+package enum PathElement: Hashable, Sendable {
   /// A subpath begins at the point: at a `move` (`implied` false), or where a drawing
   /// command finds no open subpath (`implied` true): at the origin before anything else,
   /// at the closed subpath's start after a `close`, at an arc's own start.
@@ -12,7 +12,7 @@ public enum PathElement: Hashable, Sendable {
   case close(from: Point, to: Point)
 
   /// What the element draws: a close draws its line; a begin draws nothing.
-  public var curve: PathCurve? {
+  package var curve: PathCurve? {
     switch self {
     case .begin: return nil
     case .draw(let curve): return curve
@@ -29,7 +29,7 @@ public enum PathElement: Hashable, Sendable {
 extension Path {
   /// The path's elements, in order: the one reading of its commands that flattening,
   /// measuring, bounding, outlines, SVG and Lottie output all walk.
-  public var elements: PathElements { PathElements(path: self) }
+  package var elements: PathElements { PathElements(path: self) }
 }
 
 /// The elements of a path (`Path.elements`), read one command at a time.
@@ -39,12 +39,12 @@ extension Path {
 /// drawing command begins a subpath; an `arc` starts at its own start angle, joined by a
 /// line when the current point is elsewhere (`Arc.starts(at:)`, the builder's rule, so a
 /// built path, whose arcs the builder has joined already, gets no second line).
-public struct PathElements: Sequence, Sendable {
-  public let path: Path
+package struct PathElements: Sequence, Sendable {
+  package let path: Path
 
-  public func makeIterator() -> Iterator { Iterator(path.segments) }
+  package func makeIterator() -> Iterator { Iterator(path.segments) }
 
-  public struct Iterator: IteratorProtocol, Sendable {
+  package struct Iterator: IteratorProtocol, Sendable {
     private let segments: [PathSegment]
     private var index = 0
     /// Nil until the first command that sets it.
@@ -59,7 +59,7 @@ public struct PathElements: Sequence, Sendable {
 
     init(_ segments: [PathSegment]) { self.segments = segments }
 
-    public mutating func next() -> PathElement? {
+    package mutating func next() -> PathElement? {
       while queued.0 == nil && index < segments.count {
         read(segments[index])
         index += 1

@@ -5,7 +5,7 @@
 #endif
 
 /// How progress along a path maps to distance (§6.6).
-public enum PathPacing: Hashable, Sendable {
+package enum PathPacing: Hashable, Sendable {
   /// Constant speed over the whole path: p selects arc length p·L (CSS offset-distance).
   case paced
   /// Each segment gets an equal share of p, at constant speed within it (Core
@@ -14,10 +14,10 @@ public enum PathPacing: Hashable, Sendable {
 }
 
 /// A point on a path and the direction of travel there.
-public struct PathSample: Hashable, Sendable {
-  public var point: Point
+package struct PathSample: Hashable, Sendable {
+  package var point: Point
   /// atan2(dy, dx) of the tangent in degrees, in (−180, 180].
-  public var angle: Double
+  package var angle: Double
 }
 
 /// A path measured once for fast queries of position and tangent by fraction of length:
@@ -31,7 +31,7 @@ public struct PathSample: Hashable, Sendable {
 /// Immutable, and a class: one reference to share. Its tables are flat arrays of plain
 /// values, so a query retains nothing; the simulator makes one for every instance on a
 /// path in every frame.
-public final class PathMeasure: Sendable {
+package final class PathMeasure: Sendable {
   /// How a piece maps arc length to its curve parameter.
   enum Inverse: Sendable {
     /// Length proportional to t (lines, arcs).
@@ -61,15 +61,15 @@ public final class PathMeasure: Sendable {
   private let splines: [FlatCurvePath]
   /// The one spline when the path draws one Bezier with a spline (what the simulator
   /// reads for a particle's drift): it answers every query part-way along.
-  public let flat: FlatCurvePath?
+  package let flat: FlatCurvePath?
   private let exactTables: [LengthTable]
   private let firstPoint: Point
   /// The total arc length L.
-  public let length: Double
+  package let length: Double
   /// Whether progress wraps (a closed path) rather than clamps (§6.6).
-  public let isClosed: Bool
+  package let isClosed: Bool
 
-  public convenience init(_ path: Path) {
+  package convenience init(_ path: Path) {
     let (curves, first) = path.curves()
     self.init(pieces: curves, first: first, isClosed: path.isClosed)
   }
@@ -78,7 +78,7 @@ public final class PathMeasure: Sendable {
   /// cubic), the same as `PathMeasure(Path([.move(to: start), segment]))` without the
   /// path and its pieces to build: a spawn's `along cubic(…)` measures one at every spawn.
   /// Nil for any other segment.
-  public convenience init?(from start: Point, _ segment: PathSegment) {
+  package convenience init?(from start: Point, _ segment: PathSegment) {
     let curve: PathCurve
     switch segment {
     case .line(let p): curve = .line(start, p)
@@ -147,7 +147,7 @@ public final class PathMeasure: Sendable {
   static let splineTolerance = 1e-6
 
   /// Progress folded into 0…1: clamped on an open path, wrapped on a closed one; NaN is 0.
-  public func normalized(_ p: Double) -> Double {
+  package func normalized(_ p: Double) -> Double {
     if p.isNaN { return 0 }
     if p >= 0 && p <= 1 { return p }
     if !isClosed || !p.isFinite { return p > 1 ? 1 : 0 }
@@ -155,7 +155,7 @@ public final class PathMeasure: Sendable {
   }
 
   /// The point and tangent angle at progress `p` with the given pacing.
-  public func sample(at p: Double, pacing: PathPacing = .paced) -> PathSample {
+  package func sample(at p: Double, pacing: PathPacing = .paced) -> PathSample {
     let (index, t) = locate(p, pacing)
     guard let index else {
       return PathSample(point: firstPoint, angle: 0)
@@ -165,19 +165,19 @@ public final class PathMeasure: Sendable {
   }
 
   /// The point at progress `p` (see `sample`), without the tangent.
-  public func point(at p: Double, pacing: PathPacing = .paced) -> Point {
+  package func point(at p: Double, pacing: PathPacing = .paced) -> Point {
     let (index, t) = locate(p, pacing)
     guard let index else { return firstPoint }
     return drawn[index].piece.point(at: t)
   }
 
   /// The tangent angle in degrees at progress `p` (see `sample`).
-  public func angle(at p: Double, pacing: PathPacing = .paced) -> Double {
+  package func angle(at p: Double, pacing: PathPacing = .paced) -> Double {
     sample(at: p, pacing: pacing).angle
   }
 
   /// The point at arc length `s` from the start, clamped to 0…L.
-  public func point(atLength s: Double) -> Point {
+  package func point(atLength s: Double) -> Point {
     guard length > 0, !s.isNaN else { return firstPoint }
     return point(at: min(max(s, 0), length) / length)
   }

@@ -1,10 +1,10 @@
 /// The CSS / Core Animation timing curve: a cubic Bezier from (0, 0) to (1, 1) with
 /// controls (x1, y1) and (x2, y2). Progress at u solves `x(s) = u` for s, then takes
 /// `y(s)` (§5), as WebKit's UnitBezier does.
-public struct UnitBezier: Hashable, Sendable {
-  public let x1, y1, x2, y2: Double
+package struct UnitBezier: Hashable, Sendable {
+  package let x1, y1, x2, y2: Double
 
-  public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+  package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
     self.x1 = x1
     self.y1 = y1
     self.x2 = x2
@@ -20,13 +20,13 @@ public struct UnitBezier: Hashable, Sendable {
   }
 
   /// x at curve parameter s.
-  public func x(_ s: Double) -> Double {
+  package func x(_ s: Double) -> Double {
     let k = Self.coefficients(x1, x2)
     return ((k.a * s + k.b) * s + k.c) * s
   }
 
   /// y at curve parameter s.
-  public func y(_ s: Double) -> Double {
+  package func y(_ s: Double) -> Double {
     let k = Self.coefficients(y1, y2)
     return ((k.a * s + k.b) * s + k.c) * s
   }
@@ -40,7 +40,7 @@ public struct UnitBezier: Hashable, Sendable {
   /// converges in a few steps on these curves), kept inside a shrinking bracket: a step
   /// that would leave the bracket, a vanishing slope (x1 = 0 makes dx/ds = 0 at s = 0)
   /// or a stall past 8 steps bisects instead. Bounded at 200 steps.
-  public func solveCurveX(_ u: Double) -> Double {
+  package func solveCurveX(_ u: Double) -> Double {
     guard u.isFinite else { return 0 }
     if u <= 0 { return 0 }
     if u >= 1 { return 1 }
@@ -64,7 +64,7 @@ public struct UnitBezier: Hashable, Sendable {
   }
 
   /// Progress p at fraction u, within 1e-7 of the exact curve (far better in practice).
-  public func progress(_ u: Double) -> Double {
+  package func progress(_ u: Double) -> Double {
     y(solveCurveX(u))
   }
 }

@@ -1,6 +1,6 @@
 /// The types of `.anim` expressions (§2). `.error` is the type of an expression already
 /// reported: it is compatible with everything, so one mistake gives one diagnostic.
-public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
+package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
   case number, duration, angle, point, color, bool, string, path, shape, timing, transform
   /// A linear or radial gradient (§12.2), given to `fill` or `stroke`.
   case gradient
@@ -11,7 +11,7 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
   case enumLiteral(String)
   case error
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .number: return "Number"
     case .duration: return "Duration"
@@ -55,7 +55,7 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
 
   /// Written out so that comparing two plain types (nearly every comparison) is one
   /// integer test; the derived `==` copied both sides first.
-  public static func == (a: AnimType, b: AnimType) -> Bool {
+  package static func == (a: AnimType, b: AnimType) -> Bool {
     if let x = a.plainIndex, let y = b.plainIndex { return x == y }
     switch (a, b) {
     case (.range(let x), .range(let y)), (.list(let x), .list(let y)): return x == y
@@ -120,12 +120,12 @@ public indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The closed sets written as `.case` (§4, §6, §11).
-public enum EnumKind: String, Sendable, CaseIterable {
+package enum EnumKind: String, Sendable, CaseIterable {
   case parabolaType, fillMode, interpolation, pacing, alongRotation, stepPosition
   /// §12.4's `weight:` (SwiftUI's names) and `align:`.
   case fontWeight, textAlignment
 
-  public var cases: [String] {
+  package var cases: [String] {
     switch self {
     case .parabolaType: return ["up", "downUp", "upDown"]
     case .fillMode: return ["removed", "forwards", "backwards", "both"]
@@ -153,11 +153,11 @@ public enum EnumKind: String, Sendable, CaseIterable {
 }
 
 /// When an expression can be evaluated (§2): later stages may use earlier ones.
-public enum Stage: Int, Comparable, Sendable {
+package enum Stage: Int, Comparable, Sendable {
   case constant = 0
   case perRun, perSpawn
 
-  public static func < (a: Stage, b: Stage) -> Bool { a.rawValue < b.rawValue }
+  package static func < (a: Stage, b: Stage) -> Bool { a.rawValue < b.rawValue }
 
   package var word: String {
     switch self {

@@ -5,19 +5,19 @@ import AnimMath
 /// are its components'). The CSV column rows are made from these; the record writers
 /// spell the same fields out for speed, and `DumpLayoutTests` holds their records to
 /// this order.
-public struct DumpField: Sendable {
-  public let property: Property
-  public let key: String
+package struct DumpField: Sendable {
+  package let property: Property
+  package let key: String
   /// Its first `NodeState` slot.
-  public let slot: Int
-  public let group: PropertySpec.DumpGroup
+  package let slot: Int
+  package let group: PropertySpec.DumpGroup
   /// A Number, or a paint: a colour, or the gradient a node's fill or stroke has instead.
-  public let isPaint: Bool
+  package let isPaint: Bool
 }
 
-public enum DumpLayout {
+package enum DumpLayout {
   /// Every field, in record order.
-  public static let fields: [DumpField] = Property.allCases.map(\.spec).filter { $0.dumpKeys.count == 1 }
+  package static let fields: [DumpField] = Property.allCases.map(\.spec).filter { $0.dumpKeys.count == 1 }
     .sorted { $0.slots.lowerBound < $1.slots.lowerBound }
     .map {
       DumpField(
@@ -26,7 +26,7 @@ public enum DumpLayout {
     }
 
   /// The CSV columns the fields take, with or without the 3-D ones.
-  public static func columns(depth: Bool) -> [String] {
+  package static func columns(depth: Bool) -> [String] {
     fields.filter { depth || $0.group != .depth }.map(\.key)
   }
 }

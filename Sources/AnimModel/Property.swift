@@ -4,17 +4,17 @@ import AnimMath
 /// interpolation, dump keys, documentation) is its `PropertySpec`, below: a new property
 /// is a case and its entry here, and the switch is exhaustive, so one without the other
 /// does not compile. The simulator's `NodeState` and the dump writers hold its value.
-public enum Property: String, Sendable, CaseIterable {
+package enum Property: String, Sendable, CaseIterable {
   case position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth, strokeStart, strokeEnd
   case rotationX, rotationY, perspective
 
   /// Whether setting or animating it puts `group` into the instance's records (§9).
-  public func brings(_ group: PropertySpec.DumpGroup) -> Bool {
+  package func brings(_ group: PropertySpec.DumpGroup) -> Bool {
     let spec = self.spec
     return spec.dumpGroup == group && spec.bringsDumpGroup
   }
 
-  public var spec: PropertySpec {
+  package var spec: PropertySpec {
     switch self {
     case .position: return Properties.position
     case .x: return Properties.x

@@ -4,32 +4,32 @@ import AnimMath
 /// compose on it and interpolate it, the keys it is dumped under (§9), and documentation.
 /// The checker types values by it; the language server documents and completes it; the
 /// editor grammars list it.
-public final class PropertySpec: Sendable {
-  public let property: Property
-  public var name: String { property.rawValue }
+package final class PropertySpec: Sendable {
+  package let property: Property
+  package var name: String { property.rawValue }
   /// What a value given to it must be.
-  public let type: AnimType
+  package let type: AnimType
   /// The model value of an instance that does not set it (§6.3).
-  public let defaultValue: Value
-  public let composition: Composition
-  public let interpolation: Interpolation
+  package let defaultValue: Value
+  package let composition: Composition
+  package let interpolation: Interpolation
   /// Where its components sit in `NodeState`, in order (a Number one slot, a Point two,
   /// a Color four). A component of another property (`x`) sits inside that one's slots.
   /// Slot order is dump order (§9).
-  public let slots: Range<Int>
+  package let slots: Range<Int>
   /// The record keys (§9) and CSV columns that carry it, in order.
-  public let dumpKeys: [String]
-  public let dumpGroup: DumpGroup
+  package let dumpKeys: [String]
+  package let dumpGroup: DumpGroup
   /// Whether setting or animating it puts its dump group into the instance's records
   /// (`stroke` does; `lineWidth` alone does not).
-  public let bringsDumpGroup: Bool
+  package let bringsDumpGroup: Bool
   /// The statement as the documentation writes it (`opacity N`).
-  public let form: String
-  public let doc: String
+  package let form: String
+  package let doc: String
 
   /// Where an animation of the property acts, on the source-order stack of §6.3. Every
   /// property replaces the value below it, or adds to it with `additive`.
-  public enum Composition: Sendable, Equatable {
+  package enum Composition: Sendable, Equatable {
     /// The whole value.
     case whole
     /// One component of another property (`x` of `position`): it shares that stack.
@@ -39,7 +39,7 @@ public final class PropertySpec: Sendable {
   }
 
   /// How values between keys are found (§6.2).
-  public enum Interpolation: Sendable, Equatable {
+  package enum Interpolation: Sendable, Equatable {
     /// Linear in each number (a point's x and y).
     case linear
     /// Per sRGB channel, straight alpha.
@@ -47,7 +47,7 @@ public final class PropertySpec: Sendable {
   }
 
   /// When a dump record carries the keys (§9).
-  public enum DumpGroup: Sendable, Equatable, CaseIterable {
+  package enum DumpGroup: Sendable, Equatable, CaseIterable {
     /// In every record.
     case always
     /// With the stroke: when the node sets or animates `stroke`.

@@ -2,7 +2,7 @@ import AnimMath
 
 /// A run-time value of an `.anim` expression. Durations are seconds and angles degrees,
 /// both as `.number`: the checker has already proved the units right.
-public enum Value: Sendable {
+package enum Value: Sendable {
   case number(Double)
   case point(Point)
   case color(Color)
@@ -23,35 +23,35 @@ public enum Value: Sendable {
   /// A gradient paint (§12.2), its geometry in unit points of the shape's box.
   indirect case gradient(Gradient)
 
-  public var number: Double {
+  package var number: Double {
     if case .number(let n) = self { return n }
     return .nan
   }
 
-  public var point: Point {
+  package var point: Point {
     if case .point(let p) = self { return p }
     return Point(.nan, .nan)
   }
 
-  public var color: Color {
+  package var color: Color {
     if case .color(let c) = self { return c }
     return .black
   }
 }
 
 /// A path waiting for its start point.
-public struct DeferredPath: Sendable {
-  public let build: @Sendable (Point) -> Path
-  public init(_ build: @escaping @Sendable (Point) -> Path) { self.build = build }
+package struct DeferredPath: Sendable {
+  package let build: @Sendable (Point) -> Path
+  package init(_ build: @escaping @Sendable (Point) -> Path) { self.build = build }
 }
 
 /// A shape: its outline in its local box, and its style (§3.1).
-public struct ShapeValue: Sendable, Hashable {
-  public var outline: ShapeOutline
-  public var style: ShapeStyle
+package struct ShapeValue: Sendable, Hashable {
+  package var outline: ShapeOutline
+  package var style: ShapeStyle
   /// For `image(…)` (§12.3): the PNG drawn over the box; `outline` is then the box.
-  public var image: ImageSource?
-  public init(outline: ShapeOutline, style: ShapeStyle = ShapeStyle(), image: ImageSource? = nil) {
+  package var image: ImageSource?
+  package init(outline: ShapeOutline, style: ShapeStyle = ShapeStyle(), image: ImageSource? = nil) {
     self.outline = outline
     self.style = style
     self.image = image
@@ -59,12 +59,12 @@ public struct ShapeValue: Sendable, Hashable {
 }
 
 /// Core Animation's shape-layer defaults: fill black, no stroke, lineWidth 1.
-public struct ShapeStyle: Sendable, Hashable {
-  public var fill: Color? = .black
-  public var stroke: Color? = nil
-  public var lineWidth: Double = 1
+package struct ShapeStyle: Sendable, Hashable {
+  package var fill: Color? = .black
+  package var stroke: Color? = nil
+  package var lineWidth: Double = 1
   /// A gradient fill or stroke (§12.2), in unit points; the colour above is then a
   /// placeholder that only says the paint is there.
-  public var gradients: PaintGradients? = nil
-  public init() {}
+  package var gradients: PaintGradients? = nil
+  package init() {}
 }

@@ -8,14 +8,14 @@
 /// made to fail with a chosen `errno` instead of running (a failing `close` still closes,
 /// as Linux does). Each call is logged, so a test knows what the Nth one was. Not for
 /// use from several threads at once.
-public final class FaultInjection {
-  public enum Call: String, Sendable { case open, write, read, fsync, close, rename, ftruncate, mkdir, fchmod, fchown }
+package final class FaultInjection {
+  package enum Call: String, Sendable { case open, write, read, fsync, close, rename, ftruncate, mkdir, fchmod, fchown }
 
-  public var failAt: Int?
-  public var code: Int32
-  public private(set) var log: [(call: Call, detail: String)] = []
+  package var failAt: Int?
+  package var code: Int32
+  package private(set) var log: [(call: Call, detail: String)] = []
 
-  public init(failAt: Int? = nil, code: Int32 = ENOSPC) {
+  package init(failAt: Int? = nil, code: Int32 = ENOSPC) {
     self.failAt = failAt
     self.code = code
   }
@@ -27,7 +27,7 @@ public final class FaultInjection {
   }
 
   /// The real calls through this injector.
-  public var fileSystem: FileSystem {
+  package var fileSystem: FileSystem {
     var fs = FileSystem.posix
     let real = FileSystem.posix
     fs.open = { path, flags, mode throws(SystemError) in
@@ -82,7 +82,7 @@ extension FileSystem {
   /// `ANIMC_TEST_FAIL_CALL` to `N` or `N:ENOSPC` or `N:EIO` (a test of the whole program):
   /// then the Nth counted call of the process fails with that error (ENOSPC when none is
   /// named). A value that is not of that form is ignored.
-  public static var standard: FileSystem { environmentFaults?.fileSystem ?? .posix }
+  package static var standard: FileSystem { environmentFaults?.fileSystem ?? .posix }
 }
 
 /// Read once; a command runs its outputs one after another on one thread, which is what

@@ -11,33 +11,33 @@
 /// Every call either succeeds or throws the `errno` it failed with; none of them retries
 /// (`write` may write fewer bytes than asked, and `EINTR` comes back to the caller, which
 /// loops). Paths are passed as they are, never normalized, so the kernel resolves them.
-public struct FileSystem {
+package struct FileSystem {
   /// `open(path, flags, mode)`: a file descriptor.
-  public var open: (_ path: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Int32
+  package var open: (_ path: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Int32
   /// One `write`: how many of `bytes` were written (at least 1 when `bytes` is not empty).
-  public var write: (_ fd: Int32, _ bytes: ArraySlice<UInt8>) throws(SystemError) -> Int
+  package var write: (_ fd: Int32, _ bytes: ArraySlice<UInt8>) throws(SystemError) -> Int
   /// One `read` of at most `count` bytes; empty at the end of the file.
-  public var read: (_ fd: Int32, _ count: Int) throws(SystemError) -> [UInt8]
-  public var fsync: (_ fd: Int32) throws(SystemError) -> Void
-  public var close: (_ fd: Int32) throws(SystemError) -> Void
-  public var rename: (_ from: String, _ to: String) throws(SystemError) -> Void
-  public var unlink: (_ path: String) throws(SystemError) -> Void
-  public var mkdir: (_ path: String, _ mode: UInt32) throws(SystemError) -> Void
-  public var rmdir: (_ path: String) throws(SystemError) -> Void
+  package var read: (_ fd: Int32, _ count: Int) throws(SystemError) -> [UInt8]
+  package var fsync: (_ fd: Int32) throws(SystemError) -> Void
+  package var close: (_ fd: Int32) throws(SystemError) -> Void
+  package var rename: (_ from: String, _ to: String) throws(SystemError) -> Void
+  package var unlink: (_ path: String) throws(SystemError) -> Void
+  package var mkdir: (_ path: String, _ mode: UInt32) throws(SystemError) -> Void
+  package var rmdir: (_ path: String) throws(SystemError) -> Void
   /// `stat`: follows symbolic links.
-  public var stat: (_ path: String) throws(SystemError) -> FileStatus
+  package var stat: (_ path: String) throws(SystemError) -> FileStatus
   /// `lstat`: describes a symbolic link itself.
-  public var lstat: (_ path: String) throws(SystemError) -> FileStatus
-  public var fstat: (_ fd: Int32) throws(SystemError) -> FileStatus
-  public var readlink: (_ path: String) throws(SystemError) -> String
-  public var fchmod: (_ fd: Int32, _ mode: UInt32) throws(SystemError) -> Void
+  package var lstat: (_ path: String) throws(SystemError) -> FileStatus
+  package var fstat: (_ fd: Int32) throws(SystemError) -> FileStatus
+  package var readlink: (_ path: String) throws(SystemError) -> String
+  package var fchmod: (_ fd: Int32, _ mode: UInt32) throws(SystemError) -> Void
   /// `fchown`; nil leaves that id as it is.
-  public var fchown: (_ fd: Int32, _ owner: UInt32?, _ group: UInt32?) throws(SystemError) -> Void
-  public var ftruncate: (_ fd: Int32, _ length: Int) throws(SystemError) -> Void
+  package var fchown: (_ fd: Int32, _ owner: UInt32?, _ group: UInt32?) throws(SystemError) -> Void
+  package var ftruncate: (_ fd: Int32, _ length: Int) throws(SystemError) -> Void
   /// The names in a folder, without `.` and `..`.
-  public var list: (_ path: String) throws(SystemError) -> [String]
+  package var list: (_ path: String) throws(SystemError) -> [String]
 
-  public init(
+  package init(
     open: @escaping (String, Int32, UInt32) throws(SystemError) -> Int32,
     write: @escaping (Int32, ArraySlice<UInt8>) throws(SystemError) -> Int,
     read: @escaping (Int32, Int) throws(SystemError) -> [UInt8],
@@ -76,7 +76,7 @@ public struct FileSystem {
   }
 
   /// The real calls.
-  public static var posix: FileSystem {
+  package static var posix: FileSystem {
     FileSystem(
       open: POSIXCalls.open, write: POSIXCalls.write, read: POSIXCalls.read, fsync: POSIXCalls.fsync,
       close: POSIXCalls.close, rename: POSIXCalls.rename, unlink: POSIXCalls.unlink, mkdir: POSIXCalls.mkdir,
@@ -89,7 +89,7 @@ public struct FileSystem {
   /// removed, or a file whose write already failed and is being reported. Its `close`
   /// error cannot change that outcome, so it is not reported; every close on the way to
   /// success goes through `close` and is checked.
-  public func closeAbandoned(_ fd: Int32) {
+  package func closeAbandoned(_ fd: Int32) {
     do { try close(fd) } catch {}
   }
 
@@ -127,25 +127,25 @@ public struct FileSystem {
 }
 
 /// A failed system call's `errno`.
-public struct SystemError: Error, Equatable, Sendable {
-  public var code: Int32
-  public init(_ code: Int32) { self.code = code }
+package struct SystemError: Error, Equatable, Sendable {
+  package var code: Int32
+  package init(_ code: Int32) { self.code = code }
 }
 
 /// What the output path needs to know of a file.
-public struct FileStatus: Equatable, Sendable {
-  public enum Kind: Sendable { case regular, directory, symbolicLink, other }
-  public var kind: Kind
+package struct FileStatus: Equatable, Sendable {
+  package enum Kind: Sendable { case regular, directory, symbolicLink, other }
+  package var kind: Kind
   /// The permission bits (including set-id and sticky bits), without the file type.
-  public var permissions: UInt32
-  public var owner: UInt32
-  public var group: UInt32
-  public var links: Int
-  public var device: UInt64
-  public var inode: UInt64
-  public var size: Int
+  package var permissions: UInt32
+  package var owner: UInt32
+  package var group: UInt32
+  package var links: Int
+  package var device: UInt64
+  package var inode: UInt64
+  package var size: Int
 
-  public init(
+  package init(
     kind: Kind, permissions: UInt32, owner: UInt32, group: UInt32, links: Int, device: UInt64, inode: UInt64,
     size: Int
   ) {
@@ -160,5 +160,5 @@ public struct FileStatus: Equatable, Sendable {
   }
 
   /// The same file (not just equal metadata).
-  public func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
+  package func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
 }

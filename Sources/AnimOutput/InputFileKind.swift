@@ -12,7 +12,7 @@
 /// size says nothing of their length (most are 0 bytes, and `/proc/kmsg` blocks until
 /// the kernel logs something), so they are told apart by their device: that of the file
 /// system mounted at `/proc` or `/sys`, when it is a mount of its own.
-public enum InputFileKind: Equatable, Sendable {
+package enum InputFileKind: Equatable, Sendable {
   case regular
   /// A file of `/proc` or `/sys`.
   case kernel
@@ -23,7 +23,7 @@ public enum InputFileKind: Equatable, Sendable {
   case stream
 
   /// The kind of the open file `fd`; nil when `fstat` fails.
-  public static func of(_ fd: Int32) -> InputFileKind? {
+  package static func of(_ fd: Int32) -> InputFileKind? {
     var info = stat()
     guard fstat(fd, &info) == 0 else { return nil }
     switch info.st_mode & S_IFMT {
@@ -36,7 +36,7 @@ public enum InputFileKind: Equatable, Sendable {
 
   /// What a file of this kind is, for "…: it is NOUN, not a regular file", when it is not
   /// read; nil for a regular file, and for a stream when `streams` are read.
-  public func refused(streams: Bool) -> String? {
+  package func refused(streams: Bool) -> String? {
     switch self {
     case .regular: return nil
     case .stream: return streams ? nil : "a pipe or socket"

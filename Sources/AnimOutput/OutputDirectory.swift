@@ -14,9 +14,9 @@
 /// interrupted or failed render leaves the old files as they were: each old file is set
 /// aside in the temporary folder before its new one takes its name, and put back when a
 /// later rename fails (only a failure of that undoing leaves some files new, and says so).
-public final class OutputDirectory {
+package final class OutputDirectory {
   /// The path as the caller gave it, for messages.
-  public let path: String
+  package let path: String
   let fs: FileSystem
   let options: OutputOptions
   /// The target folder, at the end of any symbolic links, without a final slash.
@@ -29,7 +29,7 @@ public final class OutputDirectory {
   var finished = false
 
   /// Prepares output into the folder `path`, refusing a path that is an existing file.
-  public init(path: String, options: OutputOptions = OutputOptions(), fileSystem: FileSystem = .standard)
+  package init(path: String, options: OutputOptions = OutputOptions(), fileSystem: FileSystem = .standard)
     throws(OutputError)
   {
     self.path = path
@@ -60,12 +60,12 @@ public final class OutputDirectory {
   deinit { abandon() }
 
   /// The path a file named `name` will have, for messages.
-  public func displayPath(_ name: String) -> String { path.hasSuffix("/") ? path + name : path + "/" + name }
+  package func displayPath(_ name: String) -> String { path.hasSuffix("/") ? path + name : path + "/" + name }
 
   /// Writes the whole file `name` (a plain name, no folders, not hidden, so never one of
   /// the temporary names) into the temporary folder. Refused when it would replace one of
   /// the inputs.
-  public func write(_ bytes: [UInt8], named name: String) throws(OutputError) {
+  package func write(_ bytes: [UInt8], named name: String) throws(OutputError) {
     let shown = displayPath(name)
     guard !finished else { throw OutputError(path: shown, reason: "the output is already closed") }
     guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/") else {
@@ -92,7 +92,7 @@ public final class OutputDirectory {
   }
 
   /// Moves the files into the target folder and makes that durable.
-  public func commit() throws(OutputError) {
+  package func commit() throws(OutputError) {
     guard !finished else { throw OutputError(path: path, reason: "the output is already closed") }
     if !exists {
       try commitNewFolder()
@@ -135,7 +135,7 @@ public final class OutputDirectory {
   }
 
   /// Drops the output: the temporary folder is removed, the target left as it was.
-  public func abandon() {
+  package func abandon() {
     guard !finished else { return }
     _ = fail(OutputError(message: ""))
   }

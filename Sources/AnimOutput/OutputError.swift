@@ -1,9 +1,9 @@
 /// Why an output could not be written, as one line for people: `cannot write `out.gif`:
 /// No space left on device`. Callers print it after `animc: error: ` and exit 2.
-public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
-  public var message: String
+package struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
+  package var message: String
 
-  public init(message: String) { self.message = message }
+  package init(message: String) { self.message = message }
 
   /// `cannot write `path`: reason`, the reason being the system's text for `error`, and
   /// `what` (when given) the step that failed.
@@ -16,19 +16,19 @@ public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
     message = "cannot write " + (path == "-" ? "standard output" : "`\(path)`") + ": " + reason
   }
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 /// How an output is written.
-public struct OutputOptions: Sendable {
+package struct OutputOptions: Sendable {
   /// The command's input files: an output that is one of them is refused before anything
   /// is written. `-` (standard input) is skipped.
-  public var inputs: [String]
+  package var inputs: [String]
   /// Write in place over a file that has other hard links (`--force`), keeping the links;
   /// without it such a target is refused, since replacing it would break them.
-  public var force: Bool
+  package var force: Bool
 
-  public init(inputs: [String] = [], force: Bool = false) {
+  package init(inputs: [String] = [], force: Bool = false) {
     self.inputs = inputs
     self.force = force
   }

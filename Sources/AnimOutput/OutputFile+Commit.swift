@@ -12,7 +12,7 @@ extension OutputFile {
   /// A failure up to the rename leaves the target as it was. A failure to sync the folder
   /// after it is reported too, though the new content is then already in place: it may
   /// not survive a crash.
-  public func commit() throws(OutputError) {
+  package func commit() throws(OutputError) {
     guard !finished else { throw OutputError(path: path, reason: "the output is already closed") }
     do { try flush() } catch { throw fail(error) }
     switch target {

@@ -19,9 +19,9 @@
 /// one exception, an in-place copy that failed half-way, names the file it kept), so a
 /// caller only prints the message. An output neither committed nor abandoned is
 /// abandoned when it is freed.
-public final class OutputFile {
+package final class OutputFile {
   /// The path as the caller gave it, for messages.
-  public let path: String
+  package let path: String
   let fs: FileSystem
   let target: OutputTarget
   var fd: Int32 = -1
@@ -36,7 +36,7 @@ public final class OutputFile {
 
   /// Opens the output for `path` (`-` is stdout), refusing before anything is written
   /// what must not be: an input, a folder, a file with other hard links (without force).
-  public init(path: String, options: OutputOptions = OutputOptions(), fileSystem: FileSystem = .standard)
+  package init(path: String, options: OutputOptions = OutputOptions(), fileSystem: FileSystem = .standard)
     throws(OutputError)
   {
     self.path = path
@@ -60,7 +60,7 @@ public final class OutputFile {
   deinit { abandon() }
 
   /// Appends `bytes`; they reach the file in large writes.
-  public func write(_ bytes: some Collection<UInt8>) throws(OutputError) {
+  package func write(_ bytes: some Collection<UInt8>) throws(OutputError) {
     guard !finished else { throw OutputError(path: path, reason: "the output is already closed") }
     buffer.append(contentsOf: bytes)
     if buffer.count >= Self.bufferSize {
@@ -69,7 +69,7 @@ public final class OutputFile {
   }
 
   /// Appends `bytes`; a large array goes to the file as it is, without a copy.
-  public func write(_ bytes: [UInt8]) throws(OutputError) {
+  package func write(_ bytes: [UInt8]) throws(OutputError) {
     guard bytes.count >= Self.bufferSize else { return try write(bytes[...]) }
     guard !finished else { throw OutputError(path: path, reason: "the output is already closed") }
     do {
@@ -81,7 +81,7 @@ public final class OutputFile {
   /// Drops the output: a temporary file is removed and the target left as it was. What
   /// a direct target was sent cannot be taken back; the rest is sent too, so a partial
   /// stream ends where the work stopped.
-  public func abandon() {
+  package func abandon() {
     guard !finished else { return }
     finished = true
     switch target {
@@ -103,7 +103,7 @@ public final class OutputFile {
   }
 
   /// The whole of `bytes` as the file at `path`, by the rules above.
-  public static func write(
+  package static func write(
     _ bytes: [UInt8], to path: String, options: OutputOptions = OutputOptions(), fileSystem: FileSystem = .standard
   ) throws(OutputError) {
     let file = try OutputFile(path: path, options: options, fileSystem: fileSystem)

@@ -17,14 +17,14 @@ import Foundation
 /// on another thread while a slot is released or reused still reads allocated,
 /// NUL-terminated memory. A slot is used while its path's first byte is not NUL, so
 /// `add` writes that byte last and `remove` clears it first.
-public enum SignalCleanup {
+package enum SignalCleanup {
   static let signals = [SIGINT, SIGTERM, SIGHUP]
 
   /// Lets SIGINT, SIGTERM and SIGHUP through, at startup. A parent may have started
   /// animc with them blocked (Foundation's `Process` passes on the mask of the thread
   /// that spawns, and Dispatch's threads block signals): Ctrl-C or `kill` then did
   /// nothing, and a temporary file could not be cleaned up.
-  public static func unblockSignals() {
+  package static func unblockSignals() {
     var set = sigset_t()
     sigemptyset(&set)
     for s in signals { sigaddset(&set, s) }

@@ -154,8 +154,8 @@ final class HTTPServer: Sendable {
 }
 
 /// Why the preview could not start or serve.
-public struct PreviewError: Error, Sendable, CustomStringConvertible {
-  public var message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
+package struct PreviewError: Error, Sendable, CustomStringConvertible {
+  package var message: String
+  package init(_ message: String) { self.message = message }
+  package var description: String { message }
 }

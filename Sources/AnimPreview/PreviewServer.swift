@@ -5,18 +5,18 @@ import Foundation
 /// `animc preview`: a scene played live in the browser. An HTTP server on 127.0.0.1
 /// serves the embedded page and streams the session's frames to it; every request must
 /// name this server in `Host` and carry the random token that `url` holds.
-public final class PreviewServer: Sendable {
+package final class PreviewServer: Sendable {
   /// The page's address, token included: what to open.
-  public let url: String
-  public let port: Int
+  package let url: String
+  package let port: Int
   /// The token every request must carry.
-  public let token: String
+  package let token: String
   private let session: PreviewSession
   private let server: HTTPServer
 
   /// A server for the scene at `path` on `port` (nil: a free one). The file is read and
   /// checked at once; `initialDiagnostics` holds its errors, which the page shows too.
-  public init(path: String, port: Int? = nil, seed: UInt64? = nil) throws(PreviewError) {
+  package init(path: String, port: Int? = nil, seed: UInt64? = nil) throws(PreviewError) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
       throw PreviewError("cannot read `\(path)`: no such file")
@@ -37,25 +37,25 @@ public final class PreviewServer: Sendable {
   }
 
   /// The file's errors at start, as `check` prints them; nil when it is clean.
-  public var initialDiagnostics: String? {
+  package var initialDiagnostics: String? {
     if case .failed(let text) = session.initialLoad { return text }
     return nil
   }
 
   /// Starts the simulation and the server; returns at once.
-  public func start() {
+  package func start() {
     session.start()
     server.start()
   }
 
   /// Closes every connection and stops; returns when all is stopped.
-  public func stop() {
+  package func stop() {
     server.stop()
     session.stop()
   }
 
   /// Pages streaming now (for tests).
-  public var streamCount: Int { session.streamCount }
+  package var streamCount: Int { session.streamCount }
 }
 
 /// Which request gets what, once `RequestGuard` has let it through.

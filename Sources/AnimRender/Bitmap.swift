@@ -1,18 +1,18 @@
 /// An 8-bit RGBA image with straight alpha, rows top to bottom: what encoders consume.
-public struct Bitmap: Sendable, Equatable {
-  public let width: Int
-  public let height: Int
+package struct Bitmap: Sendable, Equatable {
+  package let width: Int
+  package let height: Int
   /// `width * height * 4` bytes: R, G, B, A per pixel.
-  public var pixels: [UInt8]
+  package var pixels: [UInt8]
 
-  public init(width: Int, height: Int, pixels: [UInt8]) {
+  package init(width: Int, height: Int, pixels: [UInt8]) {
     precondition(pixels.count == width * height * 4, "pixel buffer does not match the size")
     self.width = width
     self.height = height
     self.pixels = pixels
   }
 
-  public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
+  package init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
     self.width = width
     self.height = height
     var px = [UInt8](repeating: 0, count: width * height * 4)

@@ -17,7 +17,7 @@ import Foundation
 /// for input only until the next one). No two handlers can overlap and no state is
 /// shared with another thread, so the server needs no locks and is not `Sendable`:
 /// create it on the thread that runs it.
-public final class LanguageServer {
+package final class LanguageServer {
   let inputFD: Int32
   let writer: MessageWriter
   let hooks: ServerHooks
@@ -41,7 +41,7 @@ public final class LanguageServer {
   /// period is checked at once, edits in a burst wait for the debounce.
   var lastChecked: [String: UInt64] = [:]
 
-  public init(
+  package init(
     input: FileHandle = .standardInput, output: FileHandle = .standardOutput, hooks: ServerHooks = ServerHooks()
   ) {
     self.inputFD = input.fileDescriptor
@@ -51,7 +51,7 @@ public final class LanguageServer {
 
   /// Serves until the `exit` notification (0 after `shutdown`, 1 without) or the end of
   /// the input (the same codes: a client that vanishes without `shutdown` earns 1).
-  public func run() -> Int32 {
+  package func run() -> Int32 {
     signal(SIGPIPE, SIG_IGN)  // a client that closes its end must not kill us mid-write
     var framer = MessageFramer()
     while true {

@@ -1,3 +1,4 @@
+import AnimSource
 import AnimSyntax
 
 /// What a declared name is.

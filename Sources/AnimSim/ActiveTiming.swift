@@ -4,25 +4,25 @@ import AnimModel
 
 /// The timing of one animation, group or sequence once its clauses are evaluated: Core
 /// Animation's CAMediaTiming as §6.2 defines it.
-public struct ActiveTiming: Equatable, Sendable {
+package struct ActiveTiming: Equatable, Sendable {
   /// Begin in the parent's time (the instance's time since creation, or a group's local
   /// time): `delay`, plus the offset of earlier children within a sequence.
-  public var begin: Double
+  package var begin: Double
   /// One iteration's duration d (seconds, ≥ 0; may be infinite for a group of infinite
   /// children).
-  public var duration: Double
+  package var duration: Double
   /// Repeat count c (fractional allowed, `.infinity` for `repeat forever`).
-  public var count: Double
-  public var autoreverse: Bool
-  public var fill: FillMode
-  public var function: TimingFunction
+  package var count: Double
+  package var autoreverse: Bool
+  package var fill: FillMode
+  package var function: TimingFunction
 
   /// Times closer than this to a boundary are on it: `0.1 + 0.2` must begin an
   /// animation created at 0.3, not leave it 4e-17 s before its start (§6.2's whole-c
   /// rule uses the same tolerance).
   static let epsilon = 1e-9
 
-  public init(
+  package init(
     begin: Double = 0, duration: Double, count: Double = 1, autoreverse: Bool = false,
     fill: FillMode = .forwards, function: TimingFunction = .linear
   ) {
@@ -35,10 +35,10 @@ public struct ActiveTiming: Equatable, Sendable {
   }
 
   /// k·d: one iteration, both legs with autoreverse.
-  public var period: Double { autoreverse ? 2 * duration : duration }
+  package var period: Double { autoreverse ? 2 * duration : duration }
 
   /// The active duration A = d·k·c (infinite for `repeat forever`; 0 when d or c is 0).
-  public var activeDuration: Double {
+  package var activeDuration: Double {
     if duration == 0 || count == 0 { return 0 }
     return period * count
   }
@@ -50,7 +50,7 @@ public struct ActiveTiming: Equatable, Sendable {
 
   /// The phase of the animation at parent time `t`, or nil when it has no effect then
   /// (waiting on its delay without a backwards fill, or ended with `.removed`).
-  public func sample(_ t: Double) -> TimingSample? {
+  package func sample(_ t: Double) -> TimingSample? {
     var tau = t - begin
     if tau < 0 && tau > -Self.epsilon { tau = 0 }
     if tau < 0 {
@@ -105,7 +105,7 @@ public struct ActiveTiming: Equatable, Sendable {
 
   /// Progress p = timing(u) for a sample. A spring lands exactly on its end value at and
   /// after the end of the active duration (§5); steps show p = 0 in a backwards fill.
-  public func progress(_ s: TimingSample) -> Double {
+  package func progress(_ s: TimingSample) -> Double {
     if s.phase == .after && s.u == 1 { return 1 }
     if case .linear = function { return s.u }
     return function.progress(s.u, duration: duration, before: s.phase == .before)
@@ -114,13 +114,13 @@ public struct ActiveTiming: Equatable, Sendable {
 
 /// Where an animation is at one moment: fraction u of the current iteration (after the
 /// reverse leg is folded), the iteration index (for `cumulative`), and the phase.
-public struct TimingSample: Hashable, Sendable {
-  public enum Phase: Sendable { case before, active, after }
-  public var u: Double
-  public var iteration: Double
-  public var phase: Phase
+package struct TimingSample: Hashable, Sendable {
+  package enum Phase: Sendable { case before, active, after }
+  package var u: Double
+  package var iteration: Double
+  package var phase: Phase
 
-  public init(u: Double, iteration: Double, phase: Phase) {
+  package init(u: Double, iteration: Double, phase: Phase) {
     self.u = u
     self.iteration = iteration
     self.phase = phase

@@ -4,38 +4,38 @@ import AnimModel
 /// The value of one animated property as up to four numbers: a Number in `x`, a Point in
 /// `x, y`, a Color in `x, y, z, w` (r, g, b, a). One small vector type for every property
 /// keeps interpolation, addition and keyframe splines allocation-free and monomorphic.
-public struct Channels: Hashable, Sendable {
-  public var x, y, z, w: Double
+package struct Channels: Hashable, Sendable {
+  package var x, y, z, w: Double
 
-  @inlinable public init(_ x: Double, _ y: Double = 0, _ z: Double = 0, _ w: Double = 0) {
+  @inlinable package init(_ x: Double, _ y: Double = 0, _ z: Double = 0, _ w: Double = 0) {
     self.x = x
     self.y = y
     self.z = z
     self.w = w
   }
 
-  public static let zero = Channels(0)
+  package static let zero = Channels(0)
 
-  @inlinable public init(_ p: Point) { self.init(p.x, p.y) }
-  @inlinable public init(_ c: Color) { self.init(c.r, c.g, c.b, c.a) }
+  @inlinable package init(_ p: Point) { self.init(p.x, p.y) }
+  @inlinable package init(_ c: Color) { self.init(c.r, c.g, c.b, c.a) }
 
-  @inlinable public var point: Point { Point(x, y) }
-  @inlinable public var color: Color { Color(r: x, g: y, b: z, a: w) }
+  @inlinable package var point: Point { Point(x, y) }
+  @inlinable package var color: Color { Color(r: x, g: y, b: z, a: w) }
 
   /// Whether every component is a finite number (NaN and infinities are errors, §9).
-  @inlinable public var isFinite: Bool {
+  @inlinable package var isFinite: Bool {
     (x + y + z + w).isFinite || (x.isFinite && y.isFinite && z.isFinite && w.isFinite)
   }
 }
 
 extension Channels: Interpolatable {
-  @inlinable public func lerp(to o: Channels, _ t: Double) -> Channels {
+  @inlinable package func lerp(to o: Channels, _ t: Double) -> Channels {
     Channels(x + (o.x - x) * t, y + (o.y - y) * t, z + (o.z - z) * t, w + (o.w - w) * t)
   }
 
   /// Euclidean over the components: the distance `.paced` keyframes space values by
   /// (for colours it includes alpha, as `Color.distance` does).
-  @inlinable public func distance(to o: Channels) -> Double {
+  @inlinable package func distance(to o: Channels) -> Double {
     let dx = o.x - x
     let dy = o.y - y
     let dz = o.z - z
@@ -43,15 +43,15 @@ extension Channels: Interpolatable {
     return (dx * dx + dy * dy + dz * dz + dw * dw).squareRoot()
   }
 
-  @inlinable public static func + (a: Channels, b: Channels) -> Channels {
+  @inlinable package static func + (a: Channels, b: Channels) -> Channels {
     Channels(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w)
   }
 
-  @inlinable public static func - (a: Channels, b: Channels) -> Channels {
+  @inlinable package static func - (a: Channels, b: Channels) -> Channels {
     Channels(a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w)
   }
 
-  @inlinable public static func * (a: Channels, k: Double) -> Channels {
+  @inlinable package static func * (a: Channels, k: Double) -> Channels {
     Channels(a.x * k, a.y * k, a.z * k, a.w * k)
   }
 }

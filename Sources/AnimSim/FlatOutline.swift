@@ -4,16 +4,16 @@ import AnimModel
 /// A shape's outline flattened into closed polygons, for point-in-shape tests by the
 /// non-zero winding rule (§8: taps hit a node's filled shape, whatever its colour) and
 /// for the terminal rasterizer.
-public struct FlatOutline: Sendable {
+package struct FlatOutline: Sendable {
   /// One polygon per subpath, in local box coordinates; each is implicitly closed.
-  public private(set) var polygons: [[Point]] = []
+  package private(set) var polygons: [[Point]] = []
   /// Straight pieces per curve: the error at heart and circle sizes is far below a
   /// terminal cell or a finger.
   static let steps = 16
 
   /// The outline of `path`'s elements (`Path.elements`): each subpath a polygon through
   /// its begin point and points along its curves (`pieces` per curve).
-  public init(_ path: Path) {
+  package init(_ path: Path) {
     var current: [Point] = []
     func finish() {
       if current.count > 2 { polygons.append(current) }
@@ -45,7 +45,7 @@ public struct FlatOutline: Sendable {
   }
 
   /// Whether `p` (local box coordinates) is inside by the non-zero winding rule.
-  public func contains(_ p: Point) -> Bool {
+  package func contains(_ p: Point) -> Bool {
     var winding = 0
     for polygon in polygons {
       var a = polygon[polygon.count - 1]
@@ -62,7 +62,7 @@ public struct FlatOutline: Sendable {
   }
 
   /// The bounding box of the polygons, or nil when there are none.
-  public var bounds: Bounds? {
+  package var bounds: Bounds? {
     var box: Bounds? = nil
     for polygon in polygons {
       for p in polygon {

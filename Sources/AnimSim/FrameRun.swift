@@ -2,11 +2,11 @@ import AnimModel
 
 /// Drives a writer from a simulation: the glue between the simulator and the writers,
 /// which themselves see only values.
-public enum FrameRun {
+package enum FrameRun {
   /// Steps `simulator` through frames `range` (the whole run when nil, clipped to it),
   /// handing each to `writer` after its header. Frames before the range are simulated
   /// (events still fire) but not sampled. `progress` is told each written frame.
-  public static func write(
+  package static func write(
     _ simulator: Simulator, frames range: ClosedRange<Int>? = nil, to writer: inout some FrameWriter,
     progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
   ) throws {
@@ -29,14 +29,14 @@ public enum FrameRun {
 
   /// The header of a whole run of `simulator` that writes `frames` frames: the scene's
   /// canvas and the run's rate and seed, with the timing curves keyframe writers re-use.
-  public static func header(_ simulator: Simulator, frames: Int) -> RunHeader {
+  package static func header(_ simulator: Simulator, frames: Int) -> RunHeader {
     var header = RunHeader(simulator, frames: frames)
     header.timingCurves = simulator.timingCurves
     return header
   }
 
   /// Frame `n` alone (a still): earlier frames are simulated but not sampled.
-  public static func writeStill(_ simulator: Simulator, frame n: Int, to writer: inout some FrameWriter) throws {
+  package static func writeStill(_ simulator: Simulator, frame n: Int, to writer: inout some FrameWriter) throws {
     try simulator.foreseeInstanceLimit(throughFrame: n)
     try writer.begin(RunHeader(simulator, frames: 1))
     for k in 0...max(n, 0) { try simulator.step(sampling: k == n) }

@@ -2,7 +2,7 @@ import AnimModel
 
 extension RunHeader {
   /// The header of a run of `simulator` that writes `frames` frames.
-  public init(_ simulator: Simulator, frames: Int) {
+  package init(_ simulator: Simulator, frames: Int) {
     let s = simulator.scene.settings
     self.init(
       title: s.title, width: s.width, height: s.height, background: s.background, fps: simulator.fps,

@@ -94,7 +94,7 @@ struct TimeSequence: Sendable {
 }
 
 /// What an event on the run-time clock does (§8).
-public enum RunEvent: Sendable {
+package enum RunEvent: Sendable {
   /// A tap at a point, at a node's box centre, or with no point.
   case tap(InputEvent.Target)
   case pause

@@ -4,16 +4,16 @@ import AnimSource
 
 /// Why a run stopped (§9, §10): a value that is not finite, reported at its expression,
 /// or more live instances than any run may hold.
-public struct SimulationError: Error, Sendable {
+package struct SimulationError: Error, Sendable {
   /// E0901: a value that is not finite; E0902: the live-instance limit; E0903: a run
   /// setting out of range; E0904: too many events or spawns between two frames; E0905: an
   /// image whose data cannot be read (§12.3).
-  public var code: String
-  public var message: String
+  package var code: String
+  package var message: String
   /// Where to point; nil for a setting given on the command line.
-  public var range: SourceRange?
+  package var range: SourceRange?
 
-  public init(code: String, message: String, range: SourceRange?) {
+  package init(code: String, message: String, range: SourceRange?) {
     self.code = code
     self.message = message
     self.range = range
@@ -25,16 +25,16 @@ public struct SimulationError: Error, Sendable {
 
   /// The error as a diagnostic, for `DiagnosticRenderer` (at the file's start when it
   /// has no range).
-  public var diagnostic: Diagnostic {
+  package var diagnostic: Diagnostic {
     .error(code, message, at: range ?? .at(0))
   }
 }
 
 /// §10: more than this many live instances in total stops the run.
-public let liveInstanceLimit = 1_000_000
+package let liveInstanceLimit = 1_000_000
 
 /// More than this many events, or spawns, between two frames stops the run. Everything
 /// made between two frames is held until the frame, so this bounds a frame's memory and
 /// time; a checked scene (`every` ≥ 1 ms, `speed` ≤ 1000, `fps` ≥ 1) has one trigger
 /// fire at most this often, but a scene built without the checker need not.
-public let frameEventLimit = 1_000_000
+package let frameEventLimit = 1_000_000

@@ -3,32 +3,32 @@ import AnimMath
 import AnimModel
 
 /// How to run a scene: overrides of its settings and extra taps (`--tap`).
-public struct SimulationOptions: Sendable {
+package struct SimulationOptions: Sendable {
   /// nil: the scene's own.
-  public var fps: Double? = nil
+  package var fps: Double? = nil
   /// Seconds; nil: the scene's own.
-  public var duration: Double? = nil
-  public var seed: UInt64? = nil
+  package var duration: Double? = nil
+  package var seed: UInt64? = nil
   /// `--tap TIME[@X,Y]`: run time, and the point (nil: every `on tap` emitter fires at
   /// its origin). They fire after the `input` block's events at the same time (§8).
-  public var taps: [Tap] = []
+  package var taps: [Tap] = []
   /// `--no-input`: the scene's `input` block is ignored; `--tap`s still fire (§13).
-  public var ignoresInput = false
+  package var ignoresInput = false
   /// Evaluates every spawn's block with the interpreter rather than the emitter's
   /// prepared `SpawnPlan` (for tests, which compare the two: the output is the same).
-  public var interpretsSpawns = false
+  package var interpretsSpawns = false
   /// Where the run reads the images the scene draws (§12.3): the checker's source, so
   /// that the pixels are those of the header it read.
-  public var images: ImageLookup = .files
+  package var images: ImageLookup = .files
 
-  public struct Tap: Hashable, Sendable {
-    public var time: Double
-    public var point: Point?
-    public init(time: Double, point: Point?) {
+  package struct Tap: Hashable, Sendable {
+    package var time: Double
+    package var point: Point?
+    package init(time: Double, point: Point?) {
       self.time = time
       self.point = point
     }
   }
 
-  public init() {}
+  package init() {}
 }

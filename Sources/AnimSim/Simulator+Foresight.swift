@@ -26,7 +26,7 @@ extension Simulator {
   ///
   /// Only when `mayCrossInstanceLimit`; events injected later (an interactive `run`'s
   /// taps) are not foreseen, and the run's own check still stops them.
-  public func foreseeInstanceLimit(throughFrame last: Int) throws(SimulationError) {
+  package func foreseeInstanceLimit(throughFrame last: Int) throws(SimulationError) {
     guard nextFrame == 0, last >= 0, mayCrossInstanceLimit else { return }
     let rehearsal: Simulator
     do { rehearsal = try Simulator(scene, options: options) } catch { return }

@@ -23,11 +23,11 @@ extension Simulator {
 extension Simulator {
   /// The image files the run reads (§12.3: inputs, which no output may overwrite); none
   /// when an app gives the images.
-  public var imagePaths: [String] {
+  package var imagePaths: [String] {
     guard case .files = options.images else { return [] }
     return images.values.map(\.path).sorted()
   }
 
   /// The pictures the run draws, in name order.
-  public var imageAssets: [ImageAsset] { images.values.sorted { $0.name < $1.name } }
+  package var imageAssets: [ImageAsset] { images.values.sorted { $0.name < $1.name } }
 }

@@ -12,7 +12,7 @@ extension Simulator {
   /// A writer that re-expresses values as keyframes (Lottie, §13) tries these before
   /// sampling, so that a value the scene moves along one of them is one keyframe pair
   /// with that very curve. The named curves (`easeIn`…) are among them when used.
-  public var timingCurves: [TimingFunction] {
+  package var timingCurves: [TimingFunction] {
     var found: [TimingFunction] = []
     var ctx = context
     func add(_ e: Expr?) {

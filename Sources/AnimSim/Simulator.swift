@@ -92,18 +92,18 @@ final class CopyPlacement: Sendable {
 /// A deterministic, streaming simulation of a checked scene (§8): call `step()` for
 /// frame 0, 1, 2, … and read `frame`; nothing from earlier frames is kept, so memory
 /// stays flat however long the run.
-public final class Simulator {
-  public let scene: SceneIR
-  public let fps: Double
+package final class Simulator {
+  package let scene: SceneIR
+  package let fps: Double
   /// Seconds of run time a headless run lasts.
-  public let duration: Double
-  public let seed: UInt64
+  package let duration: Double
+  package let seed: UInt64
   /// What the run was asked for (`foreseeInstanceLimit` runs it again).
   let options: SimulationOptions
   /// Frames in a headless run: round(duration × fps) (§9).
-  public let frameCount: Int
+  package let frameCount: Int
   /// The frame the last `step()` produced.
-  public internal(set) var frame = Frame()
+  package internal(set) var frame = Frame()
 
   var clock = RunClock()
   var nextFrame = 0
@@ -153,7 +153,7 @@ public final class Simulator {
 
   /// Evaluates the per-run stage: top-level `let`s with the stream "", each node with
   /// its own name's stream, emitters' origins, replicators and their copies (§7).
-  public init(_ ir: SceneIR, options: SimulationOptions = SimulationOptions()) throws(SimulationError) {
+  package init(_ ir: SceneIR, options: SimulationOptions = SimulationOptions()) throws(SimulationError) {
     scene = ir
     self.options = options
     fps = options.fps ?? ir.settings.fps
@@ -248,17 +248,17 @@ public final class Simulator {
   }
 
   /// The scene time the run has reached.
-  public var sceneTime: Double { clock.sceneTime }
+  package var sceneTime: Double { clock.sceneTime }
 
   /// The run time of the frame the next `step()` produces.
-  public var nextRunTime: Double { Double(nextFrame) / fps }
+  package var nextRunTime: Double { Double(nextFrame) / fps }
 
   /// Whether scene time is stopped by a pause.
-  public var isPaused: Bool { clock.paused }
+  package var isPaused: Bool { clock.paused }
 
   /// Adds an event at run time `t` (an interactive tap or pause key); it fires at the
   /// first frame at or after `t`, after `input` events at the same time.
-  public func inject(_ event: RunEvent, atRunTime t: Double) {
+  package func inject(_ event: RunEvent, atRunTime t: Double) {
     runSources.removeAll { $0.priority == 1 && $0.times.next == nil }
     runSources.append(RunEventSource(event: event, times: TimeSequence(times: [t]), priority: 1))
   }
@@ -266,7 +266,7 @@ public final class Simulator {
   /// Advances to the next frame: fires the events due at or before it, evaluates every
   /// live instance at its scene time (unless `sampling` is false, for skipped frames),
   /// then drops the instances past their lifetime (§8).
-  public func step(sampling: Bool = true) throws(SimulationError) {
+  package func step(sampling: Bool = true) throws(SimulationError) {
     let n = nextFrame
     let t = Double(n) / fps
     try fireEvents(upTo: t)

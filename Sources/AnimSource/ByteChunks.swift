@@ -5,11 +5,11 @@
 /// The source kernel of unsafe memory: the load is unaligned and unchecked inside, and
 /// safe at the API because the range is checked first. `ScanKernelDifferentialTests`
 /// holds every scanner built on it to the byte-at-a-time computation.
-public enum ByteChunks {
+package enum ByteChunks {
   /// Bytes `offset ..< offset + 8` of `bytes`, the first in the lowest bits.
   /// Precondition: `0 <= offset` and `offset + 8 <= bytes.count`.
   @inlinable @inline(__always)
-  public static func chunk(_ bytes: [UInt8], at offset: Int) -> UInt64 {
+  package static func chunk(_ bytes: [UInt8], at offset: Int) -> UInt64 {
     precondition(offset >= 0 && offset <= bytes.count &- 8, "eight bytes past the end")
     return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
   }
@@ -17,7 +17,7 @@ public enum ByteChunks {
   /// Bytes `offset ..< offset + count` (count at most 8) as one number, zero above them;
   /// one load when eight bytes may be read from `offset`, else a byte at a time.
   @inlinable @inline(__always)
-  public static func prefix(_ bytes: [UInt8], at offset: Int, count: Int) -> UInt64 {
+  package static func prefix(_ bytes: [UInt8], at offset: Int, count: Int) -> UInt64 {
     let n = min(max(count, 0), 8)
     if offset >= 0, offset <= bytes.count &- 8 {
       let w = chunk(bytes, at: offset)

@@ -84,10 +84,10 @@ public struct Diagnostic: Hashable, Sendable {
 }
 
 extension Array where Element == Diagnostic {
-  public var hasErrors: Bool { contains { $0.severity == .error } }
+  package var hasErrors: Bool { contains { $0.severity == .error } }
 
   /// In source order, errors before warnings at the same place; stable otherwise.
-  public func sortedBySource() -> [Diagnostic] {
+  package func sortedBySource() -> [Diagnostic] {
     enumerated().sorted { a, b in
       if a.element.range.start != b.element.range.start { return a.element.range.start < b.element.range.start }
       if a.element.severity != b.element.severity { return a.element.severity < b.element.severity }

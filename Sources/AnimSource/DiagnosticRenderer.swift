@@ -1,16 +1,16 @@
 import AnimJSON
 
 /// The one place diagnostics become text: the human form of spec §10 and LSP JSON.
-public struct DiagnosticRenderer: Sendable {
-  public var useColor: Bool
+package struct DiagnosticRenderer: Sendable {
+  package var useColor: Bool
 
-  public init(useColor: Bool = false) { self.useColor = useColor }
+  package init(useColor: Bool = false) { self.useColor = useColor }
 
   // MARK: Human form
 
   /// `FILE:LINE:COL: error: MESSAGE [CODE]`, the source line, a `^~~~` marker under the
   /// whole range (to the end of its first line), labels, notes and `help:` lines.
-  public func render(_ d: Diagnostic, in file: SourceFile) -> String {
+  package func render(_ d: Diagnostic, in file: SourceFile) -> String {
     let range = file.clamp(d.range)
     let pos = file.lineColumn(range.start)
     var out = bold("\(file.name):\(pos.line):\(pos.column): ")
@@ -28,7 +28,7 @@ public struct DiagnosticRenderer: Sendable {
     return out
   }
 
-  public func render(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
+  package func render(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
     diagnostics.map { render($0, in: file) }.joined()
   }
 
@@ -81,7 +81,7 @@ public struct DiagnosticRenderer: Sendable {
 
   /// An LSP `Diagnostic` object (0-based positions). `data.fixes` lists the edits of every
   /// fix as `{range, newText}`; `data.titles` their sentences, for code-action titles.
-  public static func lspDiagnostic(
+  package static func lspDiagnostic(
     _ d: Diagnostic, in file: SourceFile, uri: String, encoding: PositionEncoding = .utf16,
     extraData: [(String, JSONValue)] = []
   ) -> JSONValue {
@@ -124,7 +124,7 @@ public struct DiagnosticRenderer: Sendable {
     return .object(members)
   }
 
-  public static func lspRange(_ range: SourceRange, in file: SourceFile, encoding: PositionEncoding) -> JSONValue {
+  package static func lspRange(_ range: SourceRange, in file: SourceFile, encoding: PositionEncoding) -> JSONValue {
     let r = file.clamp(range)
     return .object([
       ("start", lspPosition(file.lspPosition(r.start, encoding: encoding))),
@@ -132,7 +132,7 @@ public struct DiagnosticRenderer: Sendable {
     ])
   }
 
-  public static func lspPosition(_ p: LSPPosition) -> JSONValue {
+  package static func lspPosition(_ p: LSPPosition) -> JSONValue {
     .object([("line", .number(Double(p.line))), ("character", .number(Double(p.character)))])
   }
 }

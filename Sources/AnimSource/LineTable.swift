@@ -1,11 +1,11 @@
 /// Where each line starts, so byte offsets become line/column positions in O(log lines).
 /// Lines end at `\n`, `\r\n` or a lone `\r` (as LSP counts them).
-public struct LineTable: Sendable {
+package struct LineTable: Sendable {
   /// Byte offset of the first byte of each line; `starts[0] == 0`.
-  public let starts: [Int]
-  public let bomLength: Int
+  package let starts: [Int]
+  package let bomLength: Int
 
-  public init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     var starts = [0]
     starts.reserveCapacity(bytes.count / 24 + 1)
     let n = bytes.count
@@ -84,11 +84,11 @@ public struct LineTable: Sendable {
   }
 
   /// 3 when `bytes` begin with a UTF-8 byte-order mark, else 0.
-  public static func bomLength(_ bytes: [UInt8]) -> Int {
+  package static func bomLength(_ bytes: [UInt8]) -> Int {
     (bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) ? 3 : 0
   }
 
-  public var count: Int { starts.count }
+  package var count: Int { starts.count }
 
   /// A mark (high bit) in each byte of `chunk` that may be `\n` or `\r`, zero when none
   /// is: the classic has-zero-byte test on the chunk XOR each terminator. It never misses
@@ -102,7 +102,7 @@ public struct LineTable: Sendable {
   }
 
   /// 0-based index of the line holding `offset`.
-  public func lineIndex(_ offset: Int) -> Int {
+  package func lineIndex(_ offset: Int) -> Int {
     var lo = 0
     var hi = starts.count - 1
     while lo < hi {
@@ -113,7 +113,7 @@ public struct LineTable: Sendable {
   }
 
   /// The byte range of line `index`, without its terminator.
-  public func lineRange(_ index: Int, in bytes: [UInt8]) -> SourceRange {
+  package func lineRange(_ index: Int, in bytes: [UInt8]) -> SourceRange {
     guard index >= 0, index < starts.count else { return .at(bytes.count) }
     var start = starts[index]
     if index == 0 { start = min(bomLength, bytes.count) }
@@ -122,7 +122,7 @@ public struct LineTable: Sendable {
     return SourceRange(start: start, end: end)
   }
 
-  public func lineColumn(_ offset: Int, in bytes: [UInt8]) -> LineColumn {
+  package func lineColumn(_ offset: Int, in bytes: [UInt8]) -> LineColumn {
     let offset = min(max(offset, 0), bytes.count)
     let line = lineIndex(offset)
     let scalars = count(from: starts[line], to: offset, in: bytes).scalars
@@ -131,7 +131,7 @@ public struct LineTable: Sendable {
     return LineColumn(line: line + 1, column: 1 + column)
   }
 
-  public func lspPosition(_ offset: Int, in bytes: [UInt8], encoding: PositionEncoding) -> LSPPosition {
+  package func lspPosition(_ offset: Int, in bytes: [UInt8], encoding: PositionEncoding) -> LSPPosition {
     let offset = min(max(offset, 0), bytes.count)
     let line = lineIndex(offset)
     let lineStart = starts[line]
@@ -140,7 +140,7 @@ public struct LineTable: Sendable {
   }
 
   /// The byte offset of an LSP position; positions past a line's end clamp to it.
-  public func offset(of position: LSPPosition, in bytes: [UInt8], encoding: PositionEncoding) -> Int {
+  package func offset(of position: LSPPosition, in bytes: [UInt8], encoding: PositionEncoding) -> Int {
     guard position.line >= 0 else { return 0 }
     guard position.line < starts.count else { return bytes.count }
     let end = lineRange(position.line, in: bytes).end

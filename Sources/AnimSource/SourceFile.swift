@@ -2,15 +2,15 @@ import AnimThreads
 import Foundation
 
 /// One `.anim` source text: its bytes, its name and its line table.
-public struct SourceFile: Sendable {
+package struct SourceFile: Sendable {
   /// The name diagnostics print (a path as given, or `<stdin>`).
-  public let name: String
-  public let bytes: [UInt8]
+  package let name: String
+  package let bytes: [UInt8]
   private let lineTable = LazyLineTable()
   /// Length of a leading UTF-8 byte-order mark, which the lexer skips (§1).
-  public let bomLength: Int
+  package let bomLength: Int
 
-  public init(name: String, bytes: [UInt8]) {
+  package init(name: String, bytes: [UInt8]) {
     self.name = name
     self.bytes = bytes
     self.bomLength = LineTable.bomLength(bytes)
@@ -19,37 +19,37 @@ public struct SourceFile: Sendable {
   /// Where each line starts, made on first use: only positions shown to a person or an
   /// editor need it, and a large file checked without diagnostics never does (building
   /// it would be a serial step of `animc check` that no output reads).
-  public var lines: LineTable { lineTable.table(for: bytes) }
+  package var lines: LineTable { lineTable.table(for: bytes) }
 
-  public init(name: String, text: String) {
+  package init(name: String, text: String) {
     self.init(name: name, bytes: Array(text.utf8))
   }
 
   /// The text of `range`, decoded leniently (invalid UTF-8 becomes U+FFFD).
-  public func text(_ range: SourceRange) -> String {
+  package func text(_ range: SourceRange) -> String {
     let r = clamp(range)
     return String(decoding: bytes[r.start..<r.end], as: UTF8.self)
   }
 
   /// `range` moved inside the file, so a bad range can never trap.
-  public func clamp(_ range: SourceRange) -> SourceRange {
+  package func clamp(_ range: SourceRange) -> SourceRange {
     let s = min(max(range.start, 0), bytes.count)
     let e = min(max(range.end, s), bytes.count)
     return SourceRange(start: s, end: e)
   }
 
-  public func lineColumn(_ offset: Int) -> LineColumn { lines.lineColumn(offset, in: bytes) }
+  package func lineColumn(_ offset: Int) -> LineColumn { lines.lineColumn(offset, in: bytes) }
 
-  public func lspPosition(_ offset: Int, encoding: PositionEncoding = .utf16) -> LSPPosition {
+  package func lspPosition(_ offset: Int, encoding: PositionEncoding = .utf16) -> LSPPosition {
     lines.lspPosition(offset, in: bytes, encoding: encoding)
   }
 
-  public func offset(of position: LSPPosition, encoding: PositionEncoding = .utf16) -> Int {
+  package func offset(of position: LSPPosition, encoding: PositionEncoding = .utf16) -> Int {
     lines.offset(of: position, in: bytes, encoding: encoding)
   }
 
   /// The bytes of line `index` (0-based) without its terminator.
-  public func lineText(_ index: Int) -> String {
+  package func lineText(_ index: Int) -> String {
     let r = lines.lineRange(index, in: bytes)
     return String(decoding: bytes[r.start..<r.end], as: UTF8.self)
   }

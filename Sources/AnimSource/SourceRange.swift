@@ -22,27 +22,27 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A 1-based line and column (in Unicode scalars), as people read them.
-public struct LineColumn: Hashable, Sendable {
-  public var line: Int
-  public var column: Int
-  public init(line: Int, column: Int) {
+package struct LineColumn: Hashable, Sendable {
+  package var line: Int
+  package var column: Int
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 }
 
 /// A 0-based line and character offset, as the Language Server Protocol counts them.
-public struct LSPPosition: Hashable, Sendable {
-  public var line: Int
-  public var character: Int
-  public init(line: Int, character: Int) {
+package struct LSPPosition: Hashable, Sendable {
+  package var line: Int
+  package var character: Int
+  package init(line: Int, character: Int) {
     self.line = line
     self.character = character
   }
 }
 
 /// How an LSP client counts characters within a line.
-public enum PositionEncoding: String, Sendable {
+package enum PositionEncoding: String, Sendable {
   case utf16 = "utf-16"
   case utf8 = "utf-8"
 }

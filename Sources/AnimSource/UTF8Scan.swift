@@ -1,10 +1,10 @@
 /// How source bytes divide into characters. One rule for the lexer, the line table and
 /// the renderer, so columns agree everywhere: a well-formed UTF-8 sequence is one
 /// character; every byte of a malformed one is a character of its own (shown as U+FFFD).
-public enum UTF8Scan {
+package enum UTF8Scan {
   /// Length of the character starting at `i`: 1…4 for well-formed UTF-8, 1 for a bad byte.
   @inlinable
-  public static func sequenceLength(_ bytes: [UInt8], at i: Int) -> Int {
+  package static func sequenceLength(_ bytes: [UInt8], at i: Int) -> Int {
     let b = bytes[i]
     if b < 0x80 { return 1 }
     let n: Int
@@ -20,14 +20,14 @@ public enum UTF8Scan {
   }
 
   /// Characters in `bytes[start..<end]`, and UTF-16 code units they take.
-  public static func count(_ bytes: [UInt8], from start: Int, to end: Int) -> (scalars: Int, utf16: Int) {
+  package static func count(_ bytes: [UInt8], from start: Int, to end: Int) -> (scalars: Int, utf16: Int) {
     let scan = scan(bytes, from: start, to: end)
     return (scan.scalars, scan.utf16)
   }
 
   /// `count`, and where the count stopped: at `end`, or past it when a character begins
   /// before `end` and ends after it (its whole length is counted).
-  public static func scan(_ bytes: [UInt8], from start: Int, to end: Int) -> (scalars: Int, utf16: Int, stop: Int) {
+  package static func scan(_ bytes: [UInt8], from start: Int, to end: Int) -> (scalars: Int, utf16: Int, stop: Int) {
     var i = start
     var scalars = 0
     var utf16 = 0

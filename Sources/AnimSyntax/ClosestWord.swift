@@ -5,7 +5,7 @@
 /// the table within that many edits of its diagonal, and words longer than
 /// `longestCompared` are not compared at all (no one mistypes a 1 MiB name, and
 /// comparing two of them cell by cell took minutes).
-public func closestWord(to word: String, in candidates: [String]) -> String? {
+package func closestWord(to word: String, in candidates: [String]) -> String? {
   let x = Array(word.lowercased().unicodeScalars.prefix(longestCompared + 1))
   guard x.count <= longestCompared else { return nil }
   let limit = max(1, min(3, x.count / 3))
@@ -24,10 +24,10 @@ public func closestWord(to word: String, in candidates: [String]) -> String? {
 }
 
 /// The longest word, in Unicode scalars, that suggestions compare.
-public let longestCompared = 256
+package let longestCompared = 256
 
 /// Damerau–Levenshtein (optimal string alignment) distance, case-insensitive.
-public func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
   let x = Array(a.lowercased().unicodeScalars)
   let y = Array(b.lowercased().unicodeScalars)
   return boundedEditDistance(x, y, limit: max(x.count, y.count))
@@ -36,7 +36,7 @@ public func editDistance(_ a: String, _ b: String) -> Int {
 /// The optimal-string-alignment distance of `x` and `y` when it is at most `limit`, else
 /// some number above `limit`. Only cells within `limit` of the diagonal are filled (a
 /// path through any other has more edits), so the work is `O(min(|x|, |y|) · limit)`.
-public func boundedEditDistance(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar], limit: Int) -> Int {
+package func boundedEditDistance(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar], limit: Int) -> Int {
   if abs(x.count - y.count) > limit { return limit + 1 }
   if x.isEmpty { return y.count }
   if y.isEmpty { return x.count }

@@ -1,3 +1,5 @@
+import AnimSource
+
 /// What the checker first reads of each top-level statement — its kind and, for a
 /// declaration, its name — gathered by the parser.
 ///
@@ -9,17 +11,17 @@
 /// compact list in order. A head is noted right after its declaration is parsed, while
 /// the declaration's records are still in the cache: noted in one pass after the whole
 /// half, each read missed it (sampling showed that pass at 1.5% of `animc check`).
-public struct DeclarationHead: Sendable {
+package struct DeclarationHead: Sendable {
   /// The top-level statement.
-  public let decl: NodeID
-  public let kind: SyntaxKind
+  package let decl: NodeID
+  package let kind: SyntaxKind
   /// The symbol of the declared name, when the statement declares one and its name parsed.
-  public let symbol: Symbol?
+  package let symbol: Symbol?
   /// The range of the name's node (meaningful with a symbol).
-  public let nameRange: SourceRange
+  package let nameRange: SourceRange
 
   /// The kinds whose first child is the declared name.
-  public static func declaresName(_ kind: SyntaxKind) -> Bool {
+  package static func declaresName(_ kind: SyntaxKind) -> Bool {
     switch kind {
     case .letDecl, .timingDecl, .shapeDecl, .pathDecl, .nodeDecl, .emitterDecl, .replicateDecl: return true
     default: return false

@@ -1,3 +1,5 @@
+import AnimSource
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -258,7 +260,7 @@ extension Lexer {
 }
 
 /// The text a string literal denotes, escapes resolved. `bytes` is the literal with its quotes.
-public func decodeStringLiteral(_ bytes: ArraySlice<UInt8>) -> String {
+package func decodeStringLiteral(_ bytes: ArraySlice<UInt8>) -> String {
   var scalars = String.UnicodeScalarView()
   var body = Array(bytes.dropFirst())
   if body.last == UInt8(ascii: "\"") { body.removeLast() }

@@ -1,15 +1,17 @@
+import AnimSource
+
 /// Turns source bytes into tokens on demand (§1). Lexical mistakes become `.error`
 /// tokens plus a diagnostic, and lexing goes on after them.
-public struct Lexer {
+package struct Lexer {
   let bytes: [UInt8]
   var index: Int
-  public internal(set) var symbols: SymbolTable
-  public internal(set) var diagnostics: [Diagnostic] = []
+  package internal(set) var symbols: SymbolTable
+  package internal(set) var diagnostics: [Diagnostic] = []
   /// When set, the ranges of all comments, in order (for the formatter and editors).
-  public var collectComments = false
-  public internal(set) var comments: [SourceRange] = []
+  package var collectComments = false
+  package internal(set) var comments: [SourceRange] = []
 
-  public init(bytes: [UInt8], symbols: SymbolTable = SymbolTable()) {
+  package init(bytes: [UInt8], symbols: SymbolTable = SymbolTable()) {
     self.bytes = bytes
     self.symbols = symbols
     let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
@@ -21,7 +23,7 @@ public struct Lexer {
   /// One call per token, with skipping trivia, dispatching on the first byte and reading
   /// a word inlined into it: as three calls, each would save and restore registers for
   /// a token of a few bytes.
-  @inline(never) public mutating func next() -> Token {
+  @inline(never) package mutating func next() -> Token {
     let newline = skipTrivia()
     var token = scanToken()
     token.newlineBefore = newline
@@ -29,7 +31,7 @@ public struct Lexer {
   }
 
   /// All tokens up to and including the end of file (for tests and tools).
-  public mutating func tokenize() -> [Token] {
+  package mutating func tokenize() -> [Token] {
     var tokens: [Token] = []
     while true {
       let t = next()

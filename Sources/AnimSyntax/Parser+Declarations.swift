@@ -1,3 +1,5 @@
+import AnimSource
+
 /// file := declaration*  — one method per declaration form (§3).
 extension Parser {
   mutating func parseFile() {

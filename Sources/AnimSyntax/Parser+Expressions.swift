@@ -1,3 +1,5 @@
+import AnimSource
+
 /// expression := range;  range := sum [`..` sum];  sum := product {(`+`|`-`) product};
 /// product := unary {(`*`|`/`) unary};  unary := `-` unary | postfix;
 /// postfix := primary {`.` NAME}   (§2: call and member bind tightest, then unary `-`)
@@ -138,7 +140,7 @@ extension Parser {
   /// The most levels a node may lie below its declaration (`nesting`). The stages after
   /// the parser recurse on the tree, so an input nested without end would otherwise end
   /// them with a stack overflow; a thousand levels is far past anything written by hand.
-  public static let deepestNesting = 1_000
+  package static let deepestNesting = 1_000
 
   /// One level deeper (a nested expression or block, or one more link of an operator or
   /// member chain), or false, with the error reported, when it would be too deep. The

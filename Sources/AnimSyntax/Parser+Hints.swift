@@ -1,3 +1,5 @@
+import AnimSource
+
 /// Fixes for the habits other languages teach: a unit written apart from its number
 /// (`over 1 s`), a property set with `:` or `=` (`fill: #FF0000;`, `opacity = 0.5`).
 extension Parser {

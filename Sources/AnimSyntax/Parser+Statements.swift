@@ -1,3 +1,5 @@
+import AnimSource
+
 /// What a block belongs to; decides the contextual words it accepts.
 enum BlockContext {
   case scene, style, node, spawn, emitter, replicate, input, pathCommands, animation, group

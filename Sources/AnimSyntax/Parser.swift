@@ -1,19 +1,21 @@
+import AnimSource
+
 /// The result of parsing one file: a tree (always, even for broken input) and the
 /// lexical and syntax diagnostics in source order.
-public struct ParseResult: Sendable {
-  public let tree: SyntaxTree
-  public let diagnostics: [Diagnostic]
+package struct ParseResult: Sendable {
+  package let tree: SyntaxTree
+  package let diagnostics: [Diagnostic]
   /// Comment ranges in source order, when asked for.
-  public let comments: [SourceRange]
+  package let comments: [SourceRange]
   /// The heads of the root's children, in order (see `DeclarationHead`).
-  public let declarationHeads: [DeclarationHead]
+  package let declarationHeads: [DeclarationHead]
 }
 
 /// Recursive descent over the token stream, one method per grammar rule (see
 /// `grammar/anim.ebnf`). Errors use panic mode: the first mistake in a statement is
 /// reported, the rest of the statement is skipped, and parsing resumes at the next
 /// statement boundary, so one mistake gives one diagnostic.
-public struct Parser {
+package struct Parser {
   var lexer: Lexer
   var token: Token
   var lookahead: Token
@@ -40,7 +42,7 @@ public struct Parser {
   /// of an operator or member chain (each makes the tree one level deeper on its left).
   var nesting = 0
 
-  public static func parse(_ file: SourceFile, collectComments: Bool = false) -> ParseResult {
+  package static func parse(_ file: SourceFile, collectComments: Bool = false) -> ParseResult {
     parse(file, collectComments: collectComments, parallel: true)
   }
 
@@ -64,7 +66,7 @@ public struct Parser {
   }
 
   /// The largest file read: tokens and nodes hold their offsets in 32 bits.
-  public static let largestFile = Int(Int32.max)
+  package static let largestFile = Int(Int32.max)
 
   /// An empty file's tree, and one error at the start instead of any offset that would
   /// not fit.

@@ -11,8 +11,8 @@ import AnimSource
 /// A longer name's bytes are compared with its spelling in `names`.
 ///
 /// Names are UTF-8 (the lexer's are ASCII words), so a name's spelling holds its bytes.
-public struct SymbolTable: Sendable {
-  public private(set) var names: [String] = []
+package struct SymbolTable: Sendable {
+  package private(set) var names: [String] = []
   private var slots: [Key]
   /// `slots.count - 1` (a power of two). Computed rather than stored: the syntax tree that
   /// holds the table stays within the size the compiler copies without `memcpy`.
@@ -71,7 +71,7 @@ public struct SymbolTable: Sendable {
   }
 
   /// A table holding the words, ids in order (see `Word`).
-  public init() { self = Self.words }
+  package init() { self = Self.words }
 
   /// Made once and shared: a parser makes several tables, and interning the words into
   /// each was 236 allocations on the parse's serial start. A copy writes its own slots
@@ -100,19 +100,19 @@ public struct SymbolTable: Sendable {
   /// `count` free slots.
   private static func freeSlots(_ count: Int) -> [Key] { [Key](repeating: Key(), count: count) }
 
-  public subscript(symbol: Symbol) -> String {
+  package subscript(symbol: Symbol) -> String {
     symbol.id >= 0 && Int(symbol.id) < names.count ? names[Int(symbol.id)] : "<?>"
   }
 
-  public func lookup(_ name: String) -> Symbol? {
+  package func lookup(_ name: String) -> Symbol? {
     let bytes = Array(name.utf8)
     guard case .found(let symbol) = slot(for: bytes, 0, bytes.count) else { return nil }
     return symbol
   }
 
-  public mutating func intern(_ name: String) -> Symbol { intern(Array(name.utf8)) }
+  package mutating func intern(_ name: String) -> Symbol { intern(Array(name.utf8)) }
 
-  public mutating func intern(_ bytes: [UInt8]) -> Symbol { intern(bytes, from: 0, to: bytes.count) }
+  package mutating func intern(_ bytes: [UInt8]) -> Symbol { intern(bytes, from: 0, to: bytes.count) }
 
   /// The symbol for `bytes[start ..< end]`, adding it when new.
   mutating func intern(_ bytes: [UInt8], from start: Int, to end: Int) -> Symbol {

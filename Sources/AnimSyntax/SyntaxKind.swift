@@ -1,7 +1,7 @@
 /// The kinds of syntax-tree nodes. Every node has a source range and an ordered list
 /// of children; the comment on each case gives its children (optional ones are present
 /// as `.absent` nodes, so positions are fixed) and what `payload`/`flags` hold.
-public enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
+package enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
   /// Children: declarations.
   case file
 
@@ -109,16 +109,16 @@ public enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
   /// An optional part that is not there.
   case absent
 
-  public var isExpression: Bool {
+  package var isExpression: Bool {
     rawValue >= SyntaxKind.number.rawValue && rawValue <= SyntaxKind.errorExpression.rawValue
   }
-  public var isError: Bool { self == .errorStatement || self == .errorExpression }
+  package var isError: Bool { self == .errorStatement || self == .errorExpression }
 }
 
-public enum BinaryOperator: UInt8, Sendable {
+package enum BinaryOperator: UInt8, Sendable {
   case add, subtract, multiply, divide
 
-  public var spelling: String {
+  package var spelling: String {
     switch self {
     case .add: return "+"
     case .subtract: return "-"

@@ -4,7 +4,7 @@ import AnimJSON
 /// `(animate x (to (number 5)) (over (number 1 s)))`. Names print bare, literals with
 /// their unit, clauses by their word.
 extension SyntaxTree {
-  public func sexpr(_ id: NodeID? = nil) -> String {
+  package func sexpr(_ id: NodeID? = nil) -> String {
     var out = ""
     write(id ?? root, to: &out)
     return out

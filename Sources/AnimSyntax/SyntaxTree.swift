@@ -1,8 +1,10 @@
+import AnimSource
+
 /// A node of the syntax tree: an index into `SyntaxTree`.
-public struct NodeID: Hashable, Sendable, Comparable {
-  public let index: Int32
-  @inlinable public init(_ index: Int32) { self.index = index }
-  public static func < (a: NodeID, b: NodeID) -> Bool { a.index < b.index }
+package struct NodeID: Hashable, Sendable, Comparable {
+  package let index: Int32
+  @inlinable package init(_ index: Int32) { self.index = index }
+  package static func < (a: NodeID, b: NodeID) -> Bool { a.index < b.index }
 }
 
 /// The parsed form of one file, stored compactly: nodes in one array, children as runs
@@ -26,7 +28,7 @@ public struct NodeID: Hashable, Sendable, Comparable {
 /// array read it wraps. `@inlinable` alone was not enough: the optimizer left them as
 /// calls in the checker's large functions, and each such call on the tree a checker
 /// keeps copied the whole tree struct onto the stack first.
-public struct SyntaxTree: Sendable {
+package struct SyntaxTree: Sendable {
   @usableFromInline struct Node: Sendable, BitwiseCopyable {
     @usableFromInline var start: UInt32
     @usableFromInline var end: UInt32
@@ -68,19 +70,19 @@ public struct SyntaxTree: Sendable {
   /// The nodes before `frontCount`, when the file was parsed in two halves.
   @usableFromInline var front = Part()
   @usableFromInline var frontCount = 0
-  public internal(set) var symbols: SymbolTable
-  public internal(set) var root = NodeID(0)
+  package internal(set) var symbols: SymbolTable
+  package internal(set) var root = NodeID(0)
 
   init(symbols: SymbolTable) { self.symbols = symbols }
 
-  public var nodeCount: Int { frontCount + back.nodes.count }
+  package var nodeCount: Int { frontCount + back.nodes.count }
 
-  @inlinable @inline(__always) public func kind(_ id: NodeID) -> SyntaxKind {
+  @inlinable @inline(__always) package func kind(_ id: NodeID) -> SyntaxKind {
     let i = Int(id.index) &- frontCount
     return i >= 0 ? back.tags[i].kind : front.tags[i &+ frontCount].kind
   }
 
-  @inlinable @inline(__always) public func flags(_ id: NodeID) -> UInt8 {
+  @inlinable @inline(__always) package func flags(_ id: NodeID) -> UInt8 {
     let i = Int(id.index) &- frontCount
     return i >= 0 ? back.tags[i].flags : front.tags[i &+ frontCount].flags
   }
@@ -91,14 +93,14 @@ public struct SyntaxTree: Sendable {
   }
 
   /// A name's symbol id, or the index of a literal in its part of the tree.
-  @inlinable @inline(__always) public func payload(_ id: NodeID) -> Int32 { node(id).payload }
+  @inlinable @inline(__always) package func payload(_ id: NodeID) -> Int32 { node(id).payload }
 
-  @inlinable @inline(__always) public func range(_ id: NodeID) -> SourceRange {
+  @inlinable @inline(__always) package func range(_ id: NodeID) -> SourceRange {
     let n = node(id)
     return SourceRange(start: Int(n.start), end: Int(n.end))
   }
 
-  @inlinable @inline(__always) public func childCount(_ id: NodeID) -> Int {
+  @inlinable @inline(__always) package func childCount(_ id: NodeID) -> Int {
     let i = Int(id.index) &- frontCount
     return i >= 0 ? back.childCount(i) : front.childCount(i &+ frontCount)
   }
@@ -118,36 +120,36 @@ public struct SyntaxTree: Sendable {
     back.childIDs.reserveCapacity(back.childIDs.count + count)
   }
 
-  @inlinable @inline(__always) public func child(_ id: NodeID, _ i: Int) -> NodeID {
+  @inlinable @inline(__always) package func child(_ id: NodeID, _ i: Int) -> NodeID {
     let n = Int(id.index) &- frontCount
     return n >= 0 ? back.child(n, i) : front.child(n &+ frontCount, i)
   }
 
   /// The children of `id`, as a view into the tree (no copy).
-  @inlinable @inline(__always) public func children(_ id: NodeID) -> Children {
+  @inlinable @inline(__always) package func children(_ id: NodeID) -> Children {
     let i = Int(id.index) &- frontCount
     return i >= 0 ? back.children(i) : front.children(i &+ frontCount)
   }
 
   /// A node's children, in order.
-  public struct Children: RandomAccessCollection, Sendable {
+  package struct Children: RandomAccessCollection, Sendable {
     @usableFromInline let ids: TreeColumn<Int32>
     @usableFromInline let first: Int
-    public let count: Int
+    package let count: Int
     @inlinable init(ids: TreeColumn<Int32>, first: Int, count: Int) {
       self.ids = ids
       self.first = first
       self.count = count
     }
-    @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { count }
-    @inlinable public subscript(i: Int) -> NodeID { NodeID(ids[first + i]) }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { count }
+    @inlinable package subscript(i: Int) -> NodeID { NodeID(ids[first + i]) }
   }
 
   /// The children of `id` from `first` on, as an array: one allocation and a plain loop
   /// (`Array(children(id).dropFirst())` goes through the generic slice, for every
   /// statement the checker reads).
-  public func childArray(_ id: NodeID, from first: Int) -> [NodeID] {
+  package func childArray(_ id: NodeID, from first: Int) -> [NodeID] {
     let kids = children(id)
     guard first < kids.count else { return [] }
     var result: [NodeID] = []
@@ -157,7 +159,7 @@ public struct SyntaxTree: Sendable {
   }
 
   /// The child at `i`, or nil when it is `.absent` or out of range.
-  @inlinable @inline(__always) public func optionalChild(_ id: NodeID, _ i: Int) -> NodeID? {
+  @inlinable @inline(__always) package func optionalChild(_ id: NodeID, _ i: Int) -> NodeID? {
     guard i < childCount(id) else { return nil }
     let c = child(id, i)
     return kind(c) == .absent ? nil : c
@@ -167,45 +169,45 @@ public struct SyntaxTree: Sendable {
 
   /// The symbol of a `.name`, `.enumCase` or `.member` node, a clause's word, an
   /// instance or input event's head, or an argument's label.
-  @inlinable @inline(__always) public func symbol(_ id: NodeID) -> Symbol? {
+  @inlinable @inline(__always) package func symbol(_ id: NodeID) -> Symbol? {
     let p = payload(id)
     return p >= 0 ? Symbol(p) : nil
   }
 
-  public func name(_ id: NodeID) -> String { symbol(id).map { symbols[$0] } ?? "" }
+  package func name(_ id: NodeID) -> String { symbol(id).map { symbols[$0] } ?? "" }
 
-  @inlinable @inline(__always) public func word(_ id: NodeID) -> Word? { symbol(id)?.word }
+  @inlinable @inline(__always) package func word(_ id: NodeID) -> Word? { symbol(id)?.word }
 
   /// A number's or colour's value (see `SyntaxTree+Numbers.swift` for the inline ones).
-  @inlinable @inline(__always) public func number(_ id: NodeID) -> Double {
+  @inlinable @inline(__always) package func number(_ id: NodeID) -> Double {
     let p = payload(id)
     if p < 0 { return Self.inlineNumber(p) }
     return Int(id.index) >= frontCount ? back.numbers[Int(p)] : front.numbers[Int(p)]
   }
-  @inlinable @inline(__always) public func unit(_ id: NodeID) -> NumberUnit { NumberUnit(rawValue: flags(id)) ?? .none }
-  public func string(_ id: NodeID) -> String {
+  @inlinable @inline(__always) package func unit(_ id: NodeID) -> NumberUnit { NumberUnit(rawValue: flags(id)) ?? .none }
+  package func string(_ id: NodeID) -> String {
     Int(id.index) >= frontCount ? back.strings[Int(payload(id))] : front.strings[Int(payload(id))]
   }
-  @inlinable @inline(__always) public func colorValue(_ id: NodeID) -> UInt32 { UInt32(number(id)) }
-  @inlinable @inline(__always) public func binaryOperator(_ id: NodeID) -> BinaryOperator {
+  @inlinable @inline(__always) package func colorValue(_ id: NodeID) -> UInt32 { UInt32(number(id)) }
+  @inlinable @inline(__always) package func binaryOperator(_ id: NodeID) -> BinaryOperator {
     BinaryOperator(rawValue: flags(id)) ?? .add
   }
 
   /// For a `.member` node, the range of the member's name.
-  public func memberNameRange(_ id: NodeID) -> SourceRange {
+  package func memberNameRange(_ id: NodeID) -> SourceRange {
     let r = range(id)
     return SourceRange(start: r.end - name(id).utf8.count, end: r.end)
   }
 
   /// Every node in the tree below `id` (itself first), depth first.
-  public func walk(_ id: NodeID, _ visit: (NodeID) -> Void) {
+  package func walk(_ id: NodeID, _ visit: (NodeID) -> Void) {
     visit(id)
     for c in children(id) { walk(c, visit) }
   }
 
   /// The innermost node whose range holds `offset`, or ends right at it (a cursor just
   /// after a name still points at the name), for hover and go-to-definition.
-  public func node(at offset: Int, in id: NodeID? = nil) -> NodeID {
+  package func node(at offset: Int, in id: NodeID? = nil) -> NodeID {
     let start = id ?? root
     let kids = children(start).filter { kind($0) != .absent }
     if let inside = kids.first(where: { range($0).contains(offset) }) { return node(at: offset, in: inside) }

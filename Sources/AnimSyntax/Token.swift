@@ -1,6 +1,8 @@
+import AnimSource
+
 /// What a token is. Words (reserved, clause and contextual) are `.identifier` or
 /// `.keyword` tokens whose symbol tells which.
-public enum TokenKind: UInt8, Sendable {
+package enum TokenKind: UInt8, Sendable {
   case endOfFile
   /// A lexical error, already reported; the parser skips it without another message.
   case error
@@ -15,7 +17,7 @@ public enum TokenKind: UInt8, Sendable {
   /// `..`; the lexer also turns Swift's `...` and `..<` into this after reporting them.
   case dotDot
 
-  public var spelling: String {
+  package var spelling: String {
     switch self {
     case .endOfFile: return "end of file"
     case .error: return "invalid token"
@@ -44,7 +46,7 @@ public enum TokenKind: UInt8, Sendable {
   }
 
   /// Binary operators and `,` let a statement continue on the next line (§1).
-  public var continuesLine: Bool {
+  package var continuesLine: Bool {
     switch self {
     case .comma, .plus, .minus, .star, .slash, .dotDot, .equals, .colon, .dot: return true
     default: return false
@@ -53,10 +55,10 @@ public enum TokenKind: UInt8, Sendable {
 }
 
 /// The unit written after a number literal (§1).
-public enum NumberUnit: UInt8, Sendable {
+package enum NumberUnit: UInt8, Sendable {
   case none, seconds, milliseconds, degrees, radians, turns, percent
 
-  public var spelling: String {
+  package var spelling: String {
     switch self {
     case .none: return ""
     case .seconds: return "s"
@@ -71,25 +73,25 @@ public enum NumberUnit: UInt8, Sendable {
 
 /// One token. `value` carries a number's value (before its unit is applied) or a
 /// colour's `0xRRGGBBAA`; `symbol` an identifier's or keyword's interned name.
-public struct Token: Sendable {
-  public var kind: TokenKind
-  public var unit: NumberUnit = .none
+package struct Token: Sendable {
+  package var kind: TokenKind
+  package var unit: NumberUnit = .none
   /// A newline (or a comment holding one) came between this token and the previous.
-  public var newlineBefore = false
-  public var symbol = Symbol(-1)
-  public var start: Int32
-  public var end: Int32
-  public var value: Double = 0
+  package var newlineBefore = false
+  package var symbol = Symbol(-1)
+  package var start: Int32
+  package var end: Int32
+  package var value: Double = 0
 
-  public init(kind: TokenKind, start: Int, end: Int) {
+  package init(kind: TokenKind, start: Int, end: Int) {
     self.kind = kind
     self.start = Int32(truncatingIfNeeded: start)
     self.end = Int32(truncatingIfNeeded: end)
   }
 
-  public var range: SourceRange { SourceRange(start: Int(start), end: Int(end)) }
-  @inline(__always) public var word: Word? { kind == .identifier || kind == .keyword ? symbol.word : nil }
-  public func `is`(_ w: Word) -> Bool { (kind == .identifier || kind == .keyword) && symbol.id == w.rawValue }
+  package var range: SourceRange { SourceRange(start: Int(start), end: Int(end)) }
+  @inline(__always) package var word: Word? { kind == .identifier || kind == .keyword ? symbol.word : nil }
+  package func `is`(_ w: Word) -> Bool { (kind == .identifier || kind == .keyword) && symbol.id == w.rawValue }
   /// `word?.isClauseWord == true` without making the `Word`: the parser asks it of most
   /// names, and the word, made by a call, cost more than the two compares.
   @inline(__always) var isClauseWord: Bool {

@@ -1,7 +1,7 @@
 /// The words the language gives meaning to. Each is interned first in every
 /// `SymbolTable`, so a word's raw value is its symbol id and keyword tests are integer
 /// compares. The order is fixed: reserved words, then clause words, then contextual words.
-public enum Word: Int32, CaseIterable, Sendable {
+package enum Word: Int32, CaseIterable, Sendable {
   // Reserved words (§1): never names.
   case scene, `let`, shape, path, timing, node, emitter, replicate, spawn, animate, group
   case sequence, input, `true`, `false`, `self`, trigger
@@ -14,7 +14,7 @@ public enum Word: Int32, CaseIterable, Sendable {
   case ccw, pause, resume, speed, transform, color, offset, move, line, quad, cubic, arc, close
 
   /// How the word is written.
-  public var spelling: String { Word.spellings[Int(rawValue)] }
+  package var spelling: String { Word.spellings[Int(rawValue)] }
 
   /// Written out in the cases' order (a test checks it against `String(describing:)`):
   /// mapping `allCases` through `String(describing:)` goes through reflection, on the
@@ -29,13 +29,13 @@ public enum Word: Int32, CaseIterable, Sendable {
   ]
 
   /// The clause words' spellings, for "may not be a declared name" (§1).
-  public static let clauseWordSpellings: Set<String> = Set(Word.allCases.filter(\.isClauseWord).map(\.spelling))
+  package static let clauseWordSpellings: Set<String> = Set(Word.allCases.filter(\.isClauseWord).map(\.spelling))
 
-  public var isReserved: Bool { rawValue <= Word.trigger.rawValue }
-  public var isClauseWord: Bool { rawValue >= Word.from.rawValue && rawValue <= Word.instance.rawValue }
+  package var isReserved: Bool { rawValue <= Word.trigger.rawValue }
+  package var isClauseWord: Bool { rawValue >= Word.from.rawValue && rawValue <= Word.instance.rawValue }
 
   /// Words that begin a top-level declaration.
-  public var startsDeclaration: Bool {
+  package var startsDeclaration: Bool {
     switch self {
     case .scene, .let, .shape, .path, .timing, .node, .emitter, .replicate, .input: return true
     default: return false
@@ -44,7 +44,7 @@ public enum Word: Int32, CaseIterable, Sendable {
 
   /// Clause words that can only continue an `animate` (used to spot a clause that
   /// wandered onto the next line of a one-line animation).
-  public var isAnimationClause: Bool {
+  package var isAnimationClause: Bool {
     switch self {
     case .from, .to, .by, .over, .delay, .repeat, .autoreverse, .additive, .cumulative, .interpolate,
       .pacing, .keyframes, .along, .timing, .rotate:
@@ -55,14 +55,14 @@ public enum Word: Int32, CaseIterable, Sendable {
 }
 
 /// An interned identifier: an index into a `SymbolTable`.
-public struct Symbol: Hashable, Sendable, Comparable {
-  public let id: Int32
-  @inlinable public init(_ id: Int32) { self.id = id }
-  public init(_ word: Word) { self.id = word.rawValue }
+package struct Symbol: Hashable, Sendable, Comparable {
+  package let id: Int32
+  @inlinable package init(_ id: Int32) { self.id = id }
+  package init(_ word: Word) { self.id = word.rawValue }
 
   /// Inlined: the parser asks a token's word at every statement and clause, and a call
   /// would cost more than the one compare it wraps.
-  @inline(__always) public var word: Word? { Word(rawValue: id) }
-  public static func < (a: Symbol, b: Symbol) -> Bool { a.id < b.id }
-  public static func == (s: Symbol, w: Word) -> Bool { s.id == w.rawValue }
+  @inline(__always) package var word: Word? { Word(rawValue: id) }
+  package static func < (a: Symbol, b: Symbol) -> Bool { a.id < b.id }
+  package static func == (s: Symbol, w: Word) -> Bool { s.id == w.rawValue }
 }

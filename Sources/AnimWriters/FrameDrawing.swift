@@ -5,7 +5,7 @@ import AnimRender
 extension Drawing {
   /// What one frame looks like: every item's outline under its matrix, in paint order,
   /// over the scene's background (§9: a frame holds all a picture needs).
-  public init(_ frame: Frame, _ header: RunHeader) {
+  package init(_ frame: Frame, _ header: RunHeader) {
     var items: [DrawItem] = []
     items.reserveCapacity(frame.nodes.count)
     for node in frame.nodes {

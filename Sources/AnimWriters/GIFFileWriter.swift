@@ -9,20 +9,20 @@ import AnimRender
 ///
 /// Each frame's bytes go to the sink as soon as it is encoded, so memory is the picture's
 /// buffers whatever the number of frames, not the size of the file.
-public struct GIFFileWriter: FrameWriter {
+package struct GIFFileWriter: FrameWriter {
   private let sink: ByteSink
   private let options: PictureOptions
   private var raster: FrameRaster
   private var encoder: GIFWriter?
   private var header: RunHeader?
 
-  public init(to sink: ByteSink, _ options: PictureOptions) {
+  package init(to sink: ByteSink, _ options: PictureOptions) {
     self.sink = sink
     self.options = options
     raster = FrameRaster(options)
   }
 
-  public mutating func begin(_ header: RunHeader) throws {
+  package mutating func begin(_ header: RunHeader) throws {
     self.header = header
     let (r, g, b, a) = header.background.rgba8
     let (mr, mg, mb, _) = options.matte.rgba8
@@ -35,14 +35,14 @@ public struct GIFFileWriter: FrameWriter {
     self.encoder = encoder
   }
 
-  public mutating func write(_ frame: Frame) throws {
+  package mutating func write(_ frame: Frame) throws {
     guard let header, encoder != nil else { return }
     raster.draw(frame, header)
     try encoder?.add(raster.bitmap)
     if let bytes = encoder?.takeBytes() { try sink.write(bytes) }
   }
 
-  public mutating func finish() throws {
+  package mutating func finish() throws {
     guard var encoder else { return }
     try sink.write(try encoder.finish())
     self.encoder = nil

@@ -4,31 +4,31 @@ import AnimRender
 
 /// A run that Telegram would not take as an animated sticker, naming the limit (§13).
 /// The command line reports it as a bad argument (exit 2).
-public struct LottieStickerError: Error, CustomStringConvertible, Sendable {
-  public let description: String
+package struct LottieStickerError: Error, CustomStringConvertible, Sendable {
+  package let description: String
 
-  public init(_ message: String) { description = message }
+  package init(_ message: String) { description = message }
 }
 
 /// What Lottie cannot express even approximately: a 3-D image (§13), whose picture would
 /// need a perspective warp that Lottie's players do not have. The run stops with exit 1,
 /// naming the node, as for any other error of the scene's own making.
-public struct LottieExportError: Error, CustomStringConvertible, Sendable {
-  public let description: String
+package struct LottieExportError: Error, CustomStringConvertible, Sendable {
+  package let description: String
 
-  public init(_ message: String) { description = message }
+  package init(_ message: String) { description = message }
 }
 
 /// Telegram's limits on an animated sticker (`.tgs`), and its container: the Lottie JSON
 /// gzip-compressed (RFC 1952) over the project's own DEFLATE.
-public enum LottieSticker {
-  public static let side = 512
-  public static let rates: [Double] = [30, 60]
-  public static let maxFrames = 180
-  public static let maxBytes = 65_536
+package enum LottieSticker {
+  package static let side = 512
+  package static let rates: [Double] = [30, 60]
+  package static let maxFrames = 180
+  package static let maxBytes = 65_536
 
   /// Throws unless a sticker of this size, rate and length is allowed.
-  public static func check(width: Int, height: Int, fps: Double, frames: Int) throws(LottieStickerError) {
+  package static func check(width: Int, height: Int, fps: Double, frames: Int) throws(LottieStickerError) {
     guard width == side && height == side else {
       throw LottieStickerError(
         "a Telegram sticker must be 512×512, not \(width)×\(height) (use --width 512 --height 512)")
@@ -43,7 +43,7 @@ public enum LottieSticker {
   }
 
   /// Throws unless the compressed sticker fits Telegram's 64 KiB.
-  public static func check(compressedBytes count: Int) throws(LottieStickerError) {
+  package static func check(compressedBytes count: Int) throws(LottieStickerError) {
     guard count <= maxBytes else {
       throw LottieStickerError(
         "a Telegram sticker is at most 65,536 bytes compressed, and this one is \(count) bytes")
@@ -52,7 +52,7 @@ public enum LottieSticker {
 
   /// `bytes` in a gzip member: a fixed header (no name, no time), raw DEFLATE, then the
   /// CRC-32 and length of the input, little-endian.
-  public static func gzip(_ bytes: [UInt8]) -> [UInt8] {
+  package static func gzip(_ bytes: [UInt8]) -> [UInt8] {
     // ID1 ID2, CM = 8 (deflate), FLG = 0, MTIME = 0, XFL = 2 (best), OS = 255 (unknown).
     var out: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 2, 255]
     out += Deflate.compress(bytes, level: .best)

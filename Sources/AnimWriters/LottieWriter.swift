@@ -11,7 +11,7 @@ import AnimModel
 ///
 /// Lottie's layer order is fixed, so instances keep the paint order of the frame each
 /// first appears in: one drawn below another then stays below it.
-public struct LottieWriter: FrameWriter {
+package struct LottieWriter: FrameWriter {
   private let sink: ByteSink
   private let options: PictureOptions
   private let sticker: Bool
@@ -25,17 +25,17 @@ public struct LottieWriter: FrameWriter {
   private var order: [Int] = []
   /// Timing curves to try before sampling, after the scene's own (`RunHeader.timingCurves`)
   /// and the named ones.
-  public var easings: [(Double, Double, Double, Double)] = []
+  package var easings: [(Double, Double, Double, Double)] = []
   /// Ids of layers whose shear a parent null layer carries (`LottieShearSample`).
-  public private(set) var skewedLayers: [String] = []
+  package private(set) var skewedLayers: [String] = []
 
-  public init(to sink: ByteSink, _ options: PictureOptions, sticker: Bool = false) {
+  package init(to sink: ByteSink, _ options: PictureOptions, sticker: Bool = false) {
     self.sink = sink
     self.options = options
     self.sticker = sticker
   }
 
-  public mutating func begin(_ header: RunHeader) throws {
+  package mutating func begin(_ header: RunHeader) throws {
     if sticker {
       try LottieSticker.check(
         width: options.width, height: options.height, fps: header.fps, frames: header.frames)
@@ -46,7 +46,7 @@ public struct LottieWriter: FrameWriter {
     scale = .scale(kx, ky)
   }
 
-  public mutating func write(_ frame: Frame) throws {
+  package mutating func write(_ frame: Frame) throws {
     if sticker, frame.nodes.contains(where: { $0.shape.image != nil }) {
       throw LottieStickerError("a Telegram sticker cannot hold an image (§13)")
     }
@@ -76,7 +76,7 @@ public struct LottieWriter: FrameWriter {
     present = next
   }
 
-  public mutating func finish() throws {
+  package mutating func finish() throws {
     guard let header else { return }
     let document = self.document(header)
     var text = ""

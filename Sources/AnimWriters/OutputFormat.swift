@@ -2,7 +2,7 @@ import AnimModel
 
 /// Where a writer's output goes: a stream of bytes (one file, or standard output) or a
 /// set of named files (a folder).
-public enum WriterTarget {
+package enum WriterTarget {
   case bytes(ByteSink)
   case files(FileSetSink)
 }
@@ -28,7 +28,7 @@ public struct OutputFormat: Sendable {
   private let make: @Sendable (WriterTarget, PictureOptions) -> (any FrameWriter)?
 
   /// A writer of this format to `target` (nil when the target's kind does not fit).
-  public func writer(to target: WriterTarget, _ options: PictureOptions) -> (any FrameWriter)? {
+  package func writer(to target: WriterTarget, _ options: PictureOptions) -> (any FrameWriter)? {
     make(target, options)
   }
 

@@ -5,7 +5,7 @@ import AnimRender
 /// has more frames), in order. Frame N is encoded on a second thread while frame N + 1 is
 /// simulated and drawn; the files are the same bytes, written in the same order, as one
 /// thread would write them (an encoder's output does not depend on what it encoded before).
-public struct PNGSequenceWriter: FrameWriter {
+package struct PNGSequenceWriter: FrameWriter {
   /// What the second thread hands back: the encoder (with its buffers, for the next
   /// frame), the file's name, and its bytes or the error.
   typealias Encoded = (encoder: PNGFrameEncoder, name: String, bytes: Result<[UInt8], EncodeError>)
@@ -18,17 +18,17 @@ public struct PNGSequenceWriter: FrameWriter {
   private var idle: PNGFrameEncoder? = PNGFrameEncoder()
   private let job = BackgroundJob<Encoded>()
 
-  public init(to sink: FileSetSink, _ options: PictureOptions) {
+  package init(to sink: FileSetSink, _ options: PictureOptions) {
     self.sink = sink
     raster = FrameRaster(options)
   }
 
-  public mutating func begin(_ header: RunHeader) throws {
+  package mutating func begin(_ header: RunHeader) throws {
     self.header = header
     digits = max(5, String(header.frames).count)
   }
 
-  public mutating func write(_ frame: Frame) throws {
+  package mutating func write(_ frame: Frame) throws {
     guard let header else { return }
     raster.draw(frame, header)
     // The previous frame's file first: its encoder, buffers and all, encodes this one.
@@ -44,7 +44,7 @@ public struct PNGSequenceWriter: FrameWriter {
     }
   }
 
-  public mutating func finish() throws { try store(job.finish()) }
+  package mutating func finish() throws { try store(job.finish()) }
 
   /// Writes a finished job's file and keeps its encoder.
   private mutating func store(_ done: Encoded?) throws {

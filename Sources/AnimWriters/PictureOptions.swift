@@ -95,7 +95,7 @@ struct FrameRaster {
 extension PictureOptions {
   /// `frame` drawn as the PNG writers draw it (`FrameRaster`): the picture, straight
   /// alpha, that they encode. `header` gives the canvas and background.
-  public func bitmap(of frame: Frame, _ header: RunHeader) -> Bitmap {
+  package func bitmap(of frame: Frame, _ header: RunHeader) -> Bitmap {
     var raster = FrameRaster(self)
     raster.draw(frame, header)
     return raster.bitmap

@@ -2,22 +2,22 @@ import AnimModel
 import AnimRender
 
 /// One frame as a standalone SVG document: the last frame it is given.
-public struct SVGStillWriter: FrameWriter {
+package struct SVGStillWriter: FrameWriter {
   private let sink: ByteSink
   private let options: PictureOptions
   private var header: RunHeader?
   private var last: Frame?
 
-  public init(to sink: ByteSink, _ options: PictureOptions) {
+  package init(to sink: ByteSink, _ options: PictureOptions) {
     self.sink = sink
     self.options = options
   }
 
-  public mutating func begin(_ header: RunHeader) throws { self.header = header }
+  package mutating func begin(_ header: RunHeader) throws { self.header = header }
 
-  public mutating func write(_ frame: Frame) throws { last = frame }
+  package mutating func write(_ frame: Frame) throws { last = frame }
 
-  public mutating func finish() throws {
+  package mutating func finish() throws {
     guard let header, let last else { return }
     let drawing = Drawing(last, header)
     let text =

@@ -9,13 +9,13 @@ import AnimRender
 /// Whole pixels, so the bars are exactly background (no half-covered column), the
 /// rasterizer and an SVG renderer clip at the same place, and the scene's scale is the
 /// same both ways to within half a pixel over its size.
-public struct ScenePlacement: Sendable, Equatable {
-  public var x: Int
-  public var y: Int
-  public var width: Int
-  public var height: Int
+package struct ScenePlacement: Sendable, Equatable {
+  package var x: Int
+  package var y: Int
+  package var width: Int
+  package var height: Int
 
-  public init(x: Int, y: Int, width: Int, height: Int) {
+  package init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y
     self.width = width
@@ -23,7 +23,7 @@ public struct ScenePlacement: Sendable, Equatable {
   }
 
   /// The scene's points → the picture's pixels.
-  public func transform(sceneWidth: Double, sceneHeight: Double) -> AffineTransform {
+  package func transform(sceneWidth: Double, sceneHeight: Double) -> AffineTransform {
     AffineTransform(
       a: Double(width) / sceneWidth, b: 0, c: 0, d: Double(height) / sceneHeight, tx: Double(x), ty: Double(y))
   }
@@ -58,7 +58,7 @@ extension PictureOptions {
   /// The rectangle a fitted scene of `sceneWidth × sceneHeight` points takes; nil when the
   /// scene fills the picture: stretched (`fitsScene` false), or already of its aspect
   /// ratio to the pixel, so such pictures are drawn exactly as before.
-  public func placement(sceneWidth: Double, sceneHeight: Double) -> ScenePlacement? {
+  package func placement(sceneWidth: Double, sceneHeight: Double) -> ScenePlacement? {
     guard fitsScene, width > 0, height > 0, sceneWidth > 0, sceneHeight > 0,
       sceneWidth.isFinite, sceneHeight.isFinite
     else { return nil }

@@ -2,6 +2,7 @@ import AnimCheck
 import AnimIR
 import AnimJSON
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// `animc check FILE… | -`: report every problem; exit 0 clean, 1 errors, 2 unusable.

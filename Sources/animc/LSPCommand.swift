@@ -3,6 +3,7 @@ import AnimFormat
 import AnimIR
 import AnimModel
 import AnimServer
+import AnimSource
 import AnimSyntax
 import Foundation
 

@@ -4,6 +4,7 @@ import AnimJSON
 import AnimMath
 import AnimModel
 import AnimSim
+import AnimSource
 import AnimSyntax
 import AnimWriters
 

@@ -1,6 +1,7 @@
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// `animate PROP …` (§6): the property, one value form, the timing clauses, and the

@@ -1,6 +1,7 @@
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// The bodies of nodes and spawns: `let`s, fixed properties, style, animations, groups,

@@ -1,5 +1,6 @@
 import AnimIR
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// A block's `let`s by symbol. A block has a handful, so a list searched from the end

@@ -1,6 +1,7 @@
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// Calls to built-ins (§11): positional arguments first, labelled ones in any order,

@@ -1,6 +1,7 @@
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// Built-ins whose types follow their arguments: `min max abs clamp lerp` on Numbers,

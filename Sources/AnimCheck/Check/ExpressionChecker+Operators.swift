@@ -1,6 +1,7 @@
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// The unit algebra of §2: `Q ± Q → Q`, `Q * Number`, `Q / Number`, `Q / Q → Number`.

@@ -1,6 +1,7 @@
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// Types expressions (§2). Each `check…` returns the type and the stage, and records in

@@ -1,6 +1,7 @@
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// §10: an animation is entirely hidden when a later, non-additive animation of the same

@@ -1,5 +1,6 @@
 import AnimIR
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// Diagnostics that name what the user meant: habits from CSS, Swift and UIKit written

@@ -1,6 +1,7 @@
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// `input { tap …; pause at T; resume at T; speed S at T }` (§3, §8): constant times.

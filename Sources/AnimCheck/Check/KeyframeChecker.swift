@@ -1,6 +1,7 @@
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// `keyframes k0: v0 [T0], …` (§6.5): constant key times, 0 first, 1 last, strictly

@@ -1,5 +1,6 @@
 import AnimIR
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// Names: declaring the top-level names, the first pass of a check, so that every name

@@ -1,5 +1,6 @@
 import AnimIR
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// Warnings for scenes that check cleanly but do not draw what was meant (§3.1, §1):

@@ -1,6 +1,7 @@
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// Nodes, emitters and replicators become templates in the IR (node indices are the

@@ -2,6 +2,7 @@ import AnimFont
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
 
 /// `text(…)` (§12.4): the checker lays the text out, so that an unknown font is an error

@@ -7,7 +7,7 @@ import AnimModel
 ///
 /// A new built-in is a case here, its line in `spec`, and its entry: the switch below is
 /// exhaustive, so a case without an entry does not compile.
-public enum Builtin: String, Sendable, CaseIterable {
+package enum Builtin: String, Sendable, CaseIterable {
   // Math (§2)
   case floor, ceil, round, sqrt, min, max, abs, clamp, lerp, sin, cos, tan, atan2
   // Random
@@ -41,7 +41,7 @@ public enum Builtin: String, Sendable, CaseIterable {
   case image
 
   /// This built-in's declaration. Entries are shared references, so asking costs no copy.
-  public var spec: BuiltinSpec {
+  package var spec: BuiltinSpec {
     switch self {
     case .floor: return MathBuiltins.floor
     case .ceil: return MathBuiltins.ceil

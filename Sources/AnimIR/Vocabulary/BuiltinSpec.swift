@@ -2,7 +2,7 @@ import AnimMath
 import AnimModel
 
 /// How a built-in is used, which groups it in the documentation and the editor grammars.
-public enum BuiltinKind: Sendable, CaseIterable {
+package enum BuiltinKind: Sendable, CaseIterable {
   case function, shape, path, timing, color, transform, hidden
 }
 
@@ -26,9 +26,9 @@ package enum CallRule: Sendable {
 /// their defaults, its result, the least stage its value has, how it evaluates, and its
 /// documentation. The checker, the evaluator, the language server and the editor grammars
 /// all read these.
-public final class BuiltinSpec: Sendable {
+package final class BuiltinSpec: Sendable {
   /// How it is written (`spring` for each of the four spring forms).
-  public let name: String
+  package let name: String
   let builtin: Builtin
   let rule: CallRule
   /// Labels (nil: positional only), types and defaults, in order. Empty for `.generic`
@@ -38,14 +38,14 @@ public final class BuiltinSpec: Sendable {
   let result: AnimType
   /// The least stage of a call's value: `.perRun` for draws from the random stream,
   /// `.constant` for pure functions (whose stage is then their arguments').
-  public let stage: Stage
-  public let kind: BuiltinKind
+  package let stage: Stage
+  package let kind: BuiltinKind
   /// The parameters as the documentation writes them after the name (`w, h = w`).
-  public let form: String
-  public let doc: String
+  package let form: String
+  package let doc: String
   /// Completion snippets, one per form: the form's label and the LSP snippet text. Nil:
   /// one snippet made from `form`.
-  public let snippets: [BuiltinSnippet]?
+  package let snippets: [BuiltinSnippet]?
   /// The value of a call, from its evaluated arguments.
   let evaluate: @Sendable (BuiltinArguments, inout EvaluationContext) -> Value
   /// For path constructors: the path, from evaluated arguments.
@@ -93,13 +93,13 @@ public final class BuiltinSpec: Sendable {
   }
 
   /// The documented call: name and parameters.
-  public var signature: String { "\(name)(\(form))" }
+  package var signature: String { "\(name)(\(form))" }
 }
 
 /// A completion snippet: the form it stands for (`(damping:velocity:)`) and its text.
-public struct BuiltinSnippet: Sendable {
-  public let form: String
-  public let text: String
+package struct BuiltinSnippet: Sendable {
+  package let form: String
+  package let text: String
   init(_ form: String, _ text: String) {
     self.form = form
     self.text = text

@@ -2,22 +2,22 @@ import AnimMath
 import AnimModel
 
 /// A predefined name that stands for a value: a colour (§1) or a timing curve (§5).
-public struct NamedValue<V: Sendable>: Sendable {
-  public let name: String
-  public let value: V
+package struct NamedValue<V: Sendable>: Sendable {
+  package let name: String
+  package let value: V
   /// How the documentation shows it (a colour's hex, a curve's definition).
-  public let doc: String
+  package let doc: String
 }
 
 /// UIKit's named colours (§1) and the named timing curves (§5), declared once.
-public enum NamedValues {
+package enum NamedValues {
   private static func color(_ name: String, _ hex: String, _ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255)
     -> NamedValue<Color>
   {
     NamedValue(name: name, value: Color(rgba8: r, g, b, a), doc: hex)
   }
 
-  public static let colors: [NamedValue<Color>] = [
+  package static let colors: [NamedValue<Color>] = [
     color("black", "#000000", 0, 0, 0), color("white", "#FFFFFF", 255, 255, 255),
     color("clear", "#00000000", 0, 0, 0, 0), color("red", "#FF0000", 255, 0, 0),
     color("green", "#00FF00", 0, 255, 0), color("blue", "#0000FF", 0, 0, 255),
@@ -26,7 +26,7 @@ public enum NamedValues {
     color("gray", "#808080", 128, 128, 128),
   ]
 
-  public static let timings: [NamedValue<TimingFunction>] = [
+  package static let timings: [NamedValue<TimingFunction>] = [
     NamedValue(name: "linear", value: .linear, doc: "`p = u`. The default timing of an animation without `timing`."),
     NamedValue(name: "easeIn", value: .easeIn, doc: "`cubicBezier(0.42, 0, 1, 1)`"),
     NamedValue(name: "easeOut", value: .easeOut, doc: "`cubicBezier(0, 0, 0.58, 1)`"),

@@ -5,30 +5,30 @@ import AnimModel
 /// (`BuiltinSpec`), properties (`PropertySpec`), named colours and timing curves
 /// (`NamedValues`) and the syntax's words (`Word`). Everything here is derived once; the
 /// checker, the language server and the grammar generator read these lists.
-public enum Vocabulary {
+package enum Vocabulary {
   /// Every built-in, in `Builtin`'s order, the inserted ones included.
-  public static let builtins: [BuiltinSpec] = Builtin.allCases.map(\.spec)
+  package static let builtins: [BuiltinSpec] = Builtin.allCases.map(\.spec)
 
   /// The built-ins users write, one entry per spelling (the four spring forms are one),
   /// in `Builtin`'s order.
-  public static let functionNames: [String] = {
+  package static let functionNames: [String] = {
     var seen: Set<String> = []
     return builtins.filter { $0.kind != .hidden && seen.insert($0.name).inserted }.map(\.name)
   }()
 
   /// The built-ins as documented: grouped by kind, and in `Builtin`'s order within a kind.
-  public static let documentedBuiltins: [BuiltinSpec] = BuiltinKind.allCases.flatMap { kind in
+  package static let documentedBuiltins: [BuiltinSpec] = BuiltinKind.allCases.flatMap { kind in
     builtins.filter { $0.kind == kind && kind != .hidden }
   }
 
-  public static let properties: [PropertySpec] = Property.allCases.map(\.spec)
+  package static let properties: [PropertySpec] = Property.allCases.map(\.spec)
 
   /// Statements that set a node's style or place outside §6.1's properties.
-  public static let placementWords = ["anchor", "z", "contentsRect"]
+  package static let placementWords = ["anchor", "z", "contentsRect"]
   /// Scene settings (§3).
-  public static let sceneSettings = ["size", "background", "fps", "duration", "seed"]
+  package static let sceneSettings = ["size", "background", "fps", "duration", "seed"]
   /// The members of `instance offset` (§3.2).
-  public static let offsetChannels = ["red", "green", "blue", "alpha"]
+  package static let offsetChannels = ["red", "green", "blue", "alpha"]
 
   /// Colour names to colours, and timing names to curves, for lookups by spelling.
   package static let colors: [String: Color] = Dictionary(

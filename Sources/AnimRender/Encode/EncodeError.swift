@@ -1,6 +1,6 @@
 /// Why an image could not be encoded. Encoders refuse bad input with one of these rather
 /// than trapping, whatever the size.
-public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A width or height of zero or less; PNG and GIF need at least one pixel.
   case emptyImage(width: Int, height: Int)
   /// Larger than the format (or this encoder) can represent.
@@ -16,7 +16,7 @@ public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An animation with no frames.
   case noFrames
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .emptyImage(let w, let h): return "cannot encode an empty \(w)×\(h) image"
     case .imageTooLarge(let w, let h, let limit):

@@ -1,31 +1,31 @@
 /// Options for GIF output.
-public struct GIFOptions: Sendable {
+package struct GIFOptions: Sendable {
   /// GIF has only on/off transparency, so each frame's semi-transparent pixels are
   /// composited onto this colour (the scene background, or with `transparency` the
   /// matte) before quantizing.
-  public var background: (red: UInt8, green: UInt8, blue: UInt8)
+  package var background: (red: UInt8, green: UInt8, blue: UInt8)
   /// Ordered (4×4 Bayer) dithering for frames with more than 256 colours. Off by default:
   /// flat shapes on flat backgrounds look cleaner without it.
-  public var dither: Bool
+  package var dither: Bool
   /// Encode only the rectangle that changed since the previous frame, with unchanged
   /// pixels inside it transparent. Much smaller files for mostly static scenes.
-  public var onlyChangedRegion: Bool
+  package var onlyChangedRegion: Bool
   /// How many times the animation plays in all; 0 plays it forever. Players repeat a
   /// GIF as its NETSCAPE2.0 extension says: no extension plays once, a count of n plays
   /// n more times after the first, and 0 forever.
-  public var plays: Int
+  package var plays: Int
 
   /// Pixels under half coverage (alpha < 128) become the transparent index; the others
   /// are composited on `background` (the matte). Every frame is then disposed to
   /// transparent after it shows (disposal 2) and the next holds the box of its visible
   /// pixels (the first, the whole picture): a changed region over the previous frame
   /// could not turn a pixel transparent again, so `onlyChangedRegion` is not used.
-  public var transparency: Bool
+  package var transparency: Bool
 
   /// The most plays a GIF can say, short of forever (a 16-bit repeat count, plus one).
-  public static let maxPlays = 65536
+  package static let maxPlays = 65536
 
-  public init(
+  package init(
     background: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0), dither: Bool = false,
     onlyChangedRegion: Bool = true, plays: Int = 0, transparency: Bool = false
   ) {
@@ -44,17 +44,17 @@ public struct GIFOptions: Sendable {
 ///
 /// Each frame gets its own colour table (up to 256 colours, exact when the frame has no
 /// more) and a delay from `GIFFrameClock`.
-public struct GIFWriter {
+package struct GIFWriter {
   /// Largest side GIF's 16-bit fields allow.
-  public static let maxSide = 65535
+  package static let maxSide = 65535
   /// Largest pixel count accepted, bounding the per-frame working memory.
-  public static let maxPixels = 1 << 28
+  package static let maxPixels = 1 << 28
 
-  public let width: Int
-  public let height: Int
-  public let options: GIFOptions
+  package let width: Int
+  package let height: Int
+  package let options: GIFOptions
   /// Frames added so far.
-  public var frameCount: Int { clock.frames }
+  package var frameCount: Int { clock.frames }
 
   private var clock: GIFFrameClock
   private var output: [UInt8] = []
@@ -69,7 +69,7 @@ public struct GIFWriter {
 
   /// Starts an animation and writes its header. Fails for sizes GIF cannot hold and for
   /// invalid frame rates.
-  public init(width: Int, height: Int, fps: Double, options: GIFOptions = GIFOptions())
+  package init(width: Int, height: Int, fps: Double, options: GIFOptions = GIFOptions())
     throws(EncodeError)
   {
     try EncodeError.validateSize(
@@ -99,7 +99,7 @@ public struct GIFWriter {
   }
 
   /// Encodes one frame (same size as the animation).
-  public mutating func add(_ frame: Bitmap) throws(EncodeError) {
+  package mutating func add(_ frame: Bitmap) throws(EncodeError) {
     guard !finished else { throw .alreadyFinished }
     guard frame.width == width, frame.height == height else {
       throw .frameSizeMismatch(
@@ -152,7 +152,7 @@ public struct GIFWriter {
 
   /// Finishes the animation and returns every byte not yet taken. Fails if no frame was
   /// added (a GIF needs at least one image) or the animation was already finished.
-  public mutating func finish() throws(EncodeError) -> [UInt8] {
+  package mutating func finish() throws(EncodeError) -> [UInt8] {
     guard !finished else { throw .alreadyFinished }
     guard frameCount > 0 else { throw .noFrames }
     finished = true
@@ -161,7 +161,7 @@ public struct GIFWriter {
   }
 
   /// Returns the bytes encoded since the last call, for writing out as they come.
-  public mutating func takeBytes() -> [UInt8] {
+  package mutating func takeBytes() -> [UInt8] {
     let bytes = output
     output = []
     return bytes
@@ -268,9 +268,9 @@ public struct GIFWriter {
 }
 
 /// One-call GIF encoding of a whole frame sequence.
-public enum GIFEncoder {
+package enum GIFEncoder {
   /// The complete animated GIF for `frames`, all the same size, played at `fps`.
-  public static func encode(_ frames: [Bitmap], fps: Double, options: GIFOptions = GIFOptions())
+  package static func encode(_ frames: [Bitmap], fps: Double, options: GIFOptions = GIFOptions())
     throws(EncodeError) -> [UInt8]
   {
     guard let first = frames.first else { throw .noFrames }

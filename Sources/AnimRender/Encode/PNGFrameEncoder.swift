@@ -5,7 +5,7 @@ import AnimChecksum
 /// `PNGEncoder.encode` of the same bitmap, whatever was encoded before.
 ///
 /// A value type holding only arrays: a sequence writer may give each thread its own.
-public struct PNGFrameEncoder: Sendable {
+package struct PNGFrameEncoder: Sendable {
   /// Largest IDAT chunk written, which keeps each chunk's length field modest.
   static let maxChunkData = 1 << 20
 
@@ -14,19 +14,19 @@ public struct PNGFrameEncoder: Sendable {
   private var scratch: [UInt8] = []
   private var stream: [UInt8] = []
 
-  public init(level: Deflate.Level = .default) {
+  package init(level: Deflate.Level = .default) {
     deflater = Deflater(level: level)
   }
 
   /// The complete PNG file for `bitmap`.
-  public mutating func encode(_ bitmap: Bitmap) throws(EncodeError) -> [UInt8] {
+  package mutating func encode(_ bitmap: Bitmap) throws(EncodeError) -> [UInt8] {
     var png: [UInt8] = []
     try encode(bitmap, appendingTo: &png)
     return png
   }
 
   /// Appends the complete PNG file for `bitmap` to `png`; on error `png` is unchanged.
-  public mutating func encode(_ bitmap: Bitmap, appendingTo png: inout [UInt8]) throws(EncodeError) {
+  package mutating func encode(_ bitmap: Bitmap, appendingTo png: inout [UInt8]) throws(EncodeError) {
     try EncodeError.validate(bitmap, maxSide: PNGEncoder.maxSide, maxPixels: PNGEncoder.maxPixels)
     RowFilter.filter(
       bitmap.pixels, stride: bitmap.width * RowFilter.bytesPerPixel, height: bitmap.height, into: &filtered,

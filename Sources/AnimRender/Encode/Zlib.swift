@@ -1,9 +1,9 @@
 import AnimChecksum
 /// zlib streams (RFC 1950): a two-byte header, raw DEFLATE data and the Adler-32 of the
 /// uncompressed bytes, as PNG's IDAT data requires.
-public enum Zlib {
+package enum Zlib {
   /// Compresses `input` into a complete zlib stream that any inflater accepts.
-  public static func compress(_ input: [UInt8], level: Deflate.Level = .default) -> [UInt8] {
+  package static func compress(_ input: [UInt8], level: Deflate.Level = .default) -> [UInt8] {
     var deflater = Deflater(level: level)
     var out: [UInt8] = []
     deflater.compressZlib(input, appendingTo: &out)
@@ -13,7 +13,7 @@ public enum Zlib {
 
 extension Deflater {
   /// Appends a complete zlib stream of `input` to `out`.
-  public mutating func compressZlib(_ input: [UInt8], appendingTo out: inout [UInt8]) {
+  package mutating func compressZlib(_ input: [UInt8], appendingTo out: inout [UInt8]) {
     // CMF 0x78: deflate with a 32 KiB window. FLG 0x9C: "default" level, no dictionary,
     // and check bits making (CMF << 8 | FLG) a multiple of 31.
     out.append(0x78)

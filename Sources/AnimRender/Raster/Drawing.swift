@@ -2,36 +2,36 @@ import AnimMath
 
 /// One node of a frame, ready to draw: its shape's path in the shape's local box, the
 /// full matrix from that box to scene coordinates, and its drawn properties (§6.1, §9).
-public struct DrawItem: Sendable, Equatable {
+package struct DrawItem: Sendable, Equatable {
   /// The outline in the shape's local box.
-  public var path: Path
+  package var path: Path
   /// Local box → scene points, SVG's `matrix(a b c d tx ty)`.
-  public var transform: AffineTransform
+  package var transform: AffineTransform
   /// Fill colour (straight alpha), or nil for no fill.
-  public var fill: Color?
+  package var fill: Color?
   /// Stroke colour (straight alpha), or nil for no stroke.
-  public var stroke: Color?
+  package var stroke: Color?
   /// Stroke width in local units (scaled by `transform`, as in SVG and Core Animation).
-  public var lineWidth: Double
+  package var lineWidth: Double
   /// Start of the stroked part of the outline, a fraction of its length (fills are not trimmed).
-  public var strokeStart: Double
+  package var strokeStart: Double
   /// End of the stroked part of the outline, a fraction of its length.
-  public var strokeEnd: Double
+  package var strokeEnd: Double
   /// Layer opacity, clamped to 0…1 when drawn; fill and stroke fade as one group.
-  public var opacity: Double
+  package var opacity: Double
   /// A replicator copy's colour multiplier, applied per channel to fill and stroke.
-  public var tint: Color?
+  package var tint: Color?
   /// Gradient fill and stroke (§12.2) in the local box's points, drawn instead of the
   /// colours above, which then only say that the paint is there; nil for plain colours.
-  public var gradients: PaintGradients? = nil
+  package var gradients: PaintGradients? = nil
   /// A 3-D node's projection from its local box to scene points (§12.1); when present
   /// it is what draws, and `transform` is only the node's 2-D part.
-  public var projection: Homography?
+  package var projection: Homography?
   /// An image drawn over the box instead of the fill and stroke (§12.3).
-  public var image: DrawImage? = nil
+  package var image: DrawImage? = nil
 
   /// An item with Core Animation's shape-layer defaults: black fill, no stroke, width 1.
-  public init(
+  package init(
     path: Path, transform: AffineTransform = .identity, fill: Color? = .black,
     stroke: Color? = nil, lineWidth: Double = 1, strokeStart: Double = 0,
     strokeEnd: Double = 1, opacity: Double = 1, tint: Color? = nil, projection: Homography? = nil
@@ -49,13 +49,13 @@ public struct DrawItem: Sendable, Equatable {
   }
 
   /// The fill colour with the tint applied, channels clamped to 0…1; nil when no fill.
-  public var effectiveFill: Color? { fill.map { tinted($0) } }
+  package var effectiveFill: Color? { fill.map { tinted($0) } }
 
   /// The stroke colour with the tint applied, channels clamped to 0…1; nil when no stroke.
-  public var effectiveStroke: Color? { stroke.map { tinted($0) } }
+  package var effectiveStroke: Color? { stroke.map { tinted($0) } }
 
   /// Opacity clamped to 0…1; a NaN opacity draws nothing.
-  public var effectiveOpacity: Double { clampUnit(opacity) }
+  package var effectiveOpacity: Double { clampUnit(opacity) }
 
   private func tinted(_ c: Color) -> Color {
     let t = tint ?? .white
@@ -67,18 +67,18 @@ public struct DrawItem: Sendable, Equatable {
 
 /// A whole frame: a scene-sized canvas in points, its background and the items in paint
 /// order (the first item is painted first, under the others).
-public struct Drawing: Sendable, Equatable {
+package struct Drawing: Sendable, Equatable {
   /// Canvas width in points.
-  public var width: Double
+  package var width: Double
   /// Canvas height in points.
-  public var height: Double
+  package var height: Double
   /// Colour under everything (straight alpha).
-  public var background: Color
+  package var background: Color
   /// Items in paint order.
-  public var items: [DrawItem]
+  package var items: [DrawItem]
 
   /// A drawing of `width × height` points.
-  public init(width: Double, height: Double, background: Color = .clear, items: [DrawItem] = []) {
+  package init(width: Double, height: Double, background: Color = .clear, items: [DrawItem] = []) {
     self.width = width
     self.height = height
     self.background = background

@@ -3,11 +3,11 @@ import AnimMath
 /// A 3-D item's outlines as polygons in the projection's target space (§12.1), for the
 /// outputs that cannot project themselves (SVG, Lottie): the fill flattened in the box,
 /// the stroke's outline made in the box at its width, each clipped to W > 0 and divided.
-public enum ProjectedOutline {
+package enum ProjectedOutline {
   /// The fill's polygons (non-zero rule) under `h`, curves flattened within `tolerance`
   /// of the projected outline; empty when nothing lies in front of the eye or a number
   /// is not finite.
-  public static func fill(_ path: Path, _ h: Homography, tolerance: Double) -> [[Point]] {
+  package static func fill(_ path: Path, _ h: Homography, tolerance: Double) -> [[Point]] {
     guard let local = flattened(path, h, tolerance) else { return [] }
     return polygons(local, h)
   }
@@ -15,7 +15,7 @@ public enum ProjectedOutline {
   /// The stroke's outline polygons (non-zero rule, to be filled with the stroke colour)
   /// of `path` at `lineWidth`, trimmed to `strokeStart…strokeEnd` of its length in the
   /// box, under `h`.
-  public static func stroke(
+  package static func stroke(
     _ path: Path, _ h: Homography, lineWidth: Double, strokeStart: Double = 0, strokeEnd: Double = 1,
     tolerance: Double
   ) -> [[Point]] {

@@ -6,12 +6,12 @@ import AnimMath
 /// accumulation) and reuses them from item to item and frame to frame, so rendering a
 /// frame into an existing bitmap needs no new buffers once they have grown. It is
 /// not thread-safe: use one per thread.
-public final class Rasterizer {
+package final class Rasterizer {
   /// The largest canvas side in pixels; larger requests are clamped.
-  public static let maxSide = 16384
+  package static let maxSide = 16384
 
   /// How far flattened curves and arcs may stray from the true outline, in pixels.
-  public var tolerance: Double
+  package var tolerance: Double
 
   // Internal rather than private: `drawProjected` (Rasterizer+Projection) shares them.
   var local = Polylines()
@@ -25,12 +25,12 @@ public final class Rasterizer {
   var projection = ProjectionScratch()
 
   /// A rasterizer flattening curves to within `tolerance` pixels.
-  public init(tolerance: Double = 0.2) {
+  package init(tolerance: Double = 0.2) {
     self.tolerance = tolerance
   }
 
   /// Renders `drawing` at `width × height` pixels (its points scaled to fit, per axis).
-  public func render(_ drawing: Drawing, width: Int, height: Int) -> Bitmap {
+  package func render(_ drawing: Drawing, width: Int, height: Int) -> Bitmap {
     var bitmap = Bitmap(width: Self.side(width), height: Self.side(height))
     render(drawing, into: &bitmap)
     return bitmap
@@ -39,7 +39,7 @@ public final class Rasterizer {
   /// Renders `drawing` into `bitmap`, replacing its contents and keeping its size, so a
   /// caller drawing many frames reuses one pixel buffer. `placement` maps the drawing's
   /// points to pixels; by default they are scaled per axis to fill the bitmap.
-  public func render(_ drawing: Drawing, into bitmap: inout Bitmap, placement: AffineTransform? = nil) {
+  package func render(_ drawing: Drawing, into bitmap: inout Bitmap, placement: AffineTransform? = nil) {
     let w = bitmap.width
     let h = bitmap.height
     if bitmap.pixels.count != w * h * 4 { bitmap = Bitmap(width: w, height: h) }
@@ -76,7 +76,7 @@ public final class Rasterizer {
 
   /// Non-zero fill coverage (0…1, row-major) of `path` mapped by `transform` into a
   /// `width × height` pixel grid: what a fill paints before colour and opacity.
-  public func fillCoverage(of path: Path, transform: AffineTransform, width: Int, height: Int)
+  package func fillCoverage(of path: Path, transform: AffineTransform, width: Int, height: Int)
     -> [Float]
   {
     let w = Self.side(width)
@@ -91,7 +91,7 @@ public final class Rasterizer {
 
   /// Stroke coverage (0…1, row-major) of `path` mapped by `transform`, trimmed to
   /// `strokeStart…strokeEnd` of its length, with butt caps and miter joins.
-  public func strokeCoverage(
+  package func strokeCoverage(
     of path: Path, transform: AffineTransform, lineWidth: Double,
     strokeStart: Double = 0, strokeEnd: Double = 1, width: Int, height: Int
   ) -> [Float] {

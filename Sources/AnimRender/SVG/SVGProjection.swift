@@ -10,7 +10,7 @@ extension SVGWriter {
   /// Whether `item` can be written as vector paths: a 2-D item always, a 3-D item when
   /// it paints plain colours (which projected outlines carry), not a gradient or an image. An item that cannot must
   /// be embedded as a picture of it drawn by the rasterizer.
-  public static func canWriteAsVector(_ item: DrawItem) -> Bool {
+  package static func canWriteAsVector(_ item: DrawItem) -> Bool {
     item.projection == nil || (item.gradients == nil && item.image == nil)
   }
 

@@ -3,9 +3,9 @@ import AnimMath
 /// SVG path data (`d`) for a `Path`: the one writer of §9's shape lines
 /// (`Path.svgPathData`), with SVG's number rule (`SVGNumber`), plus the subpath
 /// measurements that stroke trimming needs.
-public enum SVGPathData {
+package enum SVGPathData {
   /// The `d` attribute text for `path`.
-  public static func string(_ path: Path) -> String {
+  package static func string(_ path: Path) -> String {
     path.svgPathData(format: SVGNumber.format)
   }
 

@@ -5,10 +5,10 @@ import AnimMath
 /// `transform="matrix(…)"`, tint multiplied into the colours, opacity as element (group)
 /// opacity, Core Animation's miter limit of 10, and `strokeStart…strokeEnd` expressed as
 /// one dash (`stroke-dasharray` and `stroke-dashoffset`, in user units).
-public enum SVGWriter {
+package enum SVGWriter {
   /// The SVG document for `drawing`. The `viewBox` is the drawing in points; `width` and
   /// `height` are `pixelWidth × pixelHeight` (default: the point size), scaled per axis.
-  public static func document(_ drawing: Drawing, pixelWidth: Int? = nil, pixelHeight: Int? = nil)
+  package static func document(_ drawing: Drawing, pixelWidth: Int? = nil, pixelHeight: Int? = nil)
     -> String
   {
     let w = SVGNumber.format(drawing.width)
