@@ -184,7 +184,9 @@ package struct SyntaxTree: Sendable {
     if p < 0 { return Self.inlineNumber(p) }
     return Int(id.index) >= frontCount ? back.numbers[Int(p)] : front.numbers[Int(p)]
   }
-  @inlinable @inline(__always) package func unit(_ id: NodeID) -> NumberUnit { NumberUnit(rawValue: flags(id)) ?? .none }
+  @inlinable @inline(__always) package func unit(_ id: NodeID) -> NumberUnit {
+    NumberUnit(rawValue: flags(id)) ?? .none
+  }
   package func string(_ id: NodeID) -> String {
     Int(id.index) >= frontCount ? back.strings[Int(payload(id))] : front.strings[Int(payload(id))]
   }

@@ -2,6 +2,7 @@ import AnimCheck
 import AnimFormat
 import AnimIR
 import AnimModel
+import AnimSource
 import AnimSyntax
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import AnimMath
+import AnimSource
 import AnimSyntax
 import AnimTestSupport
 import Testing

@@ -3,6 +3,7 @@ import AnimFormat
 import AnimIR
 import AnimMath
 import AnimModel
+import AnimSource
 import AnimSyntax
 import Foundation
 import Testing

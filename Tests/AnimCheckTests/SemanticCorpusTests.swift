@@ -1,6 +1,7 @@
 import AnimCheck
 import AnimIR
 import AnimModel
+import AnimSource
 import AnimSyntax
 import Testing
 

@@ -3,6 +3,7 @@ import AnimIR
 import AnimMath
 import AnimModel
 import AnimSim
+import AnimSource
 import AnimSyntax
 import Foundation
 import Testing

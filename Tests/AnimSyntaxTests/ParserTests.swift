@@ -1,3 +1,4 @@
+import AnimSource
 import AnimSyntax
 import Testing
 

@@ -75,7 +75,7 @@ public struct CorpusFile: Sendable {
     self.expectations = Self.expectations(in: String(decoding: bytes, as: UTF8.self))
   }
 
-  public var source: SourceFile { SourceFile(name: path, bytes: bytes) }
+  package var source: SourceFile { SourceFile(name: path, bytes: bytes) }
 
   public static func expectations(in text: String) -> [Expectation] {
     var found: [Expectation] = []
@@ -132,7 +132,7 @@ public struct CorpusFile: Sendable {
 
 extension Diagnostic {
   /// Where this diagnostic's primary range starts, in the form the corpus writes.
-  public func expected(in file: SourceFile) -> ExpectedDiagnostic {
+  package func expected(in file: SourceFile) -> ExpectedDiagnostic {
     let position = file.lineColumn(range.start)
     return ExpectedDiagnostic(code: code, line: position.line, column: position.column)
   }

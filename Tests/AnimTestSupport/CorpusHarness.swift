@@ -6,13 +6,13 @@ import AnimSource
 /// empty when the file passes, so a suite states each check in one `#expect`.
 public struct CorpusHarness: Sendable {
   /// The stage's diagnostics for a file, nil when it did not finish (a loop).
-  public let diagnose: @Sendable (SourceFile) -> [Diagnostic]?
+  package let diagnose: @Sendable (SourceFile) -> [Diagnostic]?
   /// Which diagnostics the one expectation accounts for (the parser's corpus: errors only).
   public let counts: @Sendable (Diagnostic) -> Bool
   /// Whether a warning's fix must also make the warning go away.
   public let fixesRemoveWarnings: Bool
 
-  public init(
+  package init(
     counting counts: @escaping @Sendable (Diagnostic) -> Bool = { _ in true }, fixesRemoveWarnings: Bool = false,
     diagnose: @escaping @Sendable (SourceFile) -> [Diagnostic]?
   ) {
@@ -73,7 +73,7 @@ public struct CorpusHarness: Sendable {
   }
 
   /// Diagnostics as `CODE LINE:COL message`, for failure text.
-  public static func describe(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
+  package static func describe(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
     diagnostics.map { "\($0.expected(in: file)) \($0.message)" }.joined(separator: "; ")
   }
 }
