@@ -1,3 +1,4 @@
+import AnimMath
 import Foundation
 import Testing
 
@@ -48,7 +49,8 @@ struct VocabularyTests {
     #expect(perRun == ["random", "randomInt", "choose"])
   }
 
-  /// §6.1's table and §6.3's defaults, copied from the specification.
+  /// §6.1's table and §6.3's defaults, copied from the specification, against the
+  /// declarations and the defaults node state starts with.
   @Test func propertiesFollowTheSpecTable() {
     let table: [(String, AnimType, Value)] = [
       ("position", .point, .point(.zero)), ("x", .number, .number(0)), ("y", .number, .number(0)),
@@ -60,9 +62,20 @@ struct VocabularyTests {
       ("rotationX", .angle, .number(0)), ("rotationY", .angle, .number(0)), ("perspective", .number, .number(0)),
     ]
     #expect(Vocabulary.properties.map(\.name) == table.map(\.0))
+    let state = NodeState()
     for (spec, row) in zip(Vocabulary.properties, table) {
       #expect(spec.type == row.1, "\(row.0)")
-      #expect("\(spec.defaultValue)" == "\(row.2)", "\(row.0)")
+      // The default a node starts with: what node state holds at the declared slots.
+      #expect("\(Self.value(state, at: spec.slots, as: row.2))" == "\(row.2)", "\(row.0)")
+    }
+  }
+
+  /// The value node state holds at `slots`, in the shape of `example`.
+  static func value(_ state: NodeState, at slots: Range<Int>, as example: Value) -> Value {
+    switch example {
+    case .point: return .point(Point(state[slots.lowerBound], state[slots.lowerBound + 1]))
+    case .color: return .color(state.color(at: slots.lowerBound))
+    default: return .number(state[slots.lowerBound])
     }
   }
 
