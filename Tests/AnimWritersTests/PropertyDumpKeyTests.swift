@@ -69,7 +69,9 @@ struct PropertyDumpKeyTests {
   }
 
   @Test func eachPropertyReachesItsCSVColumn() throws {
-    let lines = try Self.dump(true).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    let lines = try Self.dump(true).split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
     let header = try #require(lines.first).map(String.init)
     for (i, row) in Self.rows.enumerated() {
       let fields = try #require(lines.first { $0.count > 2 && $0[2] == "n\(i)" }, "n\(i)")
