@@ -294,8 +294,9 @@ extension Parser {
       parseExpression()
       kind = .point
       if at(.comma) {
-        error(SyntaxCode.expectedToken, "a point has two coordinates, `(x, y)`; found a third")
+        let third = token.range
         skipToCloser(.rightParen)
+        reportThirdCoordinate(at: third, in: SourceRange(start: start, end: lastEnd))
         finish(.errorExpression, from: start, mark: m)
         return
       }
@@ -340,5 +341,26 @@ extension Parser {
     }
     parseBlock(.pathCommands)
     finish(.shapeLiteral, from: start, mark: m)
+  }
+}
+
+extension Parser {
+  /// `(0, 0, 0.5, 1)`: more than a point's two coordinates. A list of numbers is written
+  /// in brackets, so the fix turns the parentheses into brackets; after `contentsRect`,
+  /// which takes a list of four numbers, the message says so.
+  mutating func reportThirdCoordinate(at third: SourceRange, in whole: SourceRange) {
+    let closed = whole.end > whole.start && lexer.bytes[whole.end - 1] == UInt8(ascii: ")")
+    let text = String(decoding: lexer.bytes[whole.start..<whole.end], as: UTF8.self)
+    let list = closed ? "[" + text.dropFirst().dropLast() + "]" : ""
+    let fixes: [Fix] = closed ? [.replace(whole, with: list, "write a list: `\(list)`")] : []
+    if let head = commandHead, String(decoding: lexer.bytes[head.start..<head.end], as: UTF8.self) == "contentsRect" {
+      error(
+        SyntaxCode.expectedToken, "`contentsRect` takes a list of four numbers, `[x, y, w, h]`, not a point",
+        at: whole, fixes: fixes)
+    } else {
+      error(
+        SyntaxCode.expectedToken, "a point has two coordinates, `(x, y)`; found a third",
+        at: third, notes: ["a list of numbers is written in brackets, `[a, b, c]`"], fixes: fixes)
+    }
   }
 }

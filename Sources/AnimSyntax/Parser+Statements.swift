@@ -150,6 +150,8 @@ extension Parser {
     let m = mark
     let head = token.range
     leaf(.name, payload: token.symbol.id)
+    commandHead = head
+    defer { commandHead = nil }
     var flags: UInt8 = 0
     if at(.colon) || at(.equals) {
       parseSeparatedValue(head: head)

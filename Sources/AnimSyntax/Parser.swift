@@ -37,6 +37,9 @@ package struct Parser {
   /// Where the last unclosed bracket was found out, so the brackets around it that
   /// unwind at the same token are not reported again.
   var unclosedFoundAt: Int32 = -1
+  /// The head word of the command whose values are being parsed (`contentsRect`), for
+  /// messages that name what the command takes.
+  var commandHead: SourceRange?
   let fileEnd: Int
   /// How deep the node being parsed lies: nested expressions and blocks, and the links
   /// of an operator or member chain (each makes the tree one level deeper on its left).

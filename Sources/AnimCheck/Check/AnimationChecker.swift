@@ -191,7 +191,14 @@ extension Checker {
       let t = check(tree.child(clause, 0), expecting: type, in: &scope)
       return t.type.isError ? nil : .some(.node(tree.child(clause, 0)))
     }
-    guard let from = value(.from), let to = value(.to), let by = value(.by) else { return nil }
+    if reportBareNumbers([c[.from], c[.to], c[.by]].compactMap { $0.map { tree.child($0, 0) } }, expecting: type) {
+      return nil
+    }
+    // Every clause is checked, so that each of its mistakes is reported in one run.
+    let from = value(.from)
+    let to = value(.to)
+    let by = value(.by)
+    guard let from, let to, let by else { return nil }
     return .basic(from: from, to: to, by: by)
   }
 

@@ -77,6 +77,11 @@ extension Checker {
   /// Matches arguments to parameters, checks each, records the call with its defaults.
   func checkSignature(_ sig: Signature, _ args: [Argument], _ id: NodeID, in scope: inout BlockScope) -> Typed {
     let range = tree.range(id)
+    if sig.builtin == .linearGradient || sig.builtin == .radialGradient, let loose = looseGradientColors(args, called: sig.builtin == .linearGradient ? "linearGradient" : "radialGradient") {
+      report([loose])
+      for a in args { _ = check(a.value, expecting: nil, in: &scope) }
+      return .error
+    }
     guard let matched = match(sig, args, range, in: scope) else {
       // Still check the arguments, for their own mistakes and the names they use.
       for a in args { _ = check(a.value, expecting: nil, in: &scope) }
@@ -104,7 +109,9 @@ extension Checker {
     case .cubicBezier: checkBezierBounds(args, loweredArguments(id))
     case .steps: checkCount(args, loweredArguments(id), of: "`steps`", counting: "steps", in: 1...1_000_000_000)
     case .star: checkCount(args, loweredArguments(id), of: "`star`", counting: "points", in: 2...100_000)
-    case .rgb, .rgba: report(warnings.colorChannels(args))
+    case .rgb, .rgba:
+      report(warnings.colorChannels(args))
+      checkColorChannels(matched, loweredArguments(id), alpha: sig.builtin == .rgba)
     case .linearGradient, .radialGradient:
       if !checkGradientArguments(args, loweredArguments(id), range) { return .error }
     case .text:

@@ -45,6 +45,7 @@ extension Checker {
         at: colorArg.map { tree.range($0) } ?? range, fixes: fixes)
       ok = false
     }
+    checkUnitPoints(args, exprs)
     guard let locationsArg = args.first(where: { $0.label == "locations" })?.value else { return ok }
     let locationCount = listCount(exprs[1])
     if let n = locationCount, let c = colorCount, n != c, c >= 2 {
@@ -169,6 +170,52 @@ extension Checker {
       guard let symbol = tree.symbol(node), let d = declarations[symbol] else { return false }
       return d.type == .gradient
     default: return false
+    }
+  }
+}
+
+extension Checker {
+  /// `linearGradient(#FF0000, #0000FF)`: colours written one by one, where a gradient
+  /// takes them as one list (§12.2). One error over the colours, with the fix that
+  /// brackets them, in place of an error per argument.
+  func looseGradientColors(_ args: [Argument], called name: String) -> Diagnostic? {
+    let loose = args.filter { $0.label == nil }
+    guard loose.count >= 2, !loose.contains(where: { tree.kind($0.value) == .list }) else { return nil }
+    let first = tree.range(loose[0].value)
+    let last = tree.range(loose[loose.count - 1].value)
+    let colors = SourceRange(start: first.start, end: last.end)
+    return .error(
+      SemanticCode.badArgumentValue, "a gradient takes its colours as one list, `[\(file.text(colors))]`",
+      at: colors,
+      fixes: [
+        Fix(
+          "write `\(name)([\(file.text(colors))])`",
+          edits: [
+            TextEdit(range: .at(colors.start), newText: "["), TextEdit(range: .at(colors.end), newText: "]"),
+          ])
+      ])
+  }
+}
+
+extension Checker {
+  /// A gradient's `start`, `end` and `center` are unit points of the shape's box (§12.2).
+  /// One written in points (`end: (100, 100)`) lies far outside 0…1 and paints the whole
+  /// box one colour: warned, with the unit point it likely meant (each coordinate
+  /// clamped to 0…1).
+  func checkUnitPoints(_ args: [Argument], _ exprs: [Expr]) {
+    for (label, index) in [("start", 2), ("end", 3), ("center", 2)] where index < exprs.count {
+      guard let arg = args.first(where: { $0.label == label }), case .point(let p)? = fold(exprs[index]) else {
+        continue
+      }
+      let outside = { (v: Double) in v < -1 || v > 2 }
+      guard outside(p.x) || outside(p.y) else { continue }
+      let unit = "(\(JSONLimits.text(min(max(p.x, 0), 1))), \(JSONLimits.text(min(max(p.y, 0), 1))))"
+      let at = tree.range(arg.value)
+      warning(
+        SemanticCode.gradientPointOutsideBox,
+        "`\(label)` is a unit point of the shape's box (0…1), so `\(file.text(at))` lies far outside it",
+        at: at, notes: ["the whole box takes the colour at one end of the gradient"],
+        fixes: [.replace(at, with: unit, "unit points: did you mean `\(unit)`?")])
     }
   }
 }

@@ -49,6 +49,8 @@ package enum SemanticCode {
   package static let unreadableImage = "E0362"
   /// `image(…)` without a string literal, or a `contentsRect` that is not four numbers.
   package static let badImageArgument = "E0363"
+  /// An `rgb`/`rgba` channel outside 0…255, or an alpha outside 0…1 (§1).
+  package static let colorChannelRange = "E0364"
 
   package static let unusedLet = "W0301"
   package static let hiddenAnimation = "W0302"
@@ -61,6 +63,8 @@ package enum SemanticCode {
   package static let colorChannelScale = "W0308"
   /// A node whose outline has absolute points is drawn centred on (0, 0) (§3.1).
   package static let outlineAtOrigin = "W0309"
+  /// A gradient's `start`, `end` or `center` written in points, not unit points (§12.2).
+  package static let gradientPointOutsideBox = "W0310"
 
   /// §12.4 text: `font:` names no installed family, or its file cannot be read.
   package static let unknownFont = "E0370"
