@@ -77,7 +77,10 @@ extension Checker {
   /// Matches arguments to parameters, checks each, records the call with its defaults.
   func checkSignature(_ sig: Signature, _ args: [Argument], _ id: NodeID, in scope: inout BlockScope) -> Typed {
     let range = tree.range(id)
-    if sig.builtin == .linearGradient || sig.builtin == .radialGradient, let loose = looseGradientColors(args, called: sig.builtin == .linearGradient ? "linearGradient" : "radialGradient") {
+    if sig.builtin == .linearGradient || sig.builtin == .radialGradient,
+      let loose = looseGradientColors(
+        args, called: sig.builtin == .linearGradient ? "linearGradient" : "radialGradient")
+    {
       report([loose])
       for a in args { _ = check(a.value, expecting: nil, in: &scope) }
       return .error

@@ -50,6 +50,7 @@ extension Checker {
     reportAnimatedGradients(shape: shape, block: block, paints: scope.paints)
     // Most nodes use no shape's defaults: their body is the block's, taken as it is.
     if body.isEmpty { body = own } else { body += own }
+    report(warnings.modelShowsBeforeStart(body, block: block))
     guard !s.type.isError else { return nil }
     return CheckedTemplate(
       name: name, shape: .node(shape), shapeID: shapeID, body: body, localCount: scope.localCount, range: range)
@@ -138,11 +139,18 @@ extension Checker {
     }
     var scope = BlockScope(.spawn)
     let spawn = spawns[0]
+    let errorsBefore = diagnostics.lazy.filter { $0.severity == .error }.count
     guard
       let t = template(
         name: name, shape: tree.child(spawn, 0), block: tree.optionalChild(spawn, 1), &scope, range: tree.range(spawn))
     else { return nil }
     report(warnings.foreverWithoutRemove(t))
+    // A lifetime judged from a block with mistakes in it would be judged on part of it.
+    if diagnostics.lazy.filter({ $0.severity == .error }).count == errorsBefore {
+      report(
+        warnings.vanishWhileVisible(
+          t, emitter: decl, spawnBlock: tree.optionalChild(spawn, 1), duration: scene.settings.duration))
+    }
     var e = CheckedEmitter(name: name, triggers: triggers, spawn: t)
     e.burst = burst
     e.max = maxCount

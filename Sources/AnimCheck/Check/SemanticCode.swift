@@ -65,6 +65,10 @@ package enum SemanticCode {
   package static let outlineAtOrigin = "W0309"
   /// A gradient's `start`, `end` or `center` written in points, not unit points (§12.2).
   package static let gradientPointOutsideBox = "W0310"
+  /// A delayed animation whose `from` differs from the model value shown during the delay (§6.2).
+  package static let modelShowsBeforeStart = "W0311"
+  /// Spawned instances removed by §6.4's lifetime rule while still visible.
+  package static let vanishWhileVisible = "W0312"
 
   /// §12.4 text: `font:` names no installed family, or its file cannot be read.
   package static let unknownFont = "E0370"

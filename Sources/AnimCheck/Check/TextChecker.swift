@@ -72,8 +72,8 @@ extension Checker {
     return .call(.text, lowered, range)
   }
 
-  /// A font that cannot be had: an unknown family, with the installed families nearest
-  /// the name first as suggestions, or a file that cannot be read, with the reason.
+  /// A font that cannot be had: an unknown family, with metric-compatible families and
+  /// then the installed families nearest the name as suggestions (`FontSuggestions`), or a file that cannot be read, with the reason.
   private func reportFontError(_ e: FontError, font: String, at range: SourceRange, literal: Bool) {
     guard case .unknownFamily(let name, let installed) = e else {
       // The file as the source names it: the resolved path depends on where the scene is.
@@ -88,10 +88,7 @@ extension Checker {
       error(SemanticCode.unknownFont, "no font is installed: text needs a font file", at: range)
       return
     }
-    let key = name.lowercased()
-    let nearest = installed.map { ($0, editDistance(key, $0.lowercased())) }.sorted { a, b in
-      a.1 != b.1 ? a.1 < b.1 : a.0 < b.0
-    }.map(\.0)
+    let nearest = FontSuggestions.families(for: name, installed: installed)
     let fixes: [Fix] =
       literal
       ? nearest.prefix(3).map { family in
@@ -100,7 +97,8 @@ extension Checker {
     let shown = nearest.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
     error(
       SemanticCode.unknownFont, "no installed font family is named \"\(name)\"", at: range,
-      notes: ["installed families, nearest first: \(shown)\(installed.count > 10 ? ", …" : "")"], fixes: fixes)
+      notes: ["installed families, metric-compatible and nearest first: \(shown)\(nearest.count > 10 ? ", …" : "")"],
+      fixes: fixes)
   }
 
   /// The value of a literal or of a constant top-level `let`; nil for anything computed,
