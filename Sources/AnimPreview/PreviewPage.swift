@@ -50,7 +50,9 @@ enum PreviewPage {
     #seed { background: #1e1e1e; color: #eee; border: 1px solid #555; border-radius: 3px; }
     #overlay { position: absolute; left: 12px; right: 12px; top: 12px; max-height: 80%; overflow: auto; margin: 0;
       padding: 12px; background: rgba(40, 0, 0, 0.92); color: #fdd; border: 1px solid #f55; border-radius: 6px;
-      font: 12px ui-monospace, Menlo, monospace; white-space: pre-wrap; }
+      font: 12px ui-monospace, Menlo, monospace; }
+    #overlay .prose { white-space: pre-wrap; }
+    #overlay .code { white-space: pre; overflow-x: auto; }
     #measure { position: absolute; left: 0; top: 0; }
     body.embed, body.embed #stage-area { background: transparent; }
     body.embed #bar { display: none; }

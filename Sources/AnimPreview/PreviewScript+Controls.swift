@@ -93,9 +93,28 @@ extension PreviewScript {
       if (location.hash !== hash) history.replaceState(null, '', location.pathname + location.search + hash);
     }
 
+    // A rendered diagnostic's source line and caret line stay one block of unwrapped
+    // lines that scrolls sideways, so the `^` stays under its column in a narrow embed;
+    // the messages around them wrap. Built from text nodes only.
     function showDiagnostics(text) {
       state.diagnostics = text || '';
-      overlay.textContent = state.diagnostics;
+      overlay.replaceChildren();
+      let block = null;
+      let afterHeader = false;
+      for (const line of state.diagnostics.split('\n')) {
+        const header = /:\d+:\d+: (error|warning|note)/.test(line);
+        const code = !header && (afterHeader || (block && block.className === 'code' && /^\s*\^[~^]*\s*$/.test(line)));
+        const kind = code ? 'code' : 'prose';
+        if (!block || block.className !== kind) {
+          block = document.createElement('div');
+          block.className = kind;
+          overlay.appendChild(block);
+        } else {
+          block.appendChild(document.createTextNode('\n'));
+        }
+        block.appendChild(document.createTextNode(line));
+        afterHeader = header;
+      }
       overlay.hidden = !state.diagnostics;
       document.body.dataset.failed = String(!!state.diagnostics);
     }

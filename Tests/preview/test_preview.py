@@ -216,3 +216,42 @@ def test_keys_fragment_seed_and_timeline(browser, preview, tmp_path):
     wait_for(browser, "animcPreview.frame.frame < 10 && animcPreview.frame.frame >= 0")
     time.sleep(0.5)
     assert spawned(browser) == 0
+
+
+def test_the_overlay_keeps_the_caret_under_its_column_in_a_narrow_embed(browser, preview, tmp_path):
+    # Issue 31 item 12: in a 300-pixel embed the source line must not wrap, or the `^`
+    # leaves the column it points at. The error is far to the right on a long line.
+    scene = tmp_path / "narrow.anim"
+    long_line = "node box = rect(100, 100) { position (50, 50); fill #FF0000; opacity 0.5; rotation 10deg; z 1 ) }"
+    scene.write_text('scene "Narrow" { size 100, 100; duration 1s }\n' + long_line + "\n")
+    column = long_line.index(" ) }") + 2  # 1-based column of the stray `)`
+    server = preview(scene)
+    browser.set_window_size(300, 600)
+    try:
+        browser.get(server.url + "#embed")
+        text = wait_for(browser, "!document.getElementById('overlay').hidden && "
+                        "document.getElementById('overlay').textContent", timeout=5)
+        assert f":2:{column}: error:" in text, text
+        got = browser.execute_script("""
+            const code = document.querySelector('#overlay .code');
+            if (!code) return null;
+            const nodes = [...code.childNodes];
+            const lines = nodes.filter((n, i) => i % 2 === 0);
+            const left = (node, offset) => {
+              const r = document.createRange(); r.setStart(node, offset); r.setEnd(node, offset + 1);
+              return r.getBoundingClientRect();
+            };
+            const caret = lines[1].textContent.indexOf('^');
+            const source = left(lines[0], arguments[0] - 1), mark = left(lines[1], caret);
+            return {whiteSpace: getComputedStyle(code).whiteSpace, sourceX: source.left, caretX: mark.left,
+                    sourceTop: source.top, caretTop: mark.top, lineHeight: source.height,
+                    scrolls: code.scrollWidth > code.clientWidth, caret: caret};
+        """, column)
+        assert got is not None, "no code block in the overlay"
+        assert got["whiteSpace"] == "pre"
+        assert got["scrolls"], "the long source line should scroll sideways in 300 pixels"
+        # The `^` sits exactly under the column, one line below it (neither line wrapped).
+        assert abs(got["sourceX"] - got["caretX"]) < 0.5, got
+        assert abs((got["caretTop"] - got["sourceTop"]) - got["lineHeight"]) < 2, got
+    finally:
+        browser.set_window_size(900, 1000)
