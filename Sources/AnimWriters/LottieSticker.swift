@@ -31,7 +31,8 @@ package enum LottieSticker {
   package static func check(width: Int, height: Int, fps: Double, frames: Int) throws(LottieStickerError) {
     guard width == side && height == side else {
       throw LottieStickerError(
-        "a Telegram sticker must be 512×512, not \(width)×\(height) (use --width 512 --height 512)")
+        "a Telegram sticker must be 512×512, not \(width)×\(height) (leave out --width and --height: the scene is fitted into 512×512)"
+      )
     }
     guard rates.contains(fps) else {
       throw LottieStickerError("a Telegram sticker must run at 30 or 60 fps, not \(fps) (use --fps)")

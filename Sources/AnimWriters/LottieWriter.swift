@@ -41,9 +41,14 @@ package struct LottieWriter: FrameWriter {
         width: options.width, height: options.height, fps: header.fps, frames: header.frames)
     }
     self.header = header
-    let kx = header.width > 0 ? Double(options.width) / header.width : 1
-    let ky = header.height > 0 ? Double(options.height) / header.height : 1
-    scale = .scale(kx, ky)
+    // Fitted and centred as PNG fits it (`PictureOptions.placement`), or stretched.
+    if let p = options.placement(sceneWidth: header.width, sceneHeight: header.height) {
+      scale = p.transform(sceneWidth: header.width, sceneHeight: header.height)
+    } else {
+      let kx = header.width > 0 ? Double(options.width) / header.width : 1
+      let ky = header.height > 0 ? Double(options.height) / header.height : 1
+      scale = .scale(kx, ky)
+    }
   }
 
   package mutating func write(_ frame: Frame) throws {

@@ -37,7 +37,9 @@ enum RenderCommand {
       OptionSpec(names: ["--scale"], value: "S", help: "Pixels per point (default 1)."),
       OptionSpec(
         names: ["--stretch"],
-        help: "With both --width and --height: stretch the scene to fill the picture instead of fitting it."),
+        help:
+          "With both --width and --height (or a .tgs, 512×512): stretch the scene to fill the picture instead of fitting it."
+      ),
       OptionSpec(
         names: ["--loop"], value: "N", help: "A GIF plays N times in all (`--loop 1` once); default: forever."),
       OptionSpec(

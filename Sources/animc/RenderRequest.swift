@@ -42,6 +42,12 @@ struct RenderRequest {
     scale = try Self.positive(parsed, "--scale") ?? 1
     width = try Self.positive(parsed, "--width")
     height = try Self.positive(parsed, "--height")
+    // A sticker is 512×512 (`LottieSticker.side`): without a size the scene is fitted and
+    // centred in it, so the simple command makes a sticker of any scene.
+    if format.name == OutputFormat.sticker.name, width == nil, height == nil {
+      width = Double(LottieSticker.side)
+      height = Double(LottieSticker.side)
+    }
     stretch = parsed.has("--stretch")
     still = try Self.still(parsed)
     matte = .white

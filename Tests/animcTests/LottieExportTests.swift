@@ -125,7 +125,8 @@ import Testing
   @Test func stickerPassesTelegramsValidatorAndLimitsAreRefused() throws {
     let dir = try RenderCommandTests.workDirectory("lottie-tgs")
     let tgs = dir.appendingPathComponent("burst.tgs")
-    let burst = ["--only", "loves", "--no-input", "--tap", "0s", "--width", "512", "--height", "512"]
+    // No size: a sticker is 512×512, and this 375×667 scene is fitted and centred in it.
+    let burst = ["--only", "loves", "--no-input", "--tap", "0s"]
     try Self.export("love-burst.anim", to: tgs, burst + ["--duration", "1.5s"])
     let bytes = try Data(contentsOf: tgs)
     #expect(bytes.prefix(2) == Data([0x1F, 0x8B]))
@@ -136,7 +137,8 @@ import Testing
     #expect(long.status == 2)
     #expect(long.stderr.contains("at most 180 frames"), "\(long.stderr)")
     let size = try CLITests.animc([
-      "render", "examples/love-burst.anim", "-o", dir.appendingPathComponent("s.tgs").path,
+      "render", "examples/love-burst.anim", "-o", dir.appendingPathComponent("s.tgs").path, "--width", "300",
+      "--height", "300",
     ])
     #expect(size.status == 2)
     #expect(size.stderr.contains("512×512"), "\(size.stderr)")
@@ -165,6 +167,22 @@ import Testing
     #expect(big.status == 2)
     #expect(big.stderr.contains("65,536 bytes"), "\(big.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("big.tgs").path))
+  }
+
+  /// A scene exported into a picture of another aspect ratio is fitted and centred as PNG
+  /// fits it (issue 31 item 10): rlottie's frames agree with animc's fitted PNGs, whose
+  /// bars are the background; `--stretch` stretches both alike.
+  @Test(arguments: [[], ["--stretch"]])
+  func aFittedSceneIsCentredAsPNGCentresIt(_ extra: [String]) throws {
+    let dir = try RenderCommandTests.workDirectory("lottie-fit\(extra.joined())")
+    let json = dir.appendingPathComponent("out.json")
+    let options = ["--width", "400", "--height", "400", "--fps", "20"] + extra
+    try Self.export("love-burst.anim", to: json, options)
+    let fields = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+    #expect(fields["w"] as? Int == 400 && fields["h"] as? Int == 400)
+    try Self.expectRlottieMatchesAnimc(
+      json.path, scene: "examples/love-burst.anim", picks: ["5", "20", "35"], size: ["400", "400"], in: dir,
+      options: options, what: "rlottie on a fitted love-burst")
   }
 
   /// `--time`/`--frame` with a Lottie export, and `--only` of an unknown name, are
