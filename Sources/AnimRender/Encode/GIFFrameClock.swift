@@ -21,6 +21,11 @@ package struct GIFFrameClock: Sendable {
     Int((Double(count) * 100 / fps).rounded())
   }
 
+  /// Takes back the last `nextDelay`, so that it is given again.
+  package mutating func rewind() {
+    if frames > 0 { frames -= 1 }
+  }
+
   /// The next frame's delay, advancing the clock.
   package mutating func nextDelay() -> Int {
     let delay = elapsed(after: frames + 1) - elapsed(after: frames)

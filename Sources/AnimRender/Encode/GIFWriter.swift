@@ -66,6 +66,14 @@ package struct GIFWriter {
   private var indices: [UInt8] = []
   private var quantizer = ColorQuantizer()
   private var lzw = GIFLZW()
+  /// Where the last frame's bytes begin in `output`: held back from `takeBytes`, so that
+  /// the frames after it that equal it can add their delays to its own.
+  private var lastFrameStart: Int?
+  /// Where the last frame's 16-bit delay sits in `output`, and its value.
+  private var lastDelayAt = 0
+  private var lastDelay = 0
+  /// Frames written to the file: runs of equal frames count once.
+  package private(set) var writtenFrames = 0
 
   /// Starts an animation and writes its header. Fails for sizes GIF cannot hold and for
   /// invalid frame rates.
@@ -108,6 +116,18 @@ package struct GIFWriter {
     try EncodeError.validate(frame, maxSide: GIFWriter.maxSide, maxPixels: GIFWriter.maxPixels)
     composite(frame)
     let first = previous.isEmpty
+    // A frame equal to the one before shows nothing new: the one before shows longer
+    // (a run of equal frames is one image with the summed delay).
+    if !first, current == previous, lastFrameStart != nil {
+      let delay = clock.nextDelay()
+      if lastDelay + delay <= 65535 {
+        lastDelay += delay
+        output[lastDelayAt] = UInt8(truncatingIfNeeded: lastDelay)
+        output[lastDelayAt + 1] = UInt8(truncatingIfNeeded: lastDelay >> 8)
+        return
+      }
+      clock.rewind()
+    }
     let skipUnchanged = options.onlyChangedRegion && !options.transparency && !first
     let rect =
       skipUnchanged
@@ -160,10 +180,19 @@ package struct GIFWriter {
     return takeBytes()
   }
 
-  /// Returns the bytes encoded since the last call, for writing out as they come.
+  /// Returns the bytes encoded since the last call, for writing out as they come: all
+  /// but the last frame's, which a run of equal frames after it may still lengthen
+  /// (`finish` returns them).
   package mutating func takeBytes() -> [UInt8] {
-    let bytes = output
-    output = []
+    guard let start = lastFrameStart, !finished else {
+      let bytes = output
+      output = []
+      return bytes
+    }
+    let bytes = Array(output[..<start])
+    output.removeFirst(start)
+    lastDelayAt -= start
+    lastFrameStart = 0
     return bytes
   }
 
@@ -241,10 +270,14 @@ package struct GIFWriter {
     // transparent pixels show this one), or with `transparency` 2 (cleared to
     // transparent, so the next frame is drawn on a clear screen); transparency flag;
     // delay.
+    lastFrameStart = output.count
+    writtenFrames += 1
     output.append(contentsOf: [0x21, 0xF9, 0x04])
     let disposal: UInt8 = options.transparency ? 2 : 1
     output.append(disposal << 2 | (transparent == nil ? 0 : 1))
-    appendLE16(clock.nextDelay())
+    lastDelayAt = output.count
+    lastDelay = clock.nextDelay()
+    appendLE16(lastDelay)
     output.append(UInt8(truncatingIfNeeded: transparent ?? 0))
     output.append(0x00)
     // Image descriptor with a local colour table of 2^bits entries.
