@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 
 // The package's concurrency kernel: the one lock and the one fork-join. Each holds the
-// package's only unchecked `Sendable` of its kind, and says why it is sound.
+// package's only unchecked `Sendable` of its kind, and says why it is sound. The one
+// other way to use a second thread, a job that overlaps the caller's next step, is
+// `BackgroundJob` beside it; `SerialForks` can put any of them on one thread.
 
 /// A value shared between threads, reached only through `withLock`: the one lock type of
 /// the package, a class so that it is shared by reference.
