@@ -74,23 +74,7 @@ package final class PathMeasure: Sendable {
     self.init(pieces: curves, first: first, isClosed: path.isClosed)
   }
 
-  /// The measure of the path `move(to: start)` then `segment` (a line, a quadratic or a
-  /// cubic), the same as `PathMeasure(Path([.move(to: start), segment]))` without the
-  /// path and its pieces to build: a spawn's `along cubic(…)` measures one at every spawn.
-  /// Nil for any other segment.
-  package convenience init?(from start: Point, _ segment: PathSegment) {
-    let curve: PathCurve
-    switch segment {
-    case .line(let p): curve = .line(start, p)
-    case .quad(let c, let p): curve = .quad(start, c, p)
-    case .cubic(let c1, let c2, let p): curve = .cubic(start, c1, c2, p)
-    case .move, .arc, .close: return nil
-    }
-    self.init(pieces: CollectionOfOne(curve), first: start, isClosed: false)
-  }
-
-  /// Generic so that one piece needs no array.
-  private init<Pieces: Collection<PathCurve>>(pieces: Pieces, first: Point?, isClosed: Bool) {
+  private init(pieces: [PathCurve], first: Point?, isClosed: Bool) {
     var measured: [MeasuredPiece] = []
     var splines: [FlatCurvePath] = []
     var exactTables: [LengthTable] = []

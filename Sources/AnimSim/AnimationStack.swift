@@ -157,26 +157,10 @@ struct AnimationStack: Sendable {
 
   /// Measures a path for `along` and keeps it; `span` (end − start) feeds `cumulative`.
   mutating func along(_ path: Path, _ pacing: PathPacing, _ rotation: AlongRotation) -> CompiledAnimation.Kind {
-    along(PathMeasure(path), pacing, rotation)
-  }
-
-  /// `along` for a path measured already.
-  mutating func along(_ measure: PathMeasure, _ pacing: PathPacing, _ rotation: AlongRotation) -> CompiledAnimation.Kind
-  {
-    along(measure, pacing, rotation, span: Self.span(measure, pacing))
-  }
-
-  /// `along` for a path measured already, whose span is known.
-  mutating func along(
-    _ measure: PathMeasure, _ pacing: PathPacing, _ rotation: AlongRotation, span: Channels
-  ) -> CompiledAnimation.Kind {
+    let measure = PathMeasure(path)
+    let span = Channels(measure.point(at: 1, pacing: pacing)) - Channels(measure.point(at: 0, pacing: pacing))
     paths.append(measure)
     return .along(path: paths.count - 1, pacing, rotation, span: span)
-  }
-
-  /// End − start of an `along` on `measure`, for `cumulative`.
-  static func span(_ measure: PathMeasure, _ pacing: PathPacing) -> Channels {
-    Channels(measure.point(at: 1, pacing: pacing)) - Channels(measure.point(at: 0, pacing: pacing))
   }
 
   /// Whether the path of an `along` kind has a finite length (other kinds have no path).

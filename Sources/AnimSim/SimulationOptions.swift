@@ -14,9 +14,6 @@ package struct SimulationOptions: Sendable {
   package var taps: [Tap] = []
   /// `--no-input`: the scene's `input` block is ignored; `--tap`s still fire (§13).
   package var ignoresInput = false
-  /// Evaluates every spawn's block with the interpreter rather than the emitter's
-  /// prepared `SpawnPlan` (for tests, which compare the two: the output is the same).
-  package var interpretsSpawns = false
   /// Where the run reads the images the scene draws (§12.3): the checker's source, so
   /// that the pixels are those of the header it read.
   package var images: ImageLookup = .files

@@ -175,7 +175,6 @@ extension Simulator {
   /// no index (§3.2).
   func fire(emitter e: Int, at position: Point, time s: Double) throws(SimulationError) {
     let emitter = scene.emitters[e]
-    let plan = spawnPlans[e]
     // The burst works on the context and the timing groups moved into locals, and moves
     // them back however it ends: every access to a class's stored property is checked for
     // exclusivity at run time, and each spawn would make several.
@@ -212,12 +211,8 @@ extension Simulator {
       let body: InstanceBody
       do {
         let shape = try spawnShape(e, &ctx)
-        if let plan {
-          body = try plan.instantiate(defaultPosition: position, shape: shape, groups: &groups, &ctx)
-        } else {
-          body = try BlockEvaluator.evaluate(
-            emitter.spawn, defaultPosition: position, shape: shape, groups: &groups, &ctx)
-        }
+        body = try BlockEvaluator.evaluate(
+          emitter.spawn, defaultPosition: position, shape: shape, groups: &groups, &ctx)
       } catch {
         throw SimulationError(error)
       }

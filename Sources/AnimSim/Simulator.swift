@@ -126,8 +126,6 @@ package final class Simulator {
   /// Each emitter's shared shape, once a spawn has taken it: later spawns skip the
   /// lookup by id.
   var spawnSharedShapes: [SceneShape?] = []
-  /// Each emitter's spawn block prepared once (nil: its spawns take the interpreter).
-  var spawnPlans: [SpawnPlan?] = []
   /// Nodes and replicator copies created (they count towards the live limit).
   var fixedInstances = 0
   /// In creation order; add with `addLive`.
@@ -225,8 +223,6 @@ package final class Simulator {
       spawnCounts.append(0)
       spawnShapes.append(nil)
       spawnSharedShapes.append(nil)
-      // Prepared with a copy of the context: what it evaluates draws nothing (§7).
-      spawnPlans.append(options.interpretsSpawns ? nil : SpawnPlan(emitter.spawn, context))
       emitterLive.append(EndTimes())
       for trigger in emitter.triggers {
         switch trigger {

@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 
 // The package's concurrency kernel: the one lock and the one fork-join. Each holds the
-// package's only unchecked `Sendable` of its kind, and says why it is sound.
+// package's only unchecked `Sendable` of its kind, and says why it is sound. The one
+// other way to use a second thread, a job that overlaps the caller's next step, is
+// `BackgroundJob` beside it; `SerialForks` can put any of them on one thread.
 
 /// A value shared between threads, reached only through `withLock`: the one lock type of
 /// the package, a class so that it is shared by reference.
@@ -39,7 +41,15 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
 /// `ParallelGlobals.swift`, `ParallelTemplates.swift`, `Lowering.swift`), and its
 /// differential test holds the result to one thread's.
 package enum ForkJoin {
-  package static func run(_ first: () -> Void, _ second: () -> Void) {
+  /// `file` and `function` name the call site for `SerialForks`.
+  package static func run(
+    _ first: () -> Void, _ second: () -> Void, file: StaticString = #fileID, function: StaticString = #function
+  ) {
+    if SerialForks.contains(file, function) {
+      first()
+      second()
+      return
+    }
     withoutActuallyEscaping(first) { first in
       withoutActuallyEscaping(second) { second in
         let pair = Pair(first, second)
@@ -56,5 +66,23 @@ package enum ForkJoin {
       self.first = first
       self.second = second
     }
+  }
+}
+
+/// For benchmarks: the two-thread sites named in `ANIMC_SERIAL_FORKS` (comma-separated
+/// parts of a site's file and function, such as `ParallelParse.swift` or
+/// `renumber`, or `all`) run their two pieces one after the other on the caller's
+/// thread, so that a benchmark measures what each second thread gains. The output is the
+/// same: each site's two pieces are disjoint, so running them in turn is one of the
+/// schedules two threads may take.
+package enum SerialForks {
+  private static let names: [String] =
+    (ProcessInfo.processInfo.environment["ANIMC_SERIAL_FORKS"] ?? "").split(separator: ",").map(String.init)
+
+  /// Whether the site in `function` of `file` runs on one thread.
+  package static func contains(_ file: StaticString, _ function: StaticString) -> Bool {
+    guard !names.isEmpty else { return false }
+    let site = "\(file) \(function)"
+    return names.contains { $0 == "all" || site.contains($0) }
   }
 }

@@ -1,5 +1,6 @@
 import AnimModel
 import AnimRender
+import AnimThreads
 
 /// One PNG per frame, named `frame-NNNNN.png` (at least five digits, more when the run
 /// has more frames), in order. Frame N is encoded on a second thread while frame N + 1 is
