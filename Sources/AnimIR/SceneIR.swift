@@ -84,6 +84,10 @@ public enum IRForm {
     public var range: SourceRange
     /// Whether the body sets or animates a 3-D property (§12.1), decided once here.
     public let is3D: Bool
+    /// The nodes declared in its block (§14), in order: each positioned in this node's box.
+    public var children: [NodeTemplate<V>] = []
+    /// `node NAME { … }` (§14): draws nothing; `shape` is `groupShape`, `shapeID` nil.
+    public var isGroup = false
 
     public init(
       name: String, shape: V, shapeID: String?, body: [BlockStatement<V>], localCount: Int, range: SourceRange
@@ -98,6 +102,13 @@ public enum IRForm {
     }
   }
 
+  /// A group's shape (§14): a 0 × 0 box with no paint, which draws nothing.
+  public static var groupShape: Value {
+    var style = ShapeStyle()
+    style.fill = nil
+    return .shape(ShapeValue(outline: ShapeOutline(path: Path(), width: 0, height: 0), style: style))
+  }
+
   public struct EmitterTemplate<V: IRValue>: Sendable {
     public var name: String
     public var triggers: [Trigger]
@@ -106,6 +117,9 @@ public enum IRForm {
     /// nil: the scene centre.
     public var origin: V?
     public var spawn: NodeTemplate<V>
+    /// `spawn … in NODE` (§14): the node index of the parent each instance is a child of;
+    /// nil for top-level instances.
+    public var parent: Int? = nil
     public init(name: String, triggers: [Trigger], spawn: NodeTemplate<V>) {
       self.name = name
       self.triggers = triggers

@@ -26,4 +26,5 @@ public enum SyntaxCode {
   public static let unknownStatement = "E0212"
   public static let misplacedStatement = "E0213"
   public static let nestedTooDeeply = "E0214"
+  public static let nodesNestedTooDeeply = "E0215"
 }

@@ -50,6 +50,13 @@ public enum SemanticCode {
   /// `image(…)` without a string literal, or a `contentsRect` that is not four numbers.
   public static let badImageArgument = "E0363"
 
+  /// A node declared inside a spawn or a replicator (it stands for 0…n instances) used
+  /// where one instance is needed: `.position`, `.scenePosition`, `spawn … in`, `tap` in
+  /// `input` (§14).
+  public static let standsForMany = "E0380"
+  /// A scene that uses the layer tree (§14), handed to a simulator that does not draw it yet.
+  public static let layerTreeNotSimulated = "E0381"
+
   public static let unusedLet = "W0301"
   public static let hiddenAnimation = "W0302"
   public static let unsettledSpring = "W0303"
