@@ -42,6 +42,8 @@ public enum LayerTreeUse {
     guard let range = first(in: tree) else { return nil }
     return .error(
       SemanticCode.layerTreeNotSimulated, "the layer tree (§14) is checked but not simulated yet", at: range,
-      notes: ["`animc check` accepts this scene; `run`, `dump` and `render` will draw it once the simulator places children"])
+      notes: [
+        "`animc check` accepts this scene; `run`, `dump` and `render` will draw it once the simulator places children"
+      ])
   }
 }

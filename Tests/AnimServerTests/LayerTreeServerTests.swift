@@ -1,37 +1,12 @@
 import AnimJSON
+import AnimTestSupport
 import Testing
 
 /// The editor on the layer tree (§14): the outline nests child nodes under their parent,
 /// hover and completion know `scenePosition` and a spawn's `in`.
 @Suite struct LayerTreeServerTests {
   static let uri = "file:///tmp/tree.anim"
-  static let text = """
-    node card = rect(200, 280, corner: 16) {
-      position (187.5, 333.5)
-      node face = rect(200, 280) {
-        position (100, 140)
-        node label = circle(6) { position (100, 40) }
-      }
-    }
-
-    node wheels {
-      position (300, 60)
-      node left = circle(4) { position (-8, 0) }
-      node right = circle(4) { position (8, 0) }
-    }
-
-    node marker = circle(2) {
-      position face.scenePosition
-    }
-
-    emitter likes {
-      on tap label
-      spawn heart(20) in card {
-        node sparkle = circle(2) { position (10, 0) }
-      }
-    }
-
-    """
+  static let text = LayerTreeSample.scene
 
   func session() throws -> LSPClient {
     let client = try LSPClient()

@@ -99,7 +99,8 @@ import Testing
 
   /// `n` nodes, each inside the one before, one per line, then their closers.
   func chain(_ n: Int) -> String {
-    (1...n).map { "node n\($0) = circle(1) {\n" }.joined() + String(repeating: "}\n", count: n) + "node last = circle(2)\n"
+    (1...n).map { "node n\($0) = circle(1) {\n" }.joined() + String(repeating: "}\n", count: n)
+      + "node last = circle(2)\n"
   }
 
   @Test func nodesNestSixtyFourLevels() {

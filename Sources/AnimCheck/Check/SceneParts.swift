@@ -28,7 +28,9 @@ extension Checker {
     var scope = BlockScope(.node)
     let t = template(
       name: name, shape: tree.child(decl, 1), block: tree.optionalChild(decl, 2), &scope, range: tree.range(decl))
-    if t != nil && tree.kind(tree.child(decl, 1)) != .absent { report(warnings.outlineAtOrigin(decl, in: declarations)) }
+    if t != nil && tree.kind(tree.child(decl, 1)) != .absent {
+      report(warnings.outlineAtOrigin(decl, in: declarations))
+    }
     return t
   }
 
