@@ -80,3 +80,16 @@ import Testing
     #expect(lines.first?.hasPrefix("{\"type\":\"header\",\"scene\":\"Tap\"") == true)
   }
 }
+
+/// `compile` gives no scene for one that uses the layer tree (§14), and says why, until
+/// the simulator places children.
+@Suite struct LayerTreeCompileTests {
+  @Test func aTreeSceneCompilesToAnErrorAndNoScene() {
+    let compiled = compile(source: "node card = rect(20, 10) {\n  node dot = circle(2)\n}\n")
+    #expect(compiled.scene == nil)
+    #expect(compiled.hasErrors)
+    #expect(compiled.diagnostics.map(\.code) == ["E0381"])
+    // The child's declaration: line 2 starts at offset 27 (26 characters and a newline), then two spaces.
+    #expect(compiled.diagnostics.first?.range.start == 29)
+  }
+}
