@@ -116,6 +116,9 @@ struct BlockScope {
 
   init(_ kind: Kind) { self.kind = kind }
 
+  /// A node's block below a spawn (§14): `self` and `trigger` are the spawn block's own.
+  var insideSpawn = false
+
   var allowsSpawnValues: Bool { kind == .spawn }
   /// Whether an omitted `from:` in a path means the instance's position (§4).
   var allowsImplicitFrom: Bool { kind == .node || kind == .spawn }

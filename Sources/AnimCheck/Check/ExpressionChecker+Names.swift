@@ -166,7 +166,10 @@ extension Checker {
     let word = isSelf ? "self" : "trigger"
     guard scope.allowsSpawnValues else {
       error(
-        SemanticCode.misplacedSelfOrTrigger, "`\(word).\(member)` exists only inside a `spawn` block",
+        SemanticCode.misplacedSelfOrTrigger,
+        scope.insideSpawn
+          ? "`\(word).\(member)` exists only in a `spawn` block itself, not in a node declared inside it"
+          : "`\(word).\(member)` exists only inside a `spawn` block",
         at: tree.range(id))
       return .error
     }

@@ -23,9 +23,10 @@ extension Checker {
   }
 
   /// `node NAME = SHAPE { … }`, a group `node NAME { … }`, or a replicator's child.
-  func nodeTemplate(_ decl: NodeID) -> CheckedTemplate? {
+  func nodeTemplate(_ decl: NodeID, insideSpawn: Bool = false) -> CheckedTemplate? {
     let name = tree.name(tree.child(decl, 0))
     var scope = BlockScope(.node)
+    scope.insideSpawn = insideSpawn
     let t = template(
       name: name, shape: tree.child(decl, 1), block: tree.optionalChild(decl, 2), &scope, range: tree.range(decl))
     if t != nil && tree.kind(tree.child(decl, 1)) != .absent {
@@ -54,7 +55,7 @@ extension Checker {
     reportAnimatedGradients(shape: shape, block: block, paints: scope.paints)
     // Most nodes use no shape's defaults: their body is the block's, taken as it is.
     if body.isEmpty { body = own } else { body += own }
-    let children = childTemplates(block)
+    let children = childTemplates(block, insideSpawn: scope.kind == .spawn || scope.insideSpawn)
     guard !s.type.isError else { return nil }
     var t = CheckedTemplate(
       name: name, shape: isGroup ? .constant(IRForm.groupShape) : .node(shape), shapeID: shapeID, body: body,
@@ -65,11 +66,11 @@ extension Checker {
   }
 
   /// The templates of the nodes declared in `block`, in order.
-  func childTemplates(_ block: NodeID?) -> [CheckedTemplate] {
+  func childTemplates(_ block: NodeID?, insideSpawn: Bool) -> [CheckedTemplate] {
     guard let block else { return [] }
     var children: [CheckedTemplate] = []
     for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl {
-      if let child = nodeTemplate(stmt) { children.append(child) }
+      if let child = nodeTemplate(stmt, insideSpawn: insideSpawn) { children.append(child) }
     }
     return children
   }
