@@ -121,7 +121,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "AnimFormatTests", dependencies: ["AnimFormat", "AnimSyntax", "AnimTestSupport"], exclude: ["Golden"]),
-    .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource"]),
+    .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimJSON", "AnimSource", "AnimTestSupport"]),
     .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimRender", "AnimTestSupport"]),
     // AnimImage only to decode `animc render`'s PNG; the API under test is AnimKit's alone.
     .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimImage"]),

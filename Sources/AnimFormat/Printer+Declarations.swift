@@ -42,7 +42,14 @@ extension Printer {
     case .letDecl, .timingDecl, .pathDecl:
       printBinding(d)
     case .shapeDecl, .nodeDecl:
-      printBinding(d)
+      if tree.kind(tree.child(d, 1)) == .absent {
+        // A group (§14): `node NAME { … }`, no `= SHAPE`.
+        take()
+        out.space()
+        take()
+      } else {
+        printBinding(d)
+      }
       if let block = tree.optionalChild(d, 2) {
         out.space()
         printBlock(block)

@@ -17,6 +17,13 @@ extension Printer {
       take()
       out.space()
       printExpression(tree.child(s, 0))
+      // `in NODE` comes before the block, though the parent is the spawn's last child.
+      if let parent = tree.optionalChild(s, 2) {
+        out.space()
+        take()  // in
+        out.space()
+        printExpression(parent)
+      }
       if let block = tree.optionalChild(s, 1) {
         out.space()
         printBlock(block)

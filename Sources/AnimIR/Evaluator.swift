@@ -15,6 +15,8 @@ package enum Evaluator {
     case .triggerPosition: return .point(ctx.triggerPosition)
     case .triggerTime: return .number(ctx.triggerTime)
     case .nodePosition(let i): return .point(i < ctx.nodePositions.count ? ctx.nodePositions[i] : .zero)
+    // A top-level node's parent is the scene; a scene with children is not run (§14).
+    case .nodeScenePosition(let i): return .point(i < ctx.nodePositions.count ? ctx.nodePositions[i] : .zero)
     case .instanceStart: return .point(ctx.instanceStart ?? .zero)
     case .negate(let x):
       switch try evaluate(x, &ctx) {

@@ -19,6 +19,9 @@ package enum Expr: Sendable {
   case triggerTime
   /// `NODE.position` (its model value, read when evaluated), by node index.
   case nodePosition(Int)
+  /// `NODE.scenePosition` (§14): where the node's anchor is drawn in the scene when read,
+  /// its animated position mapped by its parent's whole transform; by node index.
+  case nodeScenePosition(Int)
   /// The instance's position when the animation begins (an omitted `from:` in a path).
   case instanceStart
   indirect case negate(Expr)

@@ -18,9 +18,12 @@ extension IRForm.Scene {
 
 extension IRForm.NodeTemplate {
   package func map<W>(_ f: (V) -> W) -> IRForm.NodeTemplate<W> {
-    IRForm.NodeTemplate<W>(
+    var t = IRForm.NodeTemplate<W>(
       name: name, shape: f(shape), shapeID: shapeID, body: body.map { $0.map(f) }, localCount: localCount,
       range: range)
+    t.children = children.map { $0.map(f) }
+    t.isGroup = isGroup
+    return t
   }
 }
 
@@ -30,6 +33,7 @@ extension IRForm.EmitterTemplate {
     e.burst = burst
     e.max = max
     e.origin = origin.map(f)
+    e.parent = parent
     return e
   }
 }

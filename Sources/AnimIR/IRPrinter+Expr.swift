@@ -12,6 +12,7 @@ extension IRPrinter {
     case .triggerPosition: return "trigger.position"
     case .triggerTime: return "trigger.time"
     case .nodePosition(let i): return "node[\(i)].position"
+    case .nodeScenePosition(let i): return "node[\(i)].scenePosition"
     case .instanceStart: return "<instance position>"
     case .negate(let x): return "-\(expr(x))"
     case .arithmetic(let op, let a, let b, _):

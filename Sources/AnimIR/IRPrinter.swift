@@ -13,7 +13,8 @@ package enum IRPrinter {
     for g in ir.globals { out += "global[\(g.slot)] \(g.name) = \(expr(g.value))\n" }
     for node in ir.nodes { out += template("node", node, indent: "") }
     for e in ir.emitters {
-      out += "emitter \(e.name) burst \(e.burst) max \(e.max) origin \(e.origin.map(expr) ?? "scene.center")\n"
+      out += "emitter \(e.name) burst \(e.burst) max \(e.max) origin \(e.origin.map(expr) ?? "scene.center")"
+      out += (e.parent.map { " in node[\($0)]" } ?? "") + "\n"
       for t in e.triggers { out += "  trigger \(trigger(t))\n" }
       out += template("spawn", e.spawn, indent: "  ")
     }
@@ -28,10 +29,15 @@ package enum IRPrinter {
     return out
   }
 
+  /// A template, then its body and its children (§14) one level further in. A group
+  /// prints as `group NAME`, with no shape.
   static func template(_ word: String, _ t: NodeTemplate, indent: String) -> String {
     var out =
-      "\(indent)\(word) \(t.name) shape \(t.shapeID ?? "<per spawn>") = \(expr(t.shape)) locals \(t.localCount)\n"
+      t.isGroup
+      ? "\(indent)group \(t.name) locals \(t.localCount)\n"
+      : "\(indent)\(word) \(t.name) shape \(t.shapeID ?? "<per spawn>") = \(expr(t.shape)) locals \(t.localCount)\n"
     for s in t.body { out += statement(s, indent: indent + "  ") }
+    for child in t.children { out += template("node", child, indent: indent + "  ") }
     return out
   }
 

@@ -11,7 +11,7 @@ package struct IRReferences: Sendable {
   package mutating func add(_ e: Expr) {
     switch e {
     case .global(let slot): globals.append(slot)
-    case .nodePosition(let i): nodes.append(i)
+    case .nodePosition(let i), .nodeScenePosition(let i): nodes.append(i)
     case .constant, .local, .selfIndex, .triggerPosition, .triggerTime, .instanceStart: break
     case .negate(let x), .component(let x, _): add(x)
     case .arithmetic(_, let a, let b, _), .makePoint(let a, let b), .range(let a, let b):

@@ -84,6 +84,10 @@ package enum IRForm {
     package var range: SourceRange
     /// Whether the body sets or animates a 3-D property (§12.1), decided once here.
     package let is3D: Bool
+    /// The nodes declared in its block (§14), in order: each positioned in this node's box.
+    package var children: [NodeTemplate<V>] = []
+    /// `node NAME { … }` (§14): draws nothing; `shape` is `groupShape`, `shapeID` nil.
+    package var isGroup = false
 
     package init(
       name: String, shape: V, shapeID: String?, body: [BlockStatement<V>], localCount: Int, range: SourceRange
@@ -98,6 +102,13 @@ package enum IRForm {
     }
   }
 
+  /// A group's shape (§14): a 0 × 0 box with no paint, which draws nothing.
+  package static var groupShape: Value {
+    var style = ShapeStyle()
+    style.fill = nil
+    return .shape(ShapeValue(outline: ShapeOutline(path: Path(), width: 0, height: 0), style: style))
+  }
+
   package struct EmitterTemplate<V: IRValue>: Sendable {
     package var name: String
     package var triggers: [Trigger]
@@ -106,6 +117,9 @@ package enum IRForm {
     /// nil: the scene centre.
     package var origin: V?
     package var spawn: NodeTemplate<V>
+    /// `spawn … in NODE` (§14): the node index of the parent each instance is a child of;
+    /// nil for top-level instances.
+    package var parent: Int? = nil
     package init(name: String, triggers: [Trigger], spawn: NodeTemplate<V>) {
       self.name = name
       self.triggers = triggers

@@ -47,6 +47,10 @@ public func compile(source: String, fileName: String = "scene.anim", resources: 
   let file = SourceFile(name: fileName, text: source)
   let found = resources?.sceneResources ?? .files
   let analysis = analyze(file, resources: found)
+  // A scene that uses the layer tree is checked but cannot run yet (§14).
+  if analysis.ir != nil, let refusal = LayerTreeUse.refusal(in: analysis.syntax) {
+    return Compilation(source: file, diagnostics: analysis.diagnostics + [refusal], scene: nil)
+  }
   return Compilation(
     source: file, diagnostics: analysis.diagnostics,
     scene: analysis.ir.map { CheckedScene(ir: $0, images: found.images) })

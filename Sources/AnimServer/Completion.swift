@@ -67,6 +67,7 @@ enum Completions {
     case .enumCase(let group): return enumCases(group)
     case .member(let base): return members(base, s)
     case .timing: return timings(s, cursor)
+    case .parentNode: return parentNodes(s, cursor)
     case .expression(let block): return expressions(block, s, cursor)
     }
   }
@@ -110,6 +111,8 @@ enum Completions {
     let letItem = kw("let", "let ${1:name} = $0")
     let group = kw("group", "group {\n\t$0\n}")
     let sequence = kw("sequence", "sequence {\n\t$0\n}")
+    // A child node (§14), positioned in its parent's box.
+    let childNode = kw("node", "node ${1:name} = ${2:circle(10)} {\n\tposition (${3:0}, ${4:0})\n}")
     switch block {
     case .file: return declarations
     case .scene:
@@ -118,12 +121,12 @@ enum Completions {
       }
     case .node:
       return styleProperties
-        + [animate, group, sequence, letItem, kw("at", "at ${1:1s}"), kw("remove", "remove after ${1:1s}")].compactMap {
-          $0
-        }
+        + [
+          animate, group, sequence, letItem, kw("at", "at ${1:1s}"), kw("remove", "remove after ${1:1s}"), childNode,
+        ].compactMap { $0 }
     case .spawn:
       return styleProperties
-        + [animate, group, sequence, letItem, kw("remove", "remove after ${1:1s}")].compactMap { $0 }
+        + [animate, group, sequence, letItem, kw("remove", "remove after ${1:1s}"), childNode].compactMap { $0 }
     case .style: return styleProperties
     case .emitter:
       return [
@@ -191,7 +194,7 @@ enum Completions {
     case "scene": names = ["width", "height", "center"]
     case "self": names = ["index"]
     case "trigger": names = ["position", "time"]
-    default: names = s.index.topLevel(named: base)?.kind == .node ? ["position", "x", "y"] : ["x", "y"]
+    default: names = s.index.topLevel(named: base)?.kind == .node ? Vocabulary.nodeMembers : ["x", "y"]
     }
     return names.compactMap { WordDocs.members[$0].map { word($0, CompletionItem.field) } }
   }
@@ -239,9 +242,24 @@ enum Completions {
           label: "trigger", kind: CompletionItem.keyword, detail: "trigger.position · trigger.time", sortGroup: 3),
       ]
     }
+    // After a spawn's shape, with its brackets closed: `in NODE` (§14).
+    let line = cursor.wordsBefore
+    if line.first == "spawn" && line.count >= 2 && CompletionContext.innermostCall(cursor.linePrefix) == nil,
+      let doc = WordDocs.keywords["in"]
+    {
+      special.append(word(doc, CompletionItem.keyword, snippet: "in ${1:node} ", group: 1))
+    }
     let colors = BuiltinDocs.colorNames.map {
       CompletionItem(label: $0.0, kind: CompletionItem.color, detail: $0.1, sortGroup: 4)
     }
     return declared + special + builtinItems(BuiltinDocs.all, group: 2) + colors
+  }
+
+  /// The nodes a spawn's `in` may name: every node declared in the file (the checker
+  /// says which of them stand for one instance).
+  static func parentNodes(_ s: Snapshot, _ cursor: Cursor) -> [CompletionItem] {
+    s.index.visibleDeclarations(at: cursor.offset, in: s.tree).filter { $0.kind == .node }.map {
+      CompletionItem(label: $0.name, kind: CompletionItem.variable, detail: "node \($0.name)", sortGroup: 1)
+    }
   }
 }

@@ -14,6 +14,7 @@ enum CompletionContext: Equatable {
   case enumCase(group: String?)  // after `.`, for the clause or label before it
   case member(base: String)  // after `NAME.`
   case timing  // after `timing` or `timing NAME =`
+  case parentNode  // after `spawn SHAPE in` (§14)
   case expression(BlockKind)
 }
 
@@ -57,6 +58,7 @@ extension CompletionContext {
     {
       return .enumCase(group: w)
     }
+    if words.first == "spawn" && words.last == "in" { return .parentNode }
     if let first = words.first, first == "group" || first == "sequence", !Self.valueClauses.contains(words.last ?? "") {
       return .clause(used: Set(words.dropFirst()))
     }

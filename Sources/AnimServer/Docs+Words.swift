@@ -38,8 +38,8 @@ enum WordDocs {
       "A path: `line`, `quad`, `cubic`, `arc`, `polyline`, `parabola`, or `path { move …; line …; close }`."
     ),
     (
-      "node", "node NAME = SHAPE { properties; animations }",
-      "One instance, from scene time 0 (or `at 2s`) until `remove after D` or the end of the run."
+      "node", "node NAME = SHAPE { properties; animations; node … }  ·  node NAME { … }",
+      "One instance, from scene time 0 (or `at 2s`) until `remove after D` or the end of the run. Its block may declare child nodes, positioned in its box and moving with it (§14); without `= SHAPE` it is a group, which draws nothing."
     ),
     (
       "emitter", "emitter NAME { triggers; burst; max; origin; spawn SHAPE { … } }",
@@ -50,8 +50,12 @@ enum WordDocs {
       "CAReplicatorLayer: copy i of each child is drawn with the instance transform applied i times, its animations at `t − i·D`, its colour times `instance color + i·Δ`."
     ),
     (
-      "spawn", "spawn SHAPE { … }",
-      "What an emitter creates; the block is evaluated per spawn (`self.index`, `trigger.position`, `trigger.time`)."
+      "spawn", "spawn SHAPE [in NODE] { … }",
+      "What an emitter creates; the block is evaluated per spawn (`self.index`, `trigger.position`, `trigger.time`). With `in NODE`, each instance is a child of NODE (§14)."
+    ),
+    (
+      "in", "spawn SHAPE in NODE { … }",
+      "Makes each spawned instance a child of NODE, which must stand for one instance (§14): its position is in NODE's box and it moves with NODE. A trigger while NODE is not present creates nothing."
     ),
     (
       "animate", "animate PROP VALUE CLAUSE*  ·  animate PROP { … }",
@@ -186,6 +190,10 @@ enum WordDocs {
     ("index", "self.index", "Number: 0-based count of the emitter's spawns."),
     ("time", "trigger.time", "Duration: when the trigger fired."),
     ("position", "NODE.position · trigger.position", "Point: a node's model position, or the tap point."),
+    (
+      "scenePosition", "NODE.scenePosition",
+      "Point: where the node's anchor is drawn in the scene when read, its animated position mapped by its parent's whole transform (§14). Only for a node that stands for one instance."
+    ),
     ("x", "p.x · NODE.x", "Number: the x of a point or node."),
     ("y", "p.y · NODE.y", "Number: the y of a point or node."),
   ])

@@ -115,7 +115,43 @@ extension Parser {
 
   mutating func parseShapeDecl() { parseBinding(.shapeDecl, owner: "the shape's name", block: .style) }
 
-  mutating func parseNodeDecl() { parseBinding(.nodeDecl, owner: "the node's name", block: .node) }
+  /// `node NAME = SHAPE [{ body }]`, or a group `node NAME { body }` (§14), whose shape is
+  /// `.absent`. A node nested past `deepestNodeLevel` is reported and skipped whole, so
+  /// the levels above it still find their closers.
+  mutating func parseNodeDecl() {
+    guard nodeLevel < Self.deepestNodeLevel else { return reportNodeTooDeep() }
+    nodeLevel += 1
+    defer { nodeLevel -= 1 }
+    let start = Int(token.start)
+    let m = mark
+    advance()
+    parseDeclaredName()
+    if at(.leftBrace) {
+      absent()
+    } else if expect(.equals, "after the node's name") {
+      parseExpression()
+    } else {
+      errorExpression()
+    }
+    parseOptionalBlock(.node)
+    finish(.nodeDecl, from: start, mark: m)
+  }
+
+  /// How many levels of nodes may nest, a top-level node, spawn or replicator child being
+  /// the first (§14).
+  package static let deepestNodeLevel = 64
+
+  /// One error at the declaration that would be level 65, which is skipped.
+  mutating func reportNodeTooDeep() {
+    let start = Int(token.start)
+    let m = mark
+    error(
+      SyntaxCode.nodesNestedTooDeeply,
+      "this node would be nested \(Self.deepestNodeLevel + 1) levels deep; nodes nest at most \(Self.deepestNodeLevel) levels (§14)",
+      notes: ["declare a part of the tree at the top level and move it with its own animations"])
+    skipStatement()
+    finish(.errorStatement, from: start, mark: m)
+  }
 
   /// `emitter NAME { triggers, settings, spawn }`
   mutating func parseEmitter() {

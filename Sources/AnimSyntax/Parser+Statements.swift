@@ -3,6 +3,10 @@ import AnimSource
 /// What a block belongs to; decides the contextual words it accepts.
 enum BlockContext {
   case scene, style, node, spawn, emitter, replicate, input, pathCommands, animation, group
+
+  /// Whether `node` declarations may appear in it (§14: a node's, a spawn's and a
+  /// replicator's blocks).
+  var holdsNodes: Bool { self == .node || self == .spawn || self == .replicate }
 }
 
 /// block := `{` statement* `}` — statements of every block kind.
@@ -61,11 +65,11 @@ extension Parser {
   }
 
   /// A top-level declaration keyword inside a block means the block was never closed,
-  /// except `node` in a replicator and `let` anywhere.
+  /// except `node` where a child may be declared (§14) and `let` anywhere.
   func closesBlock(_ context: BlockContext) -> Bool {
     switch token.word {
     case .let: return false
-    case .node: return context != .replicate
+    case .node: return !context.holdsNodes
     default: return true
     }
   }
@@ -116,7 +120,7 @@ extension Parser {
     let m = mark
     switch token.word {
     case .let: parseBinding(.letDecl)
-    case .node where context == .replicate: parseNodeDecl()
+    case .node where context.holdsNodes: parseNodeDecl()
     case .animate: parseAnimate()
     case .group: parseGroup(.group)
     case .sequence: parseGroup(.sequence)
@@ -168,13 +172,34 @@ extension Parser {
     finish(.command, from: start, mark: m, flags: flags)
   }
 
-  /// `spawn SHAPE [{ body }]`
+  /// `spawn SHAPE [in NODE] [{ body }]`; the parent is the node's last child, after the
+  /// block, so the shape and the block keep their places.
   mutating func parseSpawn() {
     let start = Int(token.start)
     let m = mark
     advance()
     parseExpression()
+    var parent: Token? = nil
+    if at(.in) {
+      advance()
+      if token.kind == .identifier && !token.isClauseWord && !atStatementEnd {
+        parent = token
+        advance()
+      } else {
+        error(
+          SyntaxCode.expectedName, "expected the parent node's name after `in`, found \(tokenDescription)",
+          notes: ["`spawn SHAPE in NODE { … }` makes each instance a child of NODE (§14)"])
+      }
+    }
+    // A spawned instance is a node: its children are one level deeper.
+    nodeLevel += 1
     parseOptionalBlock(.spawn)
+    nodeLevel -= 1
+    if let parent {
+      finish(.name, from: Int(parent.start), mark: mark, payload: parent.symbol.id, end: Int(parent.end))
+    } else {
+      absent()
+    }
     finish(.spawn, from: start, mark: m)
   }
 

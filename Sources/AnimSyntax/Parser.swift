@@ -44,6 +44,9 @@ package struct Parser {
   /// How deep the node being parsed lies: nested expressions and blocks, and the links
   /// of an operator or member chain (each makes the tree one level deeper on its left).
   var nesting = 0
+  /// How many node declarations (a spawn's block counting as one) enclose the statement
+  /// being parsed (§14's levels).
+  var nodeLevel = 0
 
   package static func parse(_ file: SourceFile, collectComments: Bool = false) -> ParseResult {
     parse(file, collectComments: collectComments, parallel: true)

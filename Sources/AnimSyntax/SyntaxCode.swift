@@ -26,4 +26,5 @@ package enum SyntaxCode {
   package static let unknownStatement = "E0212"
   package static let misplacedStatement = "E0213"
   package static let nestedTooDeeply = "E0214"
+  package static let nodesNestedTooDeeply = "E0215"
 }

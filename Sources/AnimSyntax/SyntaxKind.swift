@@ -16,7 +16,8 @@ package enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
   case shapeDecl
   /// `path NAME = EXPR` — [name, value]
   case pathDecl
-  /// `node NAME = SHAPE { … }` — [name, shape, block | absent]
+  /// `node NAME = SHAPE { … }` — [name, shape, block | absent]; a group, `node NAME { … }`
+  /// (§14), has an `.absent` shape.
   case nodeDecl
   /// `emitter NAME { … }` — [name, block]
   case emitterDecl
@@ -44,7 +45,7 @@ package enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
   case group
   /// `sequence CLAUSE* { … }` — [clauses…, block]
   case sequence
-  /// `spawn SHAPE { … }` — [shape, block | absent]
+  /// `spawn SHAPE [in NODE] { … }` — [shape, block | absent, parent: name | absent]
   case spawn
   /// `on tap [NODE]` — [target: name | absent]
   case onTap

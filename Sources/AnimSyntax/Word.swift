@@ -11,7 +11,7 @@ package enum Word: Int32, CaseIterable, Sendable {
   case cumulative, interpolate, pacing, rotate, at, every, until, after, count, keyframes
   case along, on, tap, burst, max, origin, remove, instance
   // Contextual words: ordinary names except in one position.
-  case ccw, pause, resume, speed, transform, color, offset, move, line, quad, cubic, arc, close
+  case ccw, pause, resume, speed, transform, color, offset, move, line, quad, cubic, arc, close, `in`
 
   /// How the word is written.
   package var spelling: String { Word.spellings[Int(rawValue)] }
@@ -26,6 +26,7 @@ package enum Word: Int32, CaseIterable, Sendable {
     "cumulative", "interpolate", "pacing", "rotate", "at", "every", "until", "after", "count", "keyframes",
     "along", "on", "tap", "burst", "max", "origin", "remove", "instance",
     "ccw", "pause", "resume", "speed", "transform", "color", "offset", "move", "line", "quad", "cubic", "arc", "close",
+    "in",
   ]
 
   /// The clause words' spellings, for "may not be a declared name" (§1).

@@ -75,6 +75,10 @@ enum SceneLoader {
     guard let ir = analysis.ir else {
       return (nil, Console.fail("`\(path)` was checked, but this build of the checker produces no scene to run yet"))
     }
+    if let refusal = LayerTreeUse.refusal(in: analysis.syntax) {
+      Console.err(DiagnosticRenderer(useColor: Console.useColor(color)).render([refusal], in: file))
+      return (nil, .failure)
+    }
     return ((file, ir), .success)
   }
 }

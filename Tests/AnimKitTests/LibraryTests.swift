@@ -20,6 +20,7 @@ import Testing
       origin button.position
       spawn circle(4) {
         animate y by -80 over 1.5s
+        animate opacity to 0 over 1.5s
       }
     }
     """
@@ -78,5 +79,18 @@ import Testing
     // §9: a header, the button's shape line, then round(0.1 × 60) = 6 frame lines.
     #expect(lines.count == 8)
     #expect(lines.first?.hasPrefix("{\"type\":\"header\",\"scene\":\"Tap\"") == true)
+  }
+}
+
+/// `compile` gives no scene for one that uses the layer tree (§14), and says why, until
+/// the simulator places children.
+@Suite struct LayerTreeCompileTests {
+  @Test func aTreeSceneCompilesToAnErrorAndNoScene() {
+    let compiled = compile(source: "node card = rect(20, 10) {\n  node dot = circle(2)\n}\n")
+    #expect(compiled.scene == nil)
+    #expect(compiled.hasErrors)
+    #expect(compiled.diagnostics.map(\.code) == ["E0381"])
+    // The child's declaration: line 2 starts at offset 27 (26 characters and a newline), then two spaces.
+    #expect(compiled.diagnostics.first?.range.start == 29)
   }
 }

@@ -44,6 +44,7 @@ import Testing
       origin button.position
       spawn circle(4) {
         animate y by -80 over 1.5s
+        animate opacity to 0 over 1.5s
       }
     }
     """

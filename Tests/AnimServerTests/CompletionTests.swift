@@ -149,7 +149,7 @@ import Testing
 
   @Test func membersAfterADot() throws {
     #expect(try labels("let w = scene.‸\n") == ["width", "height", "center"])
-    #expect(try labels("let w = button.‸\n") == ["position", "x", "y"])
+    #expect(try labels("let w = button.‸\n") == ["position", "x", "y", "scenePosition"])
   }
 
   @Test func spawnBlocksOfferTriggerAndLocalLets() throws {

@@ -96,7 +96,7 @@ import Testing
       "emitter e {\n  on tap\n  on tap button\n  every 300ms from 1s until 5s\n  at 1s, 2.5s\n  burst 3\n  max 10\n  spawn heart(20) { remove after 2s }\n}"
     #expect(
       tree(src)
-        == "(emitterDecl e (block (onTap _) (onTap button) (every 300ms 1s 5s) (at 1s 2.5s) (command burst 3) (command max 10) (spawn (call heart (arg 20)) (block (removeAfter 2s)))))"
+        == "(emitterDecl e (block (onTap _) (onTap button) (every 300ms 1s 5s) (at 1s 2.5s) (command burst 3) (command max 10) (spawn (call heart (arg 20)) (block (removeAfter 2s)) _)))"
     )
   }
 

@@ -192,6 +192,9 @@ WRITTEN_LINES = [
     ("let w = max(1, 2)", [("let", STORAGE), ("w", DECL), ("=", "keyword.operator.assignment.anim"),
                            ("max", "support.function.builtin.anim"), ("(", LPAREN), ("1", NUM), (",", COMMA),
                            ("2", NUM), (")", RPAREN)]),
+    ("  spawn heart(36) in card {",
+     [("spawn", "keyword.control.anim"), ("heart", "support.function.constructor.anim"), ("(", LPAREN),
+      ("36", NUM), (")", RPAREN), ("in", KW), ("card", SRC), ("{", LBRACE)]),
     ("let v = wobble(3)", [("let", STORAGE), ("v", DECL), ("=", "keyword.operator.assignment.anim"),
                            ("wobble", "entity.name.function.anim"), ("(", LPAREN), ("3", NUM), (")", RPAREN)]),
 ]

@@ -45,7 +45,8 @@ extension Checker {
       }
       let t = check(tree.child(stmt, 0), expecting: .duration, in: &scope)
       return t.type.isError ? nil : .appearAt(.node(tree.child(stmt, 0)))
-    case .errorStatement, .absent: return nil
+    // A child node (§14): checked as a template of its own (`childTemplates`).
+    case .errorStatement, .absent, .nodeDecl: return nil
     default:
       error(SemanticCode.misplacedStatement, "this statement does not belong in \(owner)", at: tree.range(stmt))
       return nil

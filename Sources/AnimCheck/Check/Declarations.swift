@@ -27,6 +27,10 @@ struct Declaration {
   var slot: Int? = nil
   /// Index among all node templates, for `NODE.position`.
   var nodeIndex: Int? = nil
+  /// For a node declared inside a spawn or a replicator (at any depth), which stands for
+  /// 0…n instances (§14): the emitter's or replicator's name. Nil for a node that stands
+  /// for one instance.
+  var manyOwner: String? = nil
   /// Whether its value (transitively) reads `scene.width/height/center`.
   var usesScene = false
   /// For a `timing` value: whether it is a real-time spring (§5), when known.
@@ -112,6 +116,9 @@ struct BlockScope {
   var paints: [(property: Property, range: SourceRange, isGradient: Bool)] = []
 
   init(_ kind: Kind) { self.kind = kind }
+
+  /// A node's block below a spawn (§14): `self` and `trigger` are the spawn block's own.
+  var insideSpawn = false
 
   var allowsSpawnValues: Bool { kind == .spawn }
   /// Whether an omitted `from:` in a path means the instance's position (§4).

@@ -5,7 +5,7 @@ import AnimSource
 import AnimSyntax
 
 /// Names and member access: locals, top-level declarations, colours, timing curves,
-/// `scene.…`, `self.index`, `trigger.…`, `NODE.position`, `p.x`.
+/// `scene.…`, `self.index`, `trigger.…`, `NODE.position`, `NODE.scenePosition`, `p.x`.
 extension Checker {
   func checkName(_ id: NodeID, expecting expected: AnimType? = nil, in scope: inout BlockScope) -> Typed {
     guard let symbol = tree.symbol(id) else { return .error }
@@ -104,14 +104,20 @@ extension Checker {
     case .name:
       if let symbol = tree.symbol(base), scope.locals[symbol] == nil, declarations.kind(symbol) == .node {
         declarations.markUsed(symbol)
-        let position = Expr.nodePosition(declarations.read(symbol) { $0.nodeIndex ?? 0 } ?? 0)
+        let index = declarations.read(symbol) { $0.nodeIndex ?? 0 } ?? 0
+        let position = Expr.nodePosition(index)
+        let known = Vocabulary.nodeMembers
+        if known.contains(member), let owner = declarations.read(symbol, { $0.manyOwner }) ?? nil {
+          reportStandsForMany(symbol, owner: owner, use: "`\(text(id))`", at: tree.range(id))
+          return .error
+        }
         switch member {
         case "position": return self.member(id, .point, stage: .perRun, position)
         case "x": return self.member(id, .number, stage: .perRun, .component(position, .x))
         case "y": return self.member(id, .number, stage: .perRun, .component(position, .y))
+        case "scenePosition": return self.member(id, .point, stage: .perRun, .nodeScenePosition(index))
         default:
-          return unknownMember(
-            member, of: "node `\(tree.symbols[symbol])`", memberRange, candidates: ["position", "x", "y"])
+          return unknownMember(member, of: "node `\(tree.symbols[symbol])`", memberRange, candidates: known)
         }
       }
     default: break
@@ -161,7 +167,10 @@ extension Checker {
     let word = isSelf ? "self" : "trigger"
     guard scope.allowsSpawnValues else {
       error(
-        SemanticCode.misplacedSelfOrTrigger, "`\(word).\(member)` exists only inside a `spawn` block",
+        SemanticCode.misplacedSelfOrTrigger,
+        scope.insideSpawn
+          ? "`\(word).\(member)` exists only in a `spawn` block itself, not in a node declared inside it"
+          : "`\(word).\(member)` exists only inside a `spawn` block",
         at: tree.range(id))
       return .error
     }

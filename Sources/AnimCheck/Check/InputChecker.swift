@@ -44,7 +44,7 @@ extension Checker {
       var target = InputEvent.Target.none
       if let subject {
         if tree.kind(subject) == .name {
-          guard let i = nodeIndex(subject) else { return nil }
+          guard let i = singleNodeIndex(subject, use: "`tap \(tree.name(subject))` in `input`") else { return nil }
           target = .node(i)
         } else {
           guard let p = constantValue(subject, .point, what: "a tap point", scope: .constant) else { return nil }

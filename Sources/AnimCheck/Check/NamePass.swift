@@ -17,6 +17,10 @@ struct NamePass {
   private(set) var order: [Symbol] = []
   private(set) var diagnostics: [Diagnostic] = []
   private var nodeCount = 0
+  /// The nodes declared directly in a replicator's block.
+  private var inReplicators = Set<NodeID>()
+  /// The nodes declared inside another node, a spawn or below a replicator child (§14).
+  private var nested = Set<NodeID>()
 
   /// How many declarations' names are read ahead at a time (a few pages of them).
   static let declarationRun = 512
@@ -27,8 +31,8 @@ struct NamePass {
     self.facts = facts
   }
 
-  /// Declares every top-level name, and the nodes inside replicators, then numbers the
-  /// nodes. `heads` are the parser's heads of the root's children, when at hand.
+  /// Declares every top-level name, and the nodes nested in declarations (§14), then
+  /// numbers the nodes. `heads` are the parser's heads of the root's children, when at hand.
   mutating func run(heads: [DeclarationHead]?) {
     collectDeclarations(heads: heads)
     assignNodeIndices()
@@ -77,18 +81,42 @@ struct NamePass {
     case .timingDecl: kind = .timing
     case .shapeDecl: kind = .shape
     case .pathDecl: kind = .path
-    case .nodeDecl: kind = .node
-    case .emitterDecl: kind = .emitter
+    case .nodeDecl:
+      declare(name, .node)
+      declareChildren(in: tree.optionalChild(name.decl, 2), manyOwner: nil)
+      return
+    case .emitterDecl:
+      declare(name, .emitter)
+      guard let block = tree.optionalChild(name.decl, 1) else { return }
+      let owner = "emitter `\(tree.name(tree.child(name.decl, 0)))`"
+      for stmt in tree.children(block) where tree.kind(stmt) == .spawn {
+        declareChildren(in: tree.optionalChild(stmt, 1), manyOwner: owner)
+      }
+      return
     case .replicateDecl:
       kind = .replicator
       if let block = tree.optionalChild(name.decl, 2) {
+        let owner = "replicator `\(tree.name(tree.child(name.decl, 0)))`"
         for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl {
-          declare(declaredName(stmt, nameNode: nameNode(stmt)), .node)
+          inReplicators.insert(stmt)
+          declare(declaredName(stmt, nameNode: nameNode(stmt)), .node, manyOwner: owner)
+          declareChildren(in: tree.optionalChild(stmt, 2), manyOwner: owner)
         }
       }
     default: return
     }
     declare(name, kind)
+  }
+
+  /// The nodes declared in `block` and below it (§14), each after its parent. The
+  /// parser bounds the depth (`Parser.deepestNodeLevel`), and so this recursion.
+  private mutating func declareChildren(in block: NodeID?, manyOwner: String?) {
+    guard let block else { return }
+    for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl {
+      nested.insert(stmt)
+      declare(declaredName(stmt, nameNode: nameNode(stmt)), .node, manyOwner: manyOwner)
+      declareChildren(in: tree.optionalChild(stmt, 2), manyOwner: manyOwner)
+    }
   }
 
   /// The node of a declaration's name (its first child), or nil for another statement.
@@ -106,7 +134,7 @@ struct NamePass {
     return DeclaredName(decl: decl, kind: tree.kind(decl), symbol: symbol, range: tree.range(nameNode))
   }
 
-  private mutating func declare(_ declared: DeclaredName, _ kind: Declaration.Kind) {
+  private mutating func declare(_ declared: DeclaredName, _ kind: Declaration.Kind, manyOwner: String? = nil) {
     guard let symbol = declared.symbol else { return }
     let decl = declared.decl
     let name = tree.symbols[symbol]
@@ -133,6 +161,7 @@ struct NamePass {
     if kind == .node {
       declarations.update(symbol) { [nodeCount] d in
         d.nodeIndex = nodeCount
+        d.manyOwner = manyOwner
         d.type = .point
         d.state = .done
       }
@@ -143,25 +172,22 @@ struct NamePass {
   }
 
   /// Node indices (for `NODE.position` and tap targets) count top-level nodes first,
-  /// then replicator children, each in source order.
+  /// then replicator children, then the nodes nested in nodes, spawns and replicator
+  /// children (§14), each in source order: a scene without children keeps its indices.
   private mutating func assignNodeIndices() {
-    // Nodes are declared at the top level or in a replicator's block: the few in
-    // replicators make a smaller set than every top-level declaration.
-    var inReplicators = Set<NodeID>()
-    for decl in tree.children(tree.root) where tree.kind(decl) == .replicateDecl {
-      if let block = tree.optionalChild(decl, 2) {
-        for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl { inReplicators.insert(stmt) }
-      }
-    }
-    for (i, s) in nodesInIndexOrder(outside: inReplicators).enumerated() {
+    for (i, s) in nodesInIndexOrder().enumerated() {
       declarations.update(s) { $0.nodeIndex = i }
     }
   }
 
-  /// The nodes, those not declared in `inReplicators` first, each part in source order.
-  private func nodesInIndexOrder(outside inReplicators: Set<NodeID>) -> [Symbol] {
+  /// The nodes, in the order of `assignNodeIndices`.
+  private func nodesInIndexOrder() -> [Symbol] {
     let nodes = order.filter { declarations.kind($0) == .node }
-    let isTopLevel = { (s: Symbol) in declarations.read(s) { !inReplicators.contains($0.syntax) } ?? false }
-    return nodes.filter(isTopLevel) + nodes.filter { !isTopLevel($0) }
+    guard !inReplicators.isEmpty || !nested.isEmpty else { return nodes }
+    let place = { (s: Symbol) -> Int in
+      declarations.read(s) { self.inReplicators.contains($0.syntax) ? 1 : self.nested.contains($0.syntax) ? 2 : 0 }
+        ?? 0
+    }
+    return nodes.filter { place($0) == 0 } + nodes.filter { place($0) == 1 } + nodes.filter { place($0) == 2 }
   }
 }

@@ -23,22 +23,28 @@ extension Checker {
     }
   }
 
-  /// `node NAME = SHAPE { … }`, or a replicator's child.
-  func nodeTemplate(_ decl: NodeID) -> CheckedTemplate? {
+  /// `node NAME = SHAPE { … }`, a group `node NAME { … }`, or a replicator's child.
+  func nodeTemplate(_ decl: NodeID, insideSpawn: Bool = false) -> CheckedTemplate? {
     let name = tree.name(tree.child(decl, 0))
     var scope = BlockScope(.node)
+    scope.insideSpawn = insideSpawn
     let t = template(
       name: name, shape: tree.child(decl, 1), block: tree.optionalChild(decl, 2), &scope, range: tree.range(decl))
-    if t != nil { report(warnings.outlineAtOrigin(decl, in: declarations)) }
+    if t != nil && tree.kind(tree.child(decl, 1)) != .absent {
+      report(warnings.outlineAtOrigin(decl, in: declarations))
+    }
     return t
   }
 
+  /// A node's or spawn's template; an `.absent` shape makes a group (§14). The `node`
+  /// declarations in `block` become its children, each checked as a node of its own.
   func template(name: String, shape: NodeID, block: NodeID?, _ scope: inout BlockScope, range: SourceRange)
     -> CheckedTemplate?
   {
-    let s = check(shape, expecting: .shape, in: &scope)
+    let isGroup = tree.kind(shape) == .absent
+    let s = isGroup ? Typed(type: .shape) : check(shape, expecting: .shape, in: &scope)
     var body: [CheckedStatement] = []
-    var shapeID: String? = s.stage == .perSpawn ? nil : name
+    var shapeID: String? = s.stage == .perSpawn || isGroup ? nil : name
     if tree.kind(shape) == .name, let symbol = tree.symbol(shape), declarations.kind(symbol) == .shape,
       let d = declarations[symbol]
     {
@@ -51,9 +57,24 @@ extension Checker {
     // Most nodes use no shape's defaults: their body is the block's, taken as it is.
     if body.isEmpty { body = own } else { body += own }
     report(warnings.modelShowsBeforeStart(body, block: block))
+    let children = childTemplates(block, insideSpawn: scope.kind == .spawn || scope.insideSpawn)
     guard !s.type.isError else { return nil }
-    return CheckedTemplate(
-      name: name, shape: .node(shape), shapeID: shapeID, body: body, localCount: scope.localCount, range: range)
+    var t = CheckedTemplate(
+      name: name, shape: isGroup ? .constant(IRForm.groupShape) : .node(shape), shapeID: shapeID, body: body,
+      localCount: scope.localCount, range: range)
+    t.isGroup = isGroup
+    t.children = children
+    return t
+  }
+
+  /// The templates of the nodes declared in `block`, in order.
+  func childTemplates(_ block: NodeID?, insideSpawn: Bool) -> [CheckedTemplate] {
+    guard let block else { return [] }
+    var children: [CheckedTemplate] = []
+    for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl {
+      if let child = nodeTemplate(stmt, insideSpawn: insideSpawn) { children.append(child) }
+    }
+    return children
   }
 
   func checkEmitter(_ decl: NodeID) -> CheckedEmitter? {
@@ -140,6 +161,11 @@ extension Checker {
     var scope = BlockScope(.spawn)
     let spawn = spawns[0]
     let errorsBefore = diagnostics.lazy.filter { $0.severity == .error }.count
+    var parent: Int? = nil
+    if let target = tree.optionalChild(spawn, 2) {
+      guard let index = singleNodeIndex(target, use: "`spawn … in \(tree.name(target))`") else { return nil }
+      parent = index
+    }
     guard
       let t = template(
         name: name, shape: tree.child(spawn, 0), block: tree.optionalChild(spawn, 1), &scope, range: tree.range(spawn))
@@ -155,19 +181,21 @@ extension Checker {
     e.burst = burst
     e.max = maxCount
     e.origin = origin
+    e.parent = parent
     report(warnings.maxOverflow(e, decl, duration: scene.settings.duration, input: scene.input))
     return e
   }
 
-  /// A node name in a trigger or input target.
-  func nodeIndex(_ target: NodeID) -> Int? {
+  /// A node name in a trigger or input target, or a spawn's parent (`what` says which
+  /// names a node).
+  func nodeIndex(_ target: NodeID, what: String = "taps target nodes") -> Int? {
     guard tree.kind(target) == .name, let symbol = tree.symbol(target), declarations.kind(symbol) == .node else {
       if tree.kind(target) == .name {
         let name = tree.name(target)
         let nodes = declarations.values.filter { $0.kind == .node }.map(\.name)
         let near = closestWord(to: name, in: nodes)
         error(
-          SemanticCode.badTapTarget, "`\(name)` is not a node; taps target nodes", at: tree.range(target),
+          SemanticCode.badTapTarget, "`\(name)` is not a node; \(what)", at: tree.range(target),
           fixes: near.map { [.replace(tree.range(target), with: $0, "did you mean `\($0)`?")] } ?? [])
       } else {
         error(SemanticCode.badTapTarget, "a tap targets a node by name", at: tree.range(target))
@@ -176,6 +204,31 @@ extension Checker {
     }
     declarations.markUsed(symbol)
     return declarations.read(symbol) { $0.nodeIndex } ?? nil
+  }
+
+  /// A node that must stand for one instance (§14): `tap NODE` in `input`, the parent of
+  /// `spawn … in NODE`. `use` is how the source names the use, for the message.
+  func singleNodeIndex(_ target: NodeID, use: String) -> Int? {
+    let what = use.hasPrefix("`spawn") ? "a spawn's `in` names its parent node" : "taps target nodes"
+    guard let index = nodeIndex(target, what: what), let symbol = tree.symbol(target) else { return nil }
+    if let owner = declarations.read(symbol, { $0.manyOwner }) ?? nil {
+      reportStandsForMany(symbol, owner: owner, use: use, at: tree.range(target))
+      return nil
+    }
+    return index
+  }
+
+  /// A node declared inside a spawn or a replicator, used where one instance is needed.
+  func reportStandsForMany(_ symbol: Symbol, owner: String, use: String, at range: SourceRange) {
+    let name = tree.symbols[symbol]
+    let declared = declarations.read(symbol) { $0.nameRange } ?? range
+    error(
+      SemanticCode.standsForMany,
+      "`\(name)` stands for many instances (it is declared inside \(owner)): \(use) needs a node that stands for one",
+      at: range, labels: [Label(declared, "declared here")],
+      notes: [
+        "a node declared at the top level, or inside such a node, stands for one instance; one inside a `spawn` or a replicator stands for 0…n (§14)"
+      ])
   }
 
   func checkEvery(_ stmt: NodeID) -> (period: Double, from: Double, until: Double?)? {

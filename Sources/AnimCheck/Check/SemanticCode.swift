@@ -52,6 +52,13 @@ package enum SemanticCode {
   /// An `rgb`/`rgba` channel outside 0…255, or an alpha outside 0…1 (§1).
   package static let colorChannelRange = "E0364"
 
+  /// A node declared inside a spawn or a replicator (it stands for 0…n instances) used
+  /// where one instance is needed: `.position`, `.scenePosition`, `spawn … in`, `tap` in
+  /// `input` (§14).
+  package static let standsForMany = "E0380"
+  /// A scene that uses the layer tree (§14), handed to a simulator that does not draw it yet.
+  package static let layerTreeNotSimulated = "E0381"
+
   package static let unusedLet = "W0301"
   package static let hiddenAnimation = "W0302"
   package static let unsettledSpring = "W0303"

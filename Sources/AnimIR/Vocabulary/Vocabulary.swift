@@ -27,6 +27,9 @@ package enum Vocabulary {
   package static let placementWords = ["anchor", "z", "contentsRect"]
   /// Scene settings (§3).
   package static let sceneSettings = ["size", "background", "fps", "duration", "seed"]
+  /// The members a node's name has (§3, §14): `NODE.position`, its coordinates, and where
+  /// it is drawn in the scene.
+  package static let nodeMembers = ["position", "x", "y", "scenePosition"]
   /// The members of `instance offset` (§3.2).
   package static let offsetChannels = ["red", "green", "blue", "alpha"]
 

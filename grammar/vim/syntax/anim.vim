@@ -46,6 +46,8 @@ syn match animColor "#\%(\x\{8}\|\x\{6}\|\x\{3,4}\)\w\@!"
 " Clause words, wherever they stand; `fill` only before an enum case (`fill .forwards`).
 syn match animClause "\<\%(from\|to\|by\|over\|delay\|repeat\|for\|forever\|autoreverse\|additive\|cumulative\|interpolate\|pacing\|rotate\|at\|every\|until\|after\|count\|keyframes\|along\|on\|tap\|burst\|max\|origin\|remove\|instance\|timing\|ccw\)\>"
 syn match animClause "\<fill\>\%(\s*\.\h\)\@="
+" `spawn SHAPE in NODE` (§14): `in` before the parent's name and the block or the line's end.
+syn match animClause "\<in\>\%(\s\+\h\w*\s*\%([{;]\|$\)\)\@="
 " `rotate(120deg)` and `max(a, b)` are the built-ins, `rotate .auto` and `max 50` clauses.
 syn match animBuiltin "\<\%(rotate\|max\)\ze\s*("
 syn match animClause "\%(\<instance\s\+\)\@<=\<\%(transform\|delay\|color\|offset\)\>"
