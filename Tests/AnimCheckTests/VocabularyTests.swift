@@ -58,10 +58,14 @@ struct VocabularyTests {
       ("strokeEnd", .number, .number(1)),
       // §12.1: "rotationX and rotationY (Angle, default 0) and perspective (Number, …; default 0 = none)".
       ("rotationX", .angle, .number(0)), ("rotationY", .angle, .number(0)), ("perspective", .number, .number(0)),
+      // §14: "`doubleSided false` (a fixed property, default true …)".
+      ("doubleSided", .bool, .bool(true)),
     ]
     #expect(Vocabulary.properties.map(\.name) == table.map(\.0))
     for (spec, row) in zip(Vocabulary.properties, table) {
       #expect(spec.type == row.1, "\(row.0)")
+      // §6.1: "Fixed (not animatable) style, v0.4: `doubleSided true|false`".
+      #expect(spec.isAnimatable == (row.0 != "doubleSided"), "\(row.0)")
       #expect("\(spec.defaultValue)" == "\(row.2)", "\(row.0)")
     }
   }

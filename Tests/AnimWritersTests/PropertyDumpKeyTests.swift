@@ -12,9 +12,15 @@ struct PropertyDumpKeyTests {
     let columns = Set(CSVWriter.columns.split(separator: ",").map(String.init))
     // The 3-D properties are columns only of a scene with a 3-D node (§12.1).
     let depthColumns = Set(CSVWriter.depthColumns.split(separator: ",").map(String.init))
+    // The `.unlessDefault` ones only of a scene that sets them (§14).
+    let extraColumns = Set(
+      CSVWriter.columns(depth: false, extra: DumpLayout.unlessDefault).split(separator: ",").map(String.init))
     for spec in Vocabulary.properties {
       #expect(!spec.dumpKeys.isEmpty, "\(spec.name)")
-      let present = spec.dumpGroup == .depth ? depthColumns.subtracting(columns) : columns
+      let present =
+        spec.dumpGroup == .depth
+        ? depthColumns.subtracting(columns)
+        : spec.dumpGroup == .unlessDefault ? extraColumns.subtracting(columns) : columns
       for key in spec.dumpKeys { #expect(present.contains(key), "`\(spec.name)` dumps as `\(key)`") }
     }
   }
