@@ -177,6 +177,12 @@ import Testing
     // Pixel (10, 10) lies inside the hidden square; (30, 10) inside the drawn one.
     #expect(image.rgba16(x: 10, y: 10) == white)
     #expect(image.rgba16(x: 30, y: 10) == red)
+    // SVG: the background and one square, the drawn one (its matrix mirrors about x = 30).
+    let svg = MemorySink()
+    var svgWriter = SVGStillWriter(to: svg, PictureOptions(width: 40, height: 20))
+    try FrameRun.write(try Simulator(try checkedScene(scene)), to: &svgWriter)
+    let paths = svg.text.components(separatedBy: "<path").count - 1
+    #expect(paths == 1, "\(svg.text)")
   }
 
   @Test func lottieHidesTheShapeWhereItFacesAway() throws {
