@@ -51,6 +51,9 @@ public struct NodeFrame: Sendable {
   public var shape: SceneShape
   public var hasStroke: Bool
   public var hasTrim: Bool
+  /// Whether its shape is hidden in this frame: its `doubleSided` is false and it faces
+  /// away (§14, `Facing`). The record is still written; a drawer skips only the shape.
+  public var backFacing = false
   public var z: Double
   /// The rare parts below; nil when all are nil.
   private var parts: NodeFrameParts? = nil

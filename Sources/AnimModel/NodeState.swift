@@ -50,8 +50,9 @@ public struct NodeState: Hashable, Sendable {
     Color(r: self[slot], g: self[slot &+ 1], b: self[slot &+ 2], a: self[slot &+ 3])
   }
 
-  /// Sets a property's slots from a value of its type: a Number, a Point (two slots) or a
-  /// Color (four); a Number given to a two-slot property (`scale`) sets both.
+  /// Sets a property's slots from a value of its type: a Number, a Point (two slots), a
+  /// Color (four) or a Bool (1 for true, 0 for false); a Number given to a two-slot
+  /// property (`scale`) sets both.
   package mutating func set(_ spec: PropertySpec, _ value: Value) {
     let first = spec.slots.lowerBound
     switch value {
@@ -65,6 +66,8 @@ public struct NodeState: Hashable, Sendable {
       self[first &+ 1] = c.g
       self[first &+ 2] = c.b
       self[first &+ 3] = c.a
+    case .bool(let b):
+      self[first] = b ? 1 : 0
     default:
       for slot in spec.slots { self[slot] = .nan }
     }

@@ -7,6 +7,7 @@ import AnimMath
 package enum Property: String, Sendable, CaseIterable {
   case position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth, strokeStart, strokeEnd
   case rotationX, rotationY, perspective
+  case doubleSided
 
   /// Whether setting or animating it puts `group` into the instance's records (§9).
   package func brings(_ group: PropertySpec.DumpGroup) -> Bool {
@@ -32,6 +33,7 @@ package enum Property: String, Sendable, CaseIterable {
     case .rotationX: return Properties.rotationX
     case .rotationY: return Properties.rotationY
     case .perspective: return Properties.perspective
+    case .doubleSided: return Properties.doubleSided
     }
   }
 }
@@ -98,4 +100,10 @@ package enum Properties {
     .perspective, .number, default: .number(0), slots: 7..<8, dumpKeys: ["perspective"], dumpGroup: .depth,
     form: "perspective N",
     doc: "Number: the eye's distance in points for 3-D rotations (`m34 = −1/d`; default 0 = none).")
+  /// Core Animation's `isDoubleSided` (§14): set, never animated. A node with `false`
+  /// does not draw its shape in a frame where it faces away (`NodeFrame.backFacing`).
+  static let doubleSided = PropertySpec(
+    .doubleSided, .bool, default: .bool(true), slots: 20..<21, dumpKeys: ["doubleSided"], dumpGroup: .unlessDefault,
+    animatable: false, form: "doubleSided B",
+    doc: "Bool, fixed (§14; default true): with `false`, the shape is not drawn while its back faces the viewer.")
 }

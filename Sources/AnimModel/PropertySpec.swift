@@ -23,6 +23,8 @@ package final class PropertySpec: Sendable {
   /// Whether setting or animating it puts its dump group into the instance's records
   /// (`stroke` does; `lineWidth` alone does not).
   package let bringsDumpGroup: Bool
+  /// Whether `animate` may act on it; a fixed property (`doubleSided`) is only set.
+  package let isAnimatable: Bool
   /// The statement as the documentation writes it (`opacity N`).
   package let form: String
   package let doc: String
@@ -57,12 +59,15 @@ package final class PropertySpec: Sendable {
     /// With the depth: when the node sets or animates `rotationX`, `rotationY` or
     /// `perspective` (§12.1), together with `matrix3d`.
     case depth
+    /// After `"z"`, and only where the value is not the default (§14): a CSV dump has the
+    /// column, after `z`, when the scene sets the property.
+    case unlessDefault
   }
 
   init(
     _ property: Property, _ type: AnimType, default value: Value, composition: Composition = .whole,
     interpolation: Interpolation = .linear, slots: Range<Int>, dumpKeys: [String], dumpGroup: DumpGroup = .always,
-    bringsDumpGroup: Bool = true, form: String, doc: String
+    bringsDumpGroup: Bool = true, animatable: Bool = true, form: String, doc: String
   ) {
     self.property = property
     self.type = type
@@ -73,6 +78,7 @@ package final class PropertySpec: Sendable {
     self.dumpKeys = dumpKeys
     self.dumpGroup = dumpGroup
     self.bringsDumpGroup = bringsDumpGroup && dumpGroup != .always
+    self.isAnimatable = animatable
     self.form = form
     self.doc = doc
   }

@@ -19,6 +19,9 @@ public struct RunHeader: Sendable, Equatable {
   public var timingCurves: [TimingFunction] = []
   /// Whether the scene has a 3-D node (§12.1): a CSV dump then has the 3-D columns.
   public var hasDepth = false
+  /// The `.unlessDefault` properties the scene sets (§14): a CSV dump then has their
+  /// columns after `z`.
+  package var unlessDefaultProperties: [Property] = []
   /// The pictures the scene draws (§12.3), in name order, for writers that carry them
   /// apart from the frames (the preview page).
   public var images: [ImageAsset] = []

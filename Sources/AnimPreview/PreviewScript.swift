@@ -207,7 +207,7 @@ enum PreviewScript {
 
     function drawNode(n, sx, sy) {
       const shape = state.shapes.get(n.shape);
-      if (!shape) return;
+      if (!shape || n.backFacing) return;
       const opacity = clamp01(n.opacity);
       const m = n.matrix;
       if (!(opacity > 0) || !m || !m.every(Number.isFinite)) return;

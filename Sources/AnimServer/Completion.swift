@@ -93,7 +93,7 @@ enum Completions {
 
   static let propertyNames = Vocabulary.properties.map(\.name)
 
-  static let animatable: [CompletionItem] = propertyNames.compactMap {
+  static let animatable: [CompletionItem] = Vocabulary.properties.filter(\.isAnimatable).map(\.name).compactMap {
     WordDocs.properties[$0].map { word($0, CompletionItem.property) }
   }
 

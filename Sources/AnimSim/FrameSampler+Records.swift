@@ -106,6 +106,7 @@ extension FrameSampler {
       }
       let z = live[m].z
       records[w].matrix = matrix
+      records[w].decideFacing()
       if z < lastZ { ordered = false }
       lastZ = z
       return true

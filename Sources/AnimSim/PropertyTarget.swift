@@ -49,12 +49,13 @@ struct PropertyTarget: Hashable, Sendable {
   var scalar: Int? { width == 1 ? slot : nil }
 
   /// An evaluated value of this property as channels: a Number given to `scale` sets
-  /// both components (§6.1).
+  /// both components (§6.1); a Bool is 1 or 0, as `NodeState` holds it.
   func channels(_ v: Value) -> Channels {
     switch v {
     case .point(let p): return Channels(p)
     case .color(let c): return Channels(c)
     case .number(let n): return numberSetsAll ? Channels(n, n) : Channels(n)
+    case .bool(let b): return Channels(b ? 1 : 0)
     default: return Channels(.nan)
     }
   }

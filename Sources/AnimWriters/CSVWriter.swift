@@ -10,6 +10,8 @@ public struct CSVWriter: FrameWriter {
   private var rows = DumpBytes()
   /// Whether the columns include the 3-D ones (§12.1: when the scene has a 3-D node).
   private var depth = false
+  /// The fields after `z` the scene sets (§14).
+  private var extra: [DumpField] = []
   private let halves: DumpHalves
 
   /// A writer whose every frame has reached `sink` when `write` returns; with
@@ -28,23 +30,27 @@ public struct CSVWriter: FrameWriter {
 
   public mutating func begin(_ header: RunHeader) throws {
     depth = header.hasDepth
-    try sink.write(Array(((depth ? Self.depthColumns : Self.columns) + "\n").utf8))
+    extra = Self.unlessDefaultColumns(header.unlessDefaultProperties)
+    let names = extra.isEmpty ? (depth ? Self.depthColumns : Self.columns) : Self.columns(depth: depth, extra: extra)
+    try sink.write(Array((names + "\n").utf8))
   }
 
   public mutating func write(_ frame: Frame) throws {
     rows.removeAll()
-    try halves.write(frame, Rows(frame, depth: depth), front: &rows, tail: "", to: sink)
+    try halves.write(frame, Rows(frame, depth: depth, extra: extra), front: &rows, tail: "", to: sink)
   }
 
   /// A frame's rows, one line each.
   struct Rows: DumpRecordFormat {
     let depth: Bool
+    let extra: [DumpField]
     /// The cells every row of the frame starts with, `FRAME,` and `TIME`, made once;
     /// nil when they are not short (`CSVWriter.row` then writes them itself).
     let start: (PackedBytes, PackedBytes)?
 
-    init(_ frame: Frame, depth: Bool) {
+    init(_ frame: Frame, depth: Bool, extra: [DumpField] = []) {
       self.depth = depth
+      self.extra = extra
       if let index = JSONNumber.integerText(frame.index), let time = JSONNumber.shortText(frame.time) {
         start = (PackedBytes(index.low, count: index.count, then: 0x2C, count: 1), time)
       } else {
@@ -54,7 +60,7 @@ public struct CSVWriter: FrameWriter {
 
     func record(_ i: Int, of frame: Frame, into out: inout DumpBytes) {
       // By index: the record is read in place rather than copied out of the array.
-      CSVWriter.row(frame.nodes[i], frame, depth: depth, start: start, into: &out)
+      CSVWriter.row(frame.nodes[i], frame, depth: depth, extra: extra, start: start, into: &out)
     }
   }
 
@@ -62,8 +68,8 @@ public struct CSVWriter: FrameWriter {
 
   @inline(__always)
   static func row(
-    _ node: NodeFrame, _ frame: Frame, depth: Bool = false, start: (PackedBytes, PackedBytes)? = nil,
-    into out: inout DumpBytes
+    _ node: NodeFrame, _ frame: Frame, depth: Bool = false, extra: [DumpField] = [],
+    start: (PackedBytes, PackedBytes)? = nil, into out: inout DumpBytes
   ) {
     let s = node.state
     let m = node.matrix
@@ -110,6 +116,7 @@ public struct CSVWriter: FrameWriter {
     out.append(byte: UInt8(ascii: ","))
     if let tint = node.tint { out.append(hex: tint) }
     out.append(DumpBytes.comma, number: node.z, keptIn: 2)
+    if !extra.isEmpty { unlessDefaultCells(node, extra, into: &out) }
     out.append(cell: m.a)
     out.append(cell: m.b)
     out.append(cell: m.c)

@@ -29,12 +29,12 @@ extension CSVWriter {
   public static let depthColumns = columns(depth: true)
 
   /// The column row: the frame and the record's names, the property fields
-  /// (`DumpLayout`), then tint, z and the matrix, and with `depth` matrix3d's 16 cells.
-  static func columns(depth: Bool) -> String {
-    (["frame", "time", "id", "shape"] + DumpLayout.columns(depth: depth) + [
-      "tint", "z", "a", "b", "c", "d", "tx", "ty",
-    ]
-      + (depth ? (0..<16).map { "m\($0)" } : [])).joined(separator: ",")
+  /// (`DumpLayout`), then tint, z, the `extra` fields the scene sets (§14) and the
+  /// matrix, and with `depth` matrix3d's 16 cells.
+  static func columns(depth: Bool, extra: [DumpField] = []) -> String {
+    (["frame", "time", "id", "shape"] + DumpLayout.columns(depth: depth) + ["tint", "z"]).joined(separator: ",")
+      + columnNames(extra) + ","
+      + (["a", "b", "c", "d", "tx", "ty"] + (depth ? (0..<16).map { "m\($0)" } : [])).joined(separator: ",")
   }
 
   /// A row's three 3-D cells: the values for a 3-D node, empty for a 2-D one.

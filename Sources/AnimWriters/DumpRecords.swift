@@ -81,6 +81,7 @@ enum DumpRecords {
       out.append("]")
     }
     out.append(keys.z, number: node.z, keptIn: 2)
+    DumpRecords.unlessDefaultMembers(node, keys.unlessDefault, into: &out)
     let m = node.matrix
     out.append(keys.matrixOpen, number: m.a)
     out.append(cell: m.b)
@@ -111,4 +112,6 @@ struct NodeKeys: Sendable {
   let fillOpen = PackedBytes(",\"fill\":\"")
   let z = PackedBytes(",\"z\":")
   let matrixOpen = PackedBytes(",\"matrix\":[")
+  /// The fields after `z` (`DumpLayout.unlessDefault`).
+  let unlessDefault = DumpLayout.unlessDefault
 }

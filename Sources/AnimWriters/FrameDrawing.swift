@@ -4,11 +4,12 @@ import AnimRender
 
 extension Drawing {
   /// What one frame looks like: every item's outline under its matrix, in paint order,
-  /// over the scene's background (§9: a frame holds all a picture needs).
+  /// over the scene's background (§9: a frame holds all a picture needs). A record that
+  /// faces away with `doubleSided false` draws no shape (§14).
   package init(_ frame: Frame, _ header: RunHeader) {
     var items: [DrawItem] = []
     items.reserveCapacity(frame.nodes.count)
-    for node in frame.nodes {
+    for node in frame.nodes where !node.backFacing {
       let s = node.state
       items.append(
         DrawItem(

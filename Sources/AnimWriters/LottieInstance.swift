@@ -13,6 +13,8 @@ struct LottieSample: Sendable {
   var matrix: AffineTransform
   /// The node's position (scene units): with the matrix, it gives the local anchor.
   var position: Point
+  /// 0 in a frame where the node faces away with `doubleSided false` (§14): the shape
+  /// is hidden there, as every other drawer hides it.
   var opacity: Double
   var fill: Color
   var stroke: Color
@@ -61,7 +63,8 @@ struct LottieInstance: Sendable {
         a: lottieUnit(c.a * tint.a))
     }
     return LottieSample(
-      matrix: scale * node.matrix, position: s.position, opacity: lottieUnit(s.opacity), fill: tinted(s.fill),
+      matrix: scale * node.matrix, position: s.position, opacity: node.backFacing ? 0 : lottieUnit(s.opacity),
+      fill: tinted(s.fill),
       stroke: tinted(s.stroke), lineWidth: s.lineWidth.isFinite ? max(s.lineWidth, 0) : 0,
       strokeStart: lottieUnit(s.strokeStart), strokeEnd: lottieUnit(s.strokeEnd),
       projection: node.matrix3d.map { scale * $0.planar })

@@ -60,11 +60,15 @@ struct VocabularyTests {
       ("strokeEnd", .number, .number(1)),
       // §12.1: "rotationX and rotationY (Angle, default 0) and perspective (Number, …; default 0 = none)".
       ("rotationX", .angle, .number(0)), ("rotationY", .angle, .number(0)), ("perspective", .number, .number(0)),
+      // §14: "`doubleSided false` (a fixed property, default true …)".
+      ("doubleSided", .bool, .bool(true)),
     ]
     #expect(Vocabulary.properties.map(\.name) == table.map(\.0))
     let state = NodeState()
     for (spec, row) in zip(Vocabulary.properties, table) {
       #expect(spec.type == row.1, "\(row.0)")
+      // §6.1: "Fixed (not animatable) style, v0.4: `doubleSided true|false`".
+      #expect(spec.isAnimatable == (row.0 != "doubleSided"), "\(row.0)")
       // The default a node starts with: what node state holds at the declared slots.
       #expect("\(Self.value(state, at: spec.slots, as: row.2))" == "\(row.2)", "\(row.0)")
     }
@@ -75,6 +79,7 @@ struct VocabularyTests {
     switch example {
     case .point: return .point(Point(state[slots.lowerBound], state[slots.lowerBound + 1]))
     case .color: return .color(state.color(at: slots.lowerBound))
+    case .bool: return .bool(state[slots.lowerBound] != 0)
     default: return .number(state[slots.lowerBound])
     }
   }

@@ -42,11 +42,11 @@ struct NodeStateTests {
   }
 
   /// Slot order is §9's record and column order: the CSV columns of a scene with a 3-D
-  /// node, as §12.1 lists them.
+  /// node, as §12.1 lists them, then §14's `doubleSided` (after `z`).
   @Test func slotOrderIsDumpOrder() {
     let columns =
       "x,y,scaleX,scaleY,rotation,rotationX,rotationY,perspective,opacity,fill,stroke,"
-      + "lineWidth,strokeStart,strokeEnd"
+      + "lineWidth,strokeStart,strokeEnd,doubleSided"
     let bySlot = Property.allCases.map(\.spec).filter { $0.dumpKeys.count == 1 }.sorted {
       $0.slots.lowerBound < $1.slots.lowerBound
     }
@@ -63,6 +63,19 @@ struct NodeStateTests {
     #expect(s.fill == Color(r: 0, g: 0, b: 0, a: 1))
     #expect(s.stroke == Color(r: 0, g: 0, b: 0, a: 0))
     #expect(s.lineWidth == 1 && s.strokeStart == 0 && s.strokeEnd == 1)
+    // §14: doubleSided defaults to true, held as 1.
+    #expect(s[Property.doubleSided.spec.slots.lowerBound] == 1)
+  }
+
+  /// A Bool is held as 1 (true) or 0 (false) in its one slot.
+  @Test func aBoolSetsOneSlotToOneOrZero() {
+    let spec = Property.doubleSided.spec
+    var state = NodeState()
+    state.set(spec, .bool(false))
+    let changed = (0..<NodeState.slotCount).filter { state[$0] != NodeState()[$0] }
+    #expect(changed == [spec.slots.lowerBound] && state[spec.slots.lowerBound] == 0)
+    state.set(spec, .bool(true))
+    #expect(state == NodeState())
   }
 
   /// Each declaration's default, written at its slots, is what a new state holds there.

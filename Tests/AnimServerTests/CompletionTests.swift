@@ -59,6 +59,13 @@ import Testing
     #expect(!l.contains("over"))
   }
 
+  /// `doubleSided` (§14) is set in a block, never animated: offered as a statement,
+  /// not after `animate`.
+  @Test func aFixedPropertyIsOfferedInBlocksOnly() throws {
+    #expect(try labels("node a = circle(4) {\n  dou‸\n}\n").contains("doubleSided"))
+    #expect(try !labels("node a = circle(4) {\n  animate ‸\n}\n").contains("doubleSided"))
+  }
+
   @Test func afterAnimatePropertyOffersClauses() throws {
     let l = try labels("node a = circle(4) {\n  animate opacity from 0 to 1 ‸\n}\n")
     #expect(l.isSuperset(of: ["over", "delay", "timing", "repeat", "autoreverse", "fill"]))

@@ -41,13 +41,20 @@ struct DumpLayoutTests {
         #expect(whole, "\(field.key) without the rest of its group in \(keys)")
       }
     }
-    // The examples' records carry every group.
-    #expect(groups == Set(PropertySpec.DumpGroup.allCases))
+    // The examples' records carry every group but the one no example sets
+    // (`DoubleSidedTests` holds its place after `z`).
+    #expect(groups == Set(PropertySpec.DumpGroup.allCases).subtracting([.unlessDefault]))
   }
 
   @Test func csvColumnsAreTheDeclaredFields() {
     let columns = CSVWriter.depthColumns.split(separator: ",").map(String.init)
-    let fields = DumpLayout.fields.map(\.key)
+    let fields = DumpLayout.fields.filter { $0.group != .unlessDefault }.map(\.key)
     #expect(Array(columns[4..<(4 + fields.count)]) == fields)
+    // The `.unlessDefault` fields follow `z` in a scene that sets them, `doubleSided`
+    // with `backFacing` (§14).
+    let extra = CSVWriter.columns(depth: true, extra: DumpLayout.unlessDefault).split(separator: ",").map(String.init)
+    let z = extra.firstIndex(of: "z") ?? 0
+    #expect(Array(extra[(z + 1)..<(z + 3)]) == ["doubleSided", "backFacing"])
+    #expect(extra.count == columns.count + 2)
   }
 }

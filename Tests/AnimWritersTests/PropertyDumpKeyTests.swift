@@ -31,6 +31,8 @@ struct PropertyDumpKeyTests {
     (.rotationX, "rotationX 20deg", ["rotationX": "20"]),
     (.rotationY, "rotationY 40deg", ["rotationY": "40"]),
     (.perspective, "perspective 500", ["perspective": "500"]),
+    // Written after `z`, and a CSV column, only where not the default (§14).
+    (.doubleSided, "doubleSided false", ["doubleSided": "false"]),
   ]
 
   static func scene() -> String {

@@ -255,3 +255,27 @@ def test_the_overlay_keeps_the_caret_under_its_column_in_a_narrow_embed(browser,
         assert abs((got["caretTop"] - got["sourceTop"]) - got["lineHeight"]) < 2, got
     finally:
         browser.set_window_size(900, 1000)
+FACING_SCENE = """scene "Facing" {
+  size 100, 100
+  background #000000
+  fps 10
+  duration 2s
+}
+node under = rect(40, 40) { position (30, 50); fill #0000FF }
+node mirrored = rect(40, 40) { position (30, 50); fill #FF0000; scaleX -1; doubleSided false }
+node shown = rect(40, 40) { position (75, 50); fill #FF0000; scaleX -1 }
+"""
+
+
+def test_a_back_facing_shape_is_not_drawn(browser, preview, tmp_path):
+    # §14: `doubleSided false` and scaleX −1 (det −1): the red square is not drawn and
+    # the blue one under it shows; the double-sided mirrored square is drawn.
+    scene = tmp_path / "facing.anim"
+    scene.write_text(FACING_SCENE)
+    server = preview(scene)
+    browser.get(server.url + "#t=0&paused")
+    wait_for(browser, "window.animcPreview && animcPreview.preview.paused && animcPreview.drawn === 0")
+    assert browser.execute_script(
+        "return animcPreview.frame.nodes.find(n => n.id === 'mirrored').backFacing") is True
+    assert pixel(browser, 30, 50)[:3] == [0, 0, 255]
+    assert pixel(browser, 75, 50)[:3] == [255, 0, 0]

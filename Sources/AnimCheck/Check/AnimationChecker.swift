@@ -10,19 +10,25 @@ extension Checker {
   func propertyType(_ p: Property) -> AnimType { p.spec.type }
 
   func lookupProperty(_ nameNode: NodeID) -> Property? {
-    if let symbol = tree.symbol(nameNode), let p = facts.property(symbol, tree.name(nameNode)) { return p }
     let name = tree.name(nameNode)
     let range = tree.range(nameNode)
+    if let symbol = tree.symbol(nameNode), let p = facts.property(symbol, name) {
+      guard !p.spec.isAnimatable else { return p }
+      error(
+        SemanticCode.unknownProperty, "`\(name)` is fixed: a block sets it, and it is not animated", at: range,
+        notes: ["set it once in the block: `\(p.spec.form)`"])
+      return nil
+    }
     if name == "contentsRect" {
       error(
         SemanticCode.unknownProperty, "`contentsRect` is not animated (§12.3)", at: range,
         notes: ["set it once in the block: `contentsRect [x, y, w, h]`"])
       return nil
     }
-    let near = closestWord(to: name, in: BuiltinNames.properties)
+    let near = closestWord(to: name, in: BuiltinNames.animatableProperties)
     error(
       SemanticCode.unknownProperty, "`\(name)` is not an animatable property", at: range,
-      notes: ["properties are \(BuiltinNames.properties.joined(separator: ", "))"],
+      notes: ["properties are \(BuiltinNames.animatableProperties.joined(separator: ", "))"],
       fixes: near.map { [.replace(range, with: $0, "did you mean `\($0)`?")] } ?? [])
     return nil
   }

@@ -16,6 +16,9 @@ enum BuiltinNames {
 
   static let properties: [String] = Property.allCases.map(\.rawValue)
 
+  /// The properties `animate` takes: all but the fixed ones (`doubleSided`).
+  static let animatableProperties: [String] = Property.allCases.filter(\.spec.isAnimatable).map(\.rawValue)
+
   /// Everything a name may be checked against for "did you mean" fixes.
   static var all: [String] { Array(colors.keys) + Array(timings.keys) + functions }
 

@@ -13,7 +13,12 @@ extension Checker {
     var defaults: [CheckedStatement] = []
     var stage = base.stage
     scope.shape = tree.child(d.syntax, 1)
-    for stmt in tree.children(block) where tree.kind(stmt) == .command {
+    for stmt in tree.children(block) {
+      if [.animate, .group, .sequence].contains(tree.kind(stmt)) {
+        reportTimelineInShapeBlock(stmt, shape: d.syntax)
+        continue
+      }
+      guard tree.kind(stmt) == .command else { continue }
       let head = tree.name(tree.child(stmt, 0))
       if let field = styleField(head) {
         guard let arg = singleArgument(stmt) else { continue }

@@ -1,0 +1,33 @@
+import AnimMath
+
+/// Which side of its shape a node shows (§14): `doubleSided false` hides the shape in a
+/// frame where it faces away.
+package enum Facing {
+  /// Whether the transform from a shape's box to the scene shows the box's back:
+  /// `det H < 0`, H being rows and columns 1, 2 and 4 of the whole 4 × 4 transform (the
+  /// map of the box's plane, `Matrix3D.planar`); for a 2-D node, the determinant of its
+  /// affine matrix, so a mirrored node faces away too. A determinant that is 0 (edge on)
+  /// or not a number faces no way.
+  package static func facesAway(_ matrix: AffineTransform, _ matrix3d: Matrix3D?) -> Bool {
+    guard let m = matrix3d else { return matrix.a * matrix.d - matrix.b * matrix.c < 0 }
+    let h = m.planar
+    let det =
+      h.m00 * (h.m11 * h.m22 - h.m12 * h.m21) - h.m01 * (h.m10 * h.m22 - h.m12 * h.m20)
+      + h.m02 * (h.m10 * h.m21 - h.m11 * h.m20)
+    return det < 0
+  }
+
+  /// The `NodeState` slot that holds `doubleSided` (1 true, 0 false).
+  static let doubleSidedSlot = Property.doubleSided.spec.slots.lowerBound
+}
+
+extension NodeFrame {
+  /// Decides `backFacing` from the record's state and its finished matrices: only a
+  /// node whose `doubleSided` is false faces away, and only where `Facing.facesAway`
+  /// says so. Called wherever a record's matrices are written, so that the flag is the
+  /// frame's.
+  @inline(__always)
+  package mutating func decideFacing() {
+    backFacing = state[Facing.doubleSidedSlot] == 0 && Facing.facesAway(matrix, matrix3d)
+  }
+}
