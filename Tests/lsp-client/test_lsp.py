@@ -19,6 +19,7 @@ emitter likes {
   on tap button
   spawn heart(36) {
     animate scale from 0 to 1 over 0.5s timing pop
+    remove after 2s
   }
 }
 """
