@@ -13,6 +13,12 @@ import AnimSyntax
 /// delay.
 extension WarningPass {
   func modelShowsBeforeStart(_ body: [CheckedStatement], block: NodeID?) -> [Diagnostic] {
+    // Most blocks have no delayed animation: nothing to count or fold for them.
+    let delayed = body.contains {
+      if case .timeline(.animation(let a)) = $0 { return a.timing.delay != nil }
+      return false
+    }
+    guard delayed else { return [] }
     var animated: [Property: Int] = [:]
     for statement in body { if let p = statement.animatedProperty { animated[p, default: 0] += 1 } }
     // A group or sequence may cover the delay with timing of its own: not judged here.

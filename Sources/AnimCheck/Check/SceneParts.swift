@@ -160,7 +160,7 @@ extension Checker {
     }
     var scope = BlockScope(.spawn)
     let spawn = spawns[0]
-    let errorsBefore = diagnostics.lazy.filter { $0.severity == .error }.count
+    let reportedBefore = diagnostics.count
     var parent: Int? = nil
     if let target = tree.optionalChild(spawn, 2) {
       guard let index = singleNodeIndex(target, use: "`spawn … in \(tree.name(target))`") else { return nil }
@@ -172,7 +172,7 @@ extension Checker {
     else { return nil }
     report(warnings.foreverWithoutRemove(t))
     // A lifetime judged from a block with mistakes in it would be judged on part of it.
-    if diagnostics.lazy.filter({ $0.severity == .error }).count == errorsBefore {
+    if !diagnostics[reportedBefore...].contains(where: { $0.severity == .error }) {
       report(
         warnings.vanishWhileVisible(
           t, emitter: decl, spawnBlock: tree.optionalChild(spawn, 1), duration: scene.settings.duration))
