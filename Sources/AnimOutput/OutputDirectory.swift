@@ -47,14 +47,15 @@ package final class OutputDirectory {
     exists = found != nil
     resolved = try OutputTarget.resolveLinks(bare, fileSystem)
     do {
-      temporary = try OutputTarget.createTemporary(beside: resolved, fs) { [fs] name throws(SystemError) in
-        try fs.mkdir(name, 0o777)
-      }.name
+      let created = try OutputTarget.createTemporary(beside: resolved, fs) { [fs] name throws(SystemError) in
+        try SignalCleanup.creating(.folder, name) { () throws(SystemError) in try fs.mkdir(name, 0o777) }
+      }
+      temporary = created.name
+      cleanupSlot = created.made.slot
     } catch {
       finished = true
       throw OutputError(path: path, error)
     }
-    cleanupSlot = SignalCleanup.add(folder: temporary)
   }
 
   deinit { abandon() }

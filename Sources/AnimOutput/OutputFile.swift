@@ -120,18 +120,20 @@ package final class OutputFile {
     throws(OutputError)
   {
     let mode: UInt32 = existing == nil && !privately ? 0o666 : 0o600
-    let created: (name: String, made: Int32)
+    let created: (name: String, made: (made: Int32, slot: Int?))
     do {
       created = try OutputTarget.createTemporary(beside: resolved, fs) { name throws(SystemError) in
-        try fs.open(name, O_WRONLY | O_CREAT | O_EXCL, mode)
+        try SignalCleanup.creating(.file, name) { () throws(SystemError) in
+          try fs.open(name, O_WRONLY | O_CREAT | O_EXCL, mode)
+        }
       }
     } catch {
       finished = true
       throw OutputError(path: path, error)
     }
-    fd = created.made
+    fd = created.made.made
     temporary = created.name
-    cleanupSlot = SignalCleanup.add(file: created.name)
+    cleanupSlot = created.made.slot
     guard let existing else { return }
     do {
       let made = try fs.fstat(fd)

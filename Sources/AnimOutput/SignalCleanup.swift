@@ -31,12 +31,25 @@ package enum SignalCleanup {
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
-  /// Registers a temporary file; nil when the table is full or the path longer than a
-  /// slot (the file is then still removed on every error, only not on a signal).
-  static func add(file path: String) -> Int? { add(path, count: -1) }
+  /// Makes a temporary file or folder with `create`, registered before it exists: a
+  /// signal arriving just after `create` returns still finds it in the table. (When
+  /// registered after, a `kill` in between left the file behind.) The slot is nil when
+  /// the table is full or the path longer than a slot: the file is then still removed on
+  /// every error, only not on a signal. A failed `create` releases the slot.
+  static func creating<Made>(
+    _ kind: TemporaryKind, _ path: String, _ create: () throws(SystemError) -> Made
+  ) throws(SystemError) -> (made: Made, slot: Int?) {
+    let slot = add(path, kind)
+    do throws(SystemError) {
+      return (try create(), slot)
+    } catch {
+      remove(slot)
+      throw error
+    }
+  }
 
-  /// Registers a temporary folder whose files are named `.0` up to `.(count - 1)`.
-  static func add(folder path: String) -> Int? { add(path, count: 0) }
+  /// A temporary file, or a folder whose files are named `.0` up to `.(count - 1)`.
+  enum TemporaryKind { case file, folder }
 
   /// How many numbered files the folder in `slot` holds now.
   static func setCount(_ slot: Int?, _ count: Int) {
@@ -55,7 +68,9 @@ package enum SignalCleanup {
     if active == 0 { for s in signals { signal(s, SIG_DFL) } }
   }
 
-  private static func add(_ path: String, count: Int) -> Int? {
+  /// Registers `path`; nil when the table is full or the path longer than a slot.
+  static func add(_ path: String, _ kind: TemporaryKind) -> Int? {
+    let count = kind == .file ? -1 : 0
     let bytes = Array(path.utf8)
     // Room for the path, `/.`, a decimal count and a NUL, within a slot.
     guard !bytes.isEmpty, !bytes.contains(0), bytes.count + 24 <= slotBytes else { return nil }
@@ -70,6 +85,16 @@ package enum SignalCleanup {
     if active == 0 { for s in signals { signal(s, removePendingAndReraise) } }
     active += 1
     return slot
+  }
+
+  /// Whether `path` is registered, for tests.
+  static func holds(_ path: String) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return (0..<capacity).contains { slot in
+      let start = paths + slot * slotBytes
+      return start[0] != 0 && String(cString: start) == path
+    }
   }
 
   static let capacity = 16
