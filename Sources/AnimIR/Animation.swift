@@ -10,17 +10,17 @@ package typealias Animation = IRForm.Animation<Expr>
 package typealias TimelineItem = IRForm.TimelineItem<Expr>
 
 /// Core Animation's fill modes (§6.2); `.forwards` is the language's default.
-package enum FillMode: String, Sendable {
+@usableFromInline package enum FillMode: String, Sendable {
   case removed, forwards, backwards, both
 }
 
-package enum AlongRotation: Sendable {
+@usableFromInline package enum AlongRotation: Sendable {
   case none, auto, autoReverse
 }
 
 extension IRForm {
   /// How many times an animation runs (§6.2).
-  package enum RepeatCount<V: IRValue>: Sendable {
+  @usableFromInline package enum RepeatCount<V: IRValue>: Sendable {
     case count(V)
     case forever
     /// `repeat for D`: c = D / d (or D / 2d with autoreverse).
@@ -28,7 +28,7 @@ extension IRForm {
   }
 
   /// What an animation moves between.
-  package enum AnimationValue<V: IRValue>: Sendable {
+  @usableFromInline package enum AnimationValue<V: IRValue>: Sendable {
     /// `from`/`to`/`by`; an omitted `from` is the value below (read at every sample).
     case basic(from: V?, to: V?, by: V?)
     case keyframes([Keyframe<V>], KeyframeInterpolation)
@@ -37,11 +37,11 @@ extension IRForm {
   }
 
   /// One keyframe: key time in 0…1, value, and the timing of the segment it starts.
-  package struct Keyframe<V: IRValue>: Sendable {
-    package var key: Double
-    package var value: V
-    package var timing: V?
-    package init(key: Double, value: V, timing: V?) {
+  @usableFromInline package struct Keyframe<V: IRValue>: Sendable {
+    @usableFromInline package var key: Double
+    @usableFromInline package var value: V
+    @usableFromInline package var timing: V?
+    @inlinable package init(key: Double, value: V, timing: V?) {
       self.key = key
       self.value = value
       self.timing = timing
@@ -49,28 +49,28 @@ extension IRForm {
   }
 
   /// The timing clauses shared by animations, groups and sequences (§6.2).
-  package struct Timing<V: IRValue>: Sendable {
+  @usableFromInline package struct Timing<V: IRValue>: Sendable {
     /// nil: not written (a real-time spring's settling time, or a group's children).
-    package var duration: V?
-    package var delay: V?
-    package var timingFunction: V?
-    package var repeatCount: RepeatCount<V>?
-    package var autoreverse = false
-    package var fill: FillMode = .forwards
-    package init() {}
+    @usableFromInline package var duration: V?
+    @usableFromInline package var delay: V?
+    @usableFromInline package var timingFunction: V?
+    @usableFromInline package var repeatCount: RepeatCount<V>?
+    @usableFromInline package var autoreverse = false
+    @usableFromInline package var fill: FillMode = .forwards
+    @inlinable package init() {}
   }
 
   /// One `animate` statement, checked.
-  package struct Animation<V: IRValue>: Sendable {
-    package var property: Property
-    package var value: AnimationValue<V>
-    package var timing: Timing<V>
-    package var additive = false
-    package var cumulative = false
+  @usableFromInline package struct Animation<V: IRValue>: Sendable {
+    @usableFromInline package var property: Property
+    @usableFromInline package var value: AnimationValue<V>
+    @usableFromInline package var timing: Timing<V>
+    @usableFromInline package var additive = false
+    @usableFromInline package var cumulative = false
     /// Where it was written, for run-time errors.
-    package var range: SourceRange
+    @usableFromInline package var range: SourceRange
 
-    package init(property: Property, value: AnimationValue<V>, timing: Timing<V>, range: SourceRange) {
+    @inlinable package init(property: Property, value: AnimationValue<V>, timing: Timing<V>, range: SourceRange) {
       self.property = property
       self.value = value
       self.timing = timing
@@ -79,7 +79,7 @@ extension IRForm {
   }
 
   /// An entry of an instance's timeline: an animation, or a group or sequence of them.
-  package indirect enum TimelineItem<V: IRValue>: Sendable {
+  @usableFromInline package indirect enum TimelineItem<V: IRValue>: Sendable {
     case animation(Animation<V>)
     case group(Timing<V>, [TimelineItem<V>])
     case sequence(Timing<V>, [TimelineItem<V>])

@@ -10,7 +10,7 @@ extension Property {
 
 extension IRForm.BlockStatement {
   /// Whether the statement sets or animates a 3-D property, at any depth of grouping.
-  var touchesDepth: Bool {
+  @usableFromInline var touchesDepth: Bool {
     switch self {
     case .set(let property, _): return property.isDepth
     case .timeline(let item): return item.touchesDepth
@@ -31,7 +31,7 @@ extension IRForm.TimelineItem {
 extension IRForm.Scene {
   /// Whether any node, spawn or replicator child is 3-D: a CSV dump then has the 3-D
   /// columns (§12.1).
-  package var has3D: Bool {
+  @inlinable package var has3D: Bool {
     nodes.contains(where: \.is3D) || emitters.contains(where: \.spawn.is3D)
       || replicators.contains { $0.children.contains(where: \.is3D) }
   }

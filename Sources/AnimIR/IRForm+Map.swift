@@ -3,7 +3,7 @@ import AnimModel
 /// Each IR type with its values turned into another form, the rest kept as it is: how
 /// `Lowering` makes the IR from the checked scene.
 extension IRForm.Scene {
-  package func map<W>(_ f: (V) -> W) -> IRForm.Scene<W> {
+  @inlinable package func map<W>(_ f: (V) -> W) -> IRForm.Scene<W> {
     var scene = IRForm.Scene<W>()
     scene.settings = settings
     scene.globals = globals.map { IRForm.GlobalBinding(name: $0.name, slot: $0.slot, value: f($0.value)) }
@@ -17,7 +17,7 @@ extension IRForm.Scene {
 }
 
 extension IRForm.NodeTemplate {
-  package func map<W>(_ f: (V) -> W) -> IRForm.NodeTemplate<W> {
+  @inlinable package func map<W>(_ f: (V) -> W) -> IRForm.NodeTemplate<W> {
     var t = IRForm.NodeTemplate<W>(
       name: name, shape: f(shape), shapeID: shapeID, body: body.map { $0.map(f) }, localCount: localCount,
       range: range)
@@ -28,7 +28,7 @@ extension IRForm.NodeTemplate {
 }
 
 extension IRForm.EmitterTemplate {
-  package func map<W>(_ f: (V) -> W) -> IRForm.EmitterTemplate<W> {
+  @inlinable package func map<W>(_ f: (V) -> W) -> IRForm.EmitterTemplate<W> {
     var e = IRForm.EmitterTemplate<W>(name: name, triggers: triggers, spawn: spawn.map(f))
     e.burst = burst
     e.max = max
@@ -39,7 +39,7 @@ extension IRForm.EmitterTemplate {
 }
 
 extension IRForm.ReplicatorTemplate {
-  package func map<W>(_ f: (V) -> W) -> IRForm.ReplicatorTemplate<W> {
+  @inlinable package func map<W>(_ f: (V) -> W) -> IRForm.ReplicatorTemplate<W> {
     var r = IRForm.ReplicatorTemplate<W>(name: name, count: count)
     r.position = f(position)
     r.instanceTransform = instanceTransform.map(f)
@@ -52,7 +52,7 @@ extension IRForm.ReplicatorTemplate {
 }
 
 extension IRForm.BlockStatement {
-  func map<W>(_ f: (V) -> W) -> IRForm.BlockStatement<W> {
+  @inlinable package func map<W>(_ f: (V) -> W) -> IRForm.BlockStatement<W> {
     switch self {
     case .bind(let slot, let v): return .bind(slot: slot, f(v))
     case .set(let property, let v): return .set(property, f(v))
@@ -67,7 +67,7 @@ extension IRForm.BlockStatement {
 }
 
 extension IRForm.TimelineItem {
-  func map<W>(_ f: (V) -> W) -> IRForm.TimelineItem<W> {
+  @inlinable package func map<W>(_ f: (V) -> W) -> IRForm.TimelineItem<W> {
     switch self {
     case .animation(let a): return .animation(a.map(f))
     case .group(let timing, let children): return .group(timing.map(f), children.map { $0.map(f) })
@@ -77,7 +77,7 @@ extension IRForm.TimelineItem {
 }
 
 extension IRForm.Animation {
-  func map<W>(_ f: (V) -> W) -> IRForm.Animation<W> {
+  @inlinable package func map<W>(_ f: (V) -> W) -> IRForm.Animation<W> {
     var a = IRForm.Animation<W>(property: property, value: value.map(f), timing: timing.map(f), range: range)
     a.additive = additive
     a.cumulative = cumulative
@@ -86,7 +86,7 @@ extension IRForm.Animation {
 }
 
 extension IRForm.AnimationValue {
-  func map<W>(_ f: (V) -> W) -> IRForm.AnimationValue<W> {
+  @inlinable package func map<W>(_ f: (V) -> W) -> IRForm.AnimationValue<W> {
     switch self {
     case .basic(let from, let to, let by): return .basic(from: from.map(f), to: to.map(f), by: by.map(f))
     case .keyframes(let frames, let interpolation):
@@ -98,7 +98,7 @@ extension IRForm.AnimationValue {
 }
 
 extension IRForm.Timing {
-  func map<W>(_ f: (V) -> W) -> IRForm.Timing<W> {
+  @inlinable package func map<W>(_ f: (V) -> W) -> IRForm.Timing<W> {
     var t = IRForm.Timing<W>()
     t.duration = duration.map(f)
     t.delay = delay.map(f)

@@ -13,7 +13,7 @@ package typealias ReplicatorTemplate = IRForm.ReplicatorTemplate<Expr>
 
 /// How a value of the scene is held: an `Expr` in the IR; checked syntax, not yet
 /// lowered, in what the checker hands to `Lowering`.
-package protocol IRValue: Sendable {
+@usableFromInline package protocol IRValue: Sendable {
   /// A value known now.
   static func constant(_ value: Value) -> Self
 }
@@ -23,27 +23,27 @@ extension Expr: IRValue {}
 /// The IR's types, over how a value is held (`IRValue`). The checker builds them over
 /// checked syntax and `Lowering` maps that to `Expr`s, only when the IR is wanted; use
 /// the aliases (`SceneIR`, `NodeTemplate`, …), which hold `Expr`s.
-package enum IRForm {
-  package struct Scene<V: IRValue>: Sendable {
-    package var settings = SceneSettings()
+@usableFromInline package enum IRForm {
+  @usableFromInline package struct Scene<V: IRValue>: Sendable {
+    @usableFromInline package var settings = SceneSettings()
     /// Top-level `let`s (and `timing`/`path`/`shape` declarations) in evaluation order:
     /// dependency order, then source order (§7). `slot` indexes `Expr.global`.
-    package var globals: [GlobalBinding<V>] = []
-    package var nodes: [NodeTemplate<V>] = []
-    package var emitters: [EmitterTemplate<V>] = []
-    package var replicators: [ReplicatorTemplate<V>] = []
-    package var input: [InputEvent] = []
+    @usableFromInline package var globals: [GlobalBinding<V>] = []
+    @usableFromInline package var nodes: [NodeTemplate<V>] = []
+    @usableFromInline package var emitters: [EmitterTemplate<V>] = []
+    @usableFromInline package var replicators: [ReplicatorTemplate<V>] = []
+    @usableFromInline package var input: [InputEvent] = []
     /// The font files texts were drawn from (§12.4), each once: inputs, which no output may
     /// overwrite.
-    package var fontFiles: [String] = []
-    package init() {}
+    @usableFromInline package var fontFiles: [String] = []
+    @inlinable package init() {}
   }
 
-  package struct GlobalBinding<V: IRValue>: Sendable {
-    package var name: String
-    package var slot: Int
-    package var value: V
-    package init(name: String, slot: Int, value: V) {
+  @usableFromInline package struct GlobalBinding<V: IRValue>: Sendable {
+    @usableFromInline package var name: String
+    @usableFromInline package var slot: Int
+    @usableFromInline package var value: V
+    @inlinable package init(name: String, slot: Int, value: V) {
       self.name = name
       self.slot = slot
       self.value = value
@@ -52,7 +52,7 @@ package enum IRForm {
 
   /// What a node's or spawn's block does, statement by statement in source order, so
   /// random draws happen in source order (§7).
-  package enum BlockStatement<V: IRValue>: Sendable {
+  @usableFromInline package enum BlockStatement<V: IRValue>: Sendable {
     /// `let NAME = EXPR`, stored in a local slot.
     case bind(slot: Int, V)
     /// A fixed property value (`opacity 0.5`, `position (1, 2)`).
@@ -71,25 +71,25 @@ package enum IRForm {
   }
 
   /// A node, a spawn's template, or a replicator child.
-  package struct NodeTemplate<V: IRValue>: Sendable {
-    package var name: String
+  @usableFromInline package struct NodeTemplate<V: IRValue>: Sendable {
+    @usableFromInline package var name: String
     /// Evaluates to `.shape`.
-    package var shape: V
+    @usableFromInline package var shape: V
     /// The id of the shape in dumps (§9): the declared shape's name, or the node's name for
     /// an inline shape; nil when the geometry differs per spawn (then the instance's id).
-    package var shapeID: String?
-    package var body: [BlockStatement<V>]
+    @usableFromInline package var shapeID: String?
+    @usableFromInline package var body: [BlockStatement<V>]
     /// Number of local slots the body uses.
-    package var localCount: Int
-    package var range: SourceRange
+    @usableFromInline package var localCount: Int
+    @usableFromInline package var range: SourceRange
     /// Whether the body sets or animates a 3-D property (§12.1), decided once here.
-    package let is3D: Bool
+    @usableFromInline package let is3D: Bool
     /// The nodes declared in its block (§14), in order: each positioned in this node's box.
-    package var children: [NodeTemplate<V>] = []
+    @usableFromInline package var children: [NodeTemplate<V>] = []
     /// `node NAME { … }` (§14): draws nothing; `shape` is `groupShape`, `shapeID` nil.
-    package var isGroup = false
+    @usableFromInline package var isGroup = false
 
-    package init(
+    @inlinable package init(
       name: String, shape: V, shapeID: String?, body: [BlockStatement<V>], localCount: Int, range: SourceRange
     ) {
       self.name = name
@@ -103,24 +103,24 @@ package enum IRForm {
   }
 
   /// A group's shape (§14): a 0 × 0 box with no paint, which draws nothing.
-  package static var groupShape: Value {
+  @inlinable package static var groupShape: Value {
     var style = ShapeStyle()
     style.fill = nil
     return .shape(ShapeValue(outline: ShapeOutline(path: Path(), width: 0, height: 0), style: style))
   }
 
-  package struct EmitterTemplate<V: IRValue>: Sendable {
-    package var name: String
-    package var triggers: [Trigger]
-    package var burst: Int = 1
-    package var max: Int = 10_000
+  @usableFromInline package struct EmitterTemplate<V: IRValue>: Sendable {
+    @usableFromInline package var name: String
+    @usableFromInline package var triggers: [Trigger]
+    @usableFromInline package var burst: Int = 1
+    @usableFromInline package var max: Int = 10_000
     /// nil: the scene centre.
-    package var origin: V?
-    package var spawn: NodeTemplate<V>
+    @usableFromInline package var origin: V?
+    @usableFromInline package var spawn: NodeTemplate<V>
     /// `spawn … in NODE` (§14): the node index of the parent each instance is a child of;
     /// nil for top-level instances.
-    package var parent: Int? = nil
-    package init(name: String, triggers: [Trigger], spawn: NodeTemplate<V>) {
+    @usableFromInline package var parent: Int? = nil
+    @inlinable package init(name: String, triggers: [Trigger], spawn: NodeTemplate<V>) {
       self.name = name
       self.triggers = triggers
       self.spawn = spawn
@@ -128,19 +128,19 @@ package enum IRForm {
   }
 
   /// `replicate NAME count N { … }` (§3.2).
-  package struct ReplicatorTemplate<V: IRValue>: Sendable {
-    package var name: String
-    package var count: Int
-    package var position: V = .constant(.point(.zero))
+  @usableFromInline package struct ReplicatorTemplate<V: IRValue>: Sendable {
+    @usableFromInline package var name: String
+    @usableFromInline package var count: Int
+    @usableFromInline package var position: V = .constant(.point(.zero))
     /// Steps of the instance transform, in order (M = f₁·f₂·…); each evaluates to `.transform`.
-    package var instanceTransform: [V] = []
+    @usableFromInline package var instanceTransform: [V] = []
     /// Seconds.
-    package var instanceDelay: V = .constant(.number(0))
-    package var instanceColor: V = .constant(.color(.white))
+    @usableFromInline package var instanceDelay: V = .constant(.number(0))
+    @usableFromInline package var instanceColor: V = .constant(.color(.white))
     /// Per-copy colour offsets (red, green, blue, alpha).
-    package var offsets: (red: Double, green: Double, blue: Double, alpha: Double) = (0, 0, 0, 0)
-    package var children: [NodeTemplate<V>] = []
-    package init(name: String, count: Int) {
+    @usableFromInline package var offsets: (red: Double, green: Double, blue: Double, alpha: Double) = (0, 0, 0, 0)
+    @usableFromInline package var children: [NodeTemplate<V>] = []
+    @inlinable package init(name: String, count: Int) {
       self.name = name
       self.count = count
     }
@@ -148,20 +148,20 @@ package enum IRForm {
 }
 
 /// `scene { }` (constants, already evaluated).
-package struct SceneSettings: Sendable {
-  package var title = ""
-  package var width = 375.0
-  package var height = 667.0
-  package var background = Color.clear
-  package var fps = 60.0
+@usableFromInline package struct SceneSettings: Sendable {
+  @usableFromInline package var title = ""
+  @usableFromInline package var width = 375.0
+  @usableFromInline package var height = 667.0
+  @usableFromInline package var background = Color.clear
+  @usableFromInline package var fps = 60.0
   /// Seconds.
-  package var duration = 10.0
-  package var seed: UInt64 = 0
-  package init() {}
+  @usableFromInline package var duration = 10.0
+  @usableFromInline package var seed: UInt64 = 0
+  @inlinable package init() {}
 }
 
 /// When an emitter fires (§3.2, §8).
-package enum Trigger: Sendable {
+@usableFromInline package enum Trigger: Sendable {
   /// `on tap` (node nil) or `on tap NODE` (node index).
   case tap(node: Int?)
   /// `every P [from F] [until U]`, seconds.
@@ -171,15 +171,15 @@ package enum Trigger: Sendable {
 }
 
 /// An event of the `input` block (§8), in run time.
-package enum InputEvent: Sendable {
-  package enum Target: Sendable {
+@usableFromInline package enum InputEvent: Sendable {
+  @usableFromInline package enum Target: Sendable {
     /// The centre of the node's box (node index).
     case node(Int)
     case point(Point)
     /// No point: every `on tap` emitter fires at its origin.
     case none
   }
-  package enum When: Sendable {
+  @usableFromInline package enum When: Sendable {
     case at([Double])
     case every(period: Double, from: Double, until: Double?)
   }

@@ -11,7 +11,7 @@
 /// 32 bytes longer than what was written (zeroed room), and every store is checked
 /// against the storage's length before the pointer is used; `ByteBufferTests` checks it
 /// against plain appends.
-package struct ByteBuffer: Sendable {
+@usableFromInline package struct ByteBuffer: Sendable {
   /// The bytes written are `storage[..<used]`; the rest is room (at least 32 bytes after
   /// each `makeRoom(32)`).
   @usableFromInline var storage: [UInt8] = []

@@ -1,15 +1,15 @@
 /// Up to 16 bytes held in two words, the first byte in the lowest bits of `low`: a
 /// number's text, or a short constant, moved as two words rather than byte by byte.
 /// Bytes past `count` are zero.
-@frozen package struct PackedBytes: Equatable, Sendable {
-  package let low: UInt64
-  package let high: UInt64
+@frozen @usableFromInline package struct PackedBytes: Equatable, Sendable {
+  @usableFromInline package let low: UInt64
+  @usableFromInline package let high: UInt64
   /// 0...16.
-  package let count: Int
+  @usableFromInline package let count: Int
 
   /// The first `count` (0...8) bytes of `word`.
   @inlinable @inline(__always)
-  package init(_ word: UInt64, count: Int) {
+  @usableFromInline package init(_ word: UInt64, count: Int) {
     low = count == 8 ? word : word & ((1 &<< UInt64(count &* 8)) &- 1)
     high = 0
     self.count = count

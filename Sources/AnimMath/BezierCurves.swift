@@ -7,7 +7,7 @@
 /// Evaluation of the curve pieces a `Path` is made of: Bezier curves in Bernstein form,
 /// and arcs by angle. Kept as free functions so the measure, the bounds and the
 /// rasterizer all evaluate curves the same way.
-package enum Bezier {
+@usableFromInline package enum Bezier {
   /// The quadratic Bezier `p0 → p2` with control `p1` at parameter `t` (0…1).
   @inlinable
   package static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {

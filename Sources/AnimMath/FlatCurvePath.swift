@@ -11,20 +11,20 @@
 /// ends and the coefficients of its quintic, each computed as
 /// `InverseLengthSpline.interpolate` computes it, so the parameter is that function's,
 /// bit for bit, for half the work.
-package struct FlatCurvePath: Sendable {
+@usableFromInline package struct FlatCurvePath: Sendable {
   /// Layout: 0 the curve's degree (2 or 3), 1 its arc length, 2 the number of intervals,
   /// 3…10 the control points (x, y; a quadratic leaves the last two unused), 11 unused,
   /// 12…15 the guide (`guides` bytes, eight to a number's bit pattern); then the
   /// intervals, `intervalStride` numbers each.
-  package let numbers: ContiguousArray<Double>
+  @usableFromInline package let numbers: ContiguousArray<Double>
   /// The number of intervals (at least 1).
-  package let intervals: Int
+  @usableFromInline package let intervals: Int
 
   /// The numbers before the intervals.
-  package static let header = 16
+  @usableFromInline package static let header = 16
   /// An interval's numbers, in this order: arc length at its start (s0) and end (s1),
   /// then its quintic in u = (s − s0) / (s1 − s0), lowest power first.
-  package static let intervalStride = 8
+  @usableFromInline package static let intervalStride = 8
   /// The guide: for each of `guides` equal steps of arc length, the interval where the
   /// step begins, one byte each (from number 12 on). Knots lie at equal steps of t, and
   /// where the curve's speed varies p·(intervals) is often the wrong interval; from the

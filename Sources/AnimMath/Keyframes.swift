@@ -1,5 +1,5 @@
 /// How a keyframe animation moves between its values (§6.5).
-package enum KeyframeInterpolation: Hashable, Sendable {
+@usableFromInline package enum KeyframeInterpolation: Hashable, Sendable {
   /// Straight between neighbouring values, each segment linear in p.
   case linear
   /// Holds each value until the next key time.

@@ -5,7 +5,7 @@
 #endif
 
 /// How progress along a path maps to distance (§6.6).
-package enum PathPacing: Hashable, Sendable {
+@usableFromInline package enum PathPacing: Hashable, Sendable {
   /// Constant speed over the whole path: p selects arc length p·L (CSS offset-distance).
   case paced
   /// Each segment gets an equal share of p, at constant speed within it (Core

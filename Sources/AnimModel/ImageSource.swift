@@ -3,7 +3,7 @@ import AnimSource
 /// An image file as the checker found it (§12.3): the path as written, the path resolved
 /// against the source's directory, and the size its header gives. The pixels are read at
 /// run time (`SceneIR.imageSources`), once per file.
-package struct ImageSource: Hashable, Sendable {
+@usableFromInline package struct ImageSource: Hashable, Sendable {
   /// As written in the source (what dumps print).
   package var name: String
   /// Where the file is: `name` resolved against the `.anim` file's directory.

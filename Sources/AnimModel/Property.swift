@@ -4,7 +4,7 @@ import AnimMath
 /// interpolation, dump keys, documentation) is its `PropertySpec`, below: a new property
 /// is a case and its entry here, and the switch is exhaustive, so one without the other
 /// does not compile. The simulator's `NodeState` and the dump writers hold its value.
-package enum Property: String, Sendable, CaseIterable {
+@usableFromInline package enum Property: String, Sendable, CaseIterable {
   case position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth, strokeStart, strokeEnd
   case rotationX, rotationY, perspective
   case doubleSided

@@ -2,7 +2,7 @@ import AnimMath
 
 /// A run-time value of an `.anim` expression. Durations are seconds and angles degrees,
 /// both as `.number`: the checker has already proved the units right.
-package enum Value: Sendable {
+@usableFromInline package enum Value: Sendable {
   case number(Double)
   case point(Point)
   case color(Color)
@@ -40,18 +40,18 @@ package enum Value: Sendable {
 }
 
 /// A path waiting for its start point.
-package struct DeferredPath: Sendable {
+@usableFromInline package struct DeferredPath: Sendable {
   package let build: @Sendable (Point) -> Path
   package init(_ build: @escaping @Sendable (Point) -> Path) { self.build = build }
 }
 
 /// A shape: its outline in its local box, and its style (§3.1).
-package struct ShapeValue: Sendable, Hashable {
+@usableFromInline package struct ShapeValue: Sendable, Hashable {
   package var outline: ShapeOutline
   package var style: ShapeStyle
   /// For `image(…)` (§12.3): the PNG drawn over the box; `outline` is then the box.
   package var image: ImageSource?
-  package init(outline: ShapeOutline, style: ShapeStyle = ShapeStyle(), image: ImageSource? = nil) {
+  @usableFromInline package init(outline: ShapeOutline, style: ShapeStyle = ShapeStyle(), image: ImageSource? = nil) {
     self.outline = outline
     self.style = style
     self.image = image
@@ -59,12 +59,12 @@ package struct ShapeValue: Sendable, Hashable {
 }
 
 /// Core Animation's shape-layer defaults: fill black, no stroke, lineWidth 1.
-package struct ShapeStyle: Sendable, Hashable {
-  package var fill: Color? = .black
+@usableFromInline package struct ShapeStyle: Sendable, Hashable {
+  @usableFromInline package var fill: Color? = .black
   package var stroke: Color? = nil
   package var lineWidth: Double = 1
   /// A gradient fill or stroke (§12.2), in unit points; the colour above is then a
   /// placeholder that only says the paint is there.
   package var gradients: PaintGradients? = nil
-  package init() {}
+  @usableFromInline package init() {}
 }

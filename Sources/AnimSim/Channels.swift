@@ -4,8 +4,8 @@ import AnimModel
 /// The value of one animated property as up to four numbers: a Number in `x`, a Point in
 /// `x, y`, a Color in `x, y, z, w` (r, g, b, a). One small vector type for every property
 /// keeps interpolation, addition and keyframe splines allocation-free and monomorphic.
-package struct Channels: Hashable, Sendable {
-  package var x, y, z, w: Double
+@usableFromInline package struct Channels: Hashable, Sendable {
+  @usableFromInline package var x, y, z, w: Double
 
   @inlinable package init(_ x: Double, _ y: Double = 0, _ z: Double = 0, _ w: Double = 0) {
     self.x = x

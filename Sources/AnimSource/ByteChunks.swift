@@ -5,7 +5,7 @@
 /// The source kernel of unsafe memory: the load is unaligned and unchecked inside, and
 /// safe at the API because the range is checked first. `ScanKernelDifferentialTests`
 /// holds every scanner built on it to the byte-at-a-time computation.
-package enum ByteChunks {
+@usableFromInline package enum ByteChunks {
   /// Bytes `offset ..< offset + 8` of `bytes`, the first in the lowest bits.
   /// Precondition: `0 <= offset` and `offset + 8 <= bytes.count`.
   @inlinable @inline(__always)

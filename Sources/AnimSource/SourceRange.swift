@@ -22,9 +22,9 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A 1-based line and column (in Unicode scalars), as people read them.
-package struct LineColumn: Hashable, Sendable {
-  package var line: Int
-  package var column: Int
+@usableFromInline package struct LineColumn: Hashable, Sendable {
+  @usableFromInline package var line: Int
+  @usableFromInline package var column: Int
   package init(line: Int, column: Int) {
     self.line = line
     self.column = column
@@ -32,9 +32,9 @@ package struct LineColumn: Hashable, Sendable {
 }
 
 /// A 0-based line and character offset, as the Language Server Protocol counts them.
-package struct LSPPosition: Hashable, Sendable {
-  package var line: Int
-  package var character: Int
+@usableFromInline package struct LSPPosition: Hashable, Sendable {
+  @usableFromInline package var line: Int
+  @usableFromInline package var character: Int
   package init(line: Int, character: Int) {
     self.line = line
     self.character = character
@@ -42,7 +42,7 @@ package struct LSPPosition: Hashable, Sendable {
 }
 
 /// How an LSP client counts characters within a line.
-package enum PositionEncoding: String, Sendable {
+@usableFromInline package enum PositionEncoding: String, Sendable {
   case utf16 = "utf-16"
   case utf8 = "utf-8"
 }

@@ -1,7 +1,7 @@
 /// How source bytes divide into characters. One rule for the lexer, the line table and
 /// the renderer, so columns agree everywhere: a well-formed UTF-8 sequence is one
 /// character; every byte of a malformed one is a character of its own (shown as U+FFFD).
-package enum UTF8Scan {
+@usableFromInline package enum UTF8Scan {
   /// Length of the character starting at `i`: 1…4 for well-formed UTF-8, 1 for a bad byte.
   @inlinable
   package static func sequenceLength(_ bytes: [UInt8], at i: Int) -> Int {

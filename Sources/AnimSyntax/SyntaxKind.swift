@@ -1,7 +1,7 @@
 /// The kinds of syntax-tree nodes. Every node has a source range and an ordered list
 /// of children; the comment on each case gives its children (optional ones are present
 /// as `.absent` nodes, so positions are fixed) and what `payload`/`flags` hold.
-package enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
+@usableFromInline package enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
   /// Children: declarations.
   case file
 
@@ -116,7 +116,7 @@ package enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
   package var isError: Bool { self == .errorStatement || self == .errorExpression }
 }
 
-package enum BinaryOperator: UInt8, Sendable {
+@usableFromInline package enum BinaryOperator: UInt8, Sendable {
   case add, subtract, multiply, divide
 
   package var spelling: String {

@@ -1,10 +1,10 @@
 import AnimSource
 
 /// A node of the syntax tree: an index into `SyntaxTree`.
-package struct NodeID: Hashable, Sendable, Comparable {
-  package let index: Int32
+@usableFromInline package struct NodeID: Hashable, Sendable, Comparable {
+  @usableFromInline package let index: Int32
   @inlinable package init(_ index: Int32) { self.index = index }
-  package static func < (a: NodeID, b: NodeID) -> Bool { a.index < b.index }
+  @usableFromInline package static func < (a: NodeID, b: NodeID) -> Bool { a.index < b.index }
 }
 
 /// The parsed form of one file, stored compactly: nodes in one array, children as runs
@@ -28,7 +28,7 @@ package struct NodeID: Hashable, Sendable, Comparable {
 /// array read it wraps. `@inlinable` alone was not enough: the optimizer left them as
 /// calls in the checker's large functions, and each such call on the tree a checker
 /// keeps copied the whole tree struct onto the stack first.
-package struct SyntaxTree: Sendable {
+@usableFromInline package struct SyntaxTree: Sendable {
   @usableFromInline struct Node: Sendable, BitwiseCopyable {
     @usableFromInline var start: UInt32
     @usableFromInline var end: UInt32
@@ -132,10 +132,10 @@ package struct SyntaxTree: Sendable {
   }
 
   /// A node's children, in order.
-  package struct Children: RandomAccessCollection, Sendable {
+  @usableFromInline package struct Children: RandomAccessCollection, Sendable {
     @usableFromInline let ids: TreeColumn<Int32>
     @usableFromInline let first: Int
-    package let count: Int
+    @usableFromInline package let count: Int
     @inlinable init(ids: TreeColumn<Int32>, first: Int, count: Int) {
       self.ids = ids
       self.first = first

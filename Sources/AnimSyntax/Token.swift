@@ -55,7 +55,7 @@ package enum TokenKind: UInt8, Sendable {
 }
 
 /// The unit written after a number literal (§1).
-package enum NumberUnit: UInt8, Sendable {
+@usableFromInline package enum NumberUnit: UInt8, Sendable {
   case none, seconds, milliseconds, degrees, radians, turns, percent
 
   package var spelling: String {

@@ -1,7 +1,7 @@
 /// The words the language gives meaning to. Each is interned first in every
 /// `SymbolTable`, so a word's raw value is its symbol id and keyword tests are integer
 /// compares. The order is fixed: reserved words, then clause words, then contextual words.
-package enum Word: Int32, CaseIterable, Sendable {
+@usableFromInline package enum Word: Int32, CaseIterable, Sendable {
   // Reserved words (§1): never names.
   case scene, `let`, shape, path, timing, node, emitter, replicate, spawn, animate, group
   case sequence, input, `true`, `false`, `self`, trigger
@@ -56,14 +56,14 @@ package enum Word: Int32, CaseIterable, Sendable {
 }
 
 /// An interned identifier: an index into a `SymbolTable`.
-package struct Symbol: Hashable, Sendable, Comparable {
-  package let id: Int32
+@usableFromInline package struct Symbol: Hashable, Sendable, Comparable {
+  @usableFromInline package let id: Int32
   @inlinable package init(_ id: Int32) { self.id = id }
   package init(_ word: Word) { self.id = word.rawValue }
 
   /// Inlined: the parser asks a token's word at every statement and clause, and a call
   /// would cost more than the one compare it wraps.
-  @inline(__always) package var word: Word? { Word(rawValue: id) }
-  package static func < (a: Symbol, b: Symbol) -> Bool { a.id < b.id }
+  @inline(__always) @usableFromInline package var word: Word? { Word(rawValue: id) }
+  @usableFromInline package static func < (a: Symbol, b: Symbol) -> Bool { a.id < b.id }
   package static func == (s: Symbol, w: Word) -> Bool { s.id == w.rawValue }
 }
