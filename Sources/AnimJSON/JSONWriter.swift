@@ -63,7 +63,7 @@ package enum JSONString {
 /// trailing zeros, never in exponent form, `-0` written as `0` (spec §9). Every digit is
 /// the exact decimal value of the double, correctly rounded: see `append(_:to:)` in
 /// DecimalWriter.swift, which writes the same bytes into a buffer without a `String`.
-package enum JSONNumber {
+@usableFromInline package enum JSONNumber {
   package static func format(_ value: Double) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(24)

@@ -64,4 +64,53 @@ import Testing
     let text = "public struct Frame {\n  public var a: Int\n}\n\npublic struct Hidden {\n  public var b: Int\n}\n"
     #expect(Self.strayPublic(in: text, path: "M/F.swift", allowed: ["Frame"]) == ["M/F.swift:5", "M/F.swift:6"])
   }
+
+  /// The type an `@inlinable` member belongs to must be `@usableFromInline` (or public):
+  /// Swift inlines no member of a plain `package` type across modules unless built with
+  /// `-package-cmo`, which needs unsafe flags, and then the checker's calls into the syntax
+  /// tree and the IR's generic inits stay calls (check ran at a third of its speed).
+  static func inlinableInHiddenTypes(_ files: [(path: String, text: String)]) -> [String] {
+    let kinds: Set<Substring> = ["struct", "enum", "class", "actor"]
+    var declarations: [String: Substring] = [:]
+    for file in files {
+      for line in file.text.split(separator: "\n") {
+        let words = line.split(whereSeparator: { " :<{(".contains($0) })
+        if let i = words.firstIndex(where: { kinds.contains($0) }), i + 1 < words.count, words[..<i].contains("package")
+        {
+          declarations[String(words[i + 1])] = line
+        }
+      }
+    }
+    var hidden: [String] = []
+    for file in files {
+      // The innermost type or extension open at each indentation.
+      var open: [(indent: Int, name: String)] = []
+      for (n, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let indent = line.prefix { $0 == " " }.count
+        let words = line.split(whereSeparator: { " :<{(".contains($0) })
+        if let i = words.firstIndex(where: { kinds.contains($0) || $0 == "extension" }), i + 1 < words.count,
+          line.hasSuffix("{")
+        {
+          open.removeAll { $0.indent >= indent }
+          open.append((indent, String(words[i + 1].split(separator: ".").last ?? words[i + 1])))
+        }
+        guard line.contains("@inlinable"), let owner = open.last(where: { $0.indent < indent }) else { continue }
+        if let declaration = declarations[owner.name], !declaration.contains("@usableFromInline") {
+          hidden.append("\(file.path):\(n + 1) (\(owner.name))")
+        }
+      }
+    }
+    return hidden
+  }
+
+  @Test func inlinableMembersBelongToUsableFromInlineTypes() throws {
+    let files = try SourceTree.swiftFiles().map { (path: $0.path, text: $0.text) }
+    let hidden = Self.inlinableInHiddenTypes(files)
+    #expect(hidden.isEmpty, "@inlinable members of types that are not @usableFromInline: \(hidden.prefix(20))")
+  }
+
+  @Test func anInlinableMemberOfAHiddenTypeIsFound() {
+    let text = "package struct Tree {\n  @inlinable package func a() {}\n}\n\n@usableFromInline package struct Seen {\n  @inlinable package func b() {}\n}\nextension Tree {\n  @inlinable package func c() {}\n}\n"
+    #expect(Self.inlinableInHiddenTypes([("M/F.swift", text)]) == ["M/F.swift:2 (Tree)", "M/F.swift:9 (Tree)"])
+  }
 }

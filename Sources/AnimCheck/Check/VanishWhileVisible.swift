@@ -14,20 +14,25 @@ extension WarningPass {
   func vanishWhileVisible(_ t: CheckedTemplate, emitter decl: NodeID, spawnBlock: NodeID?, duration: Double)
     -> [Diagnostic]
   {
-    var last: (end: Double, animation: CheckedAnimation)? = nil
-    for statement in t.body {
-      switch statement {
+    // The last animation to end, by its index in the body: an animation is a large value,
+    // and this runs for every spawn of every file checked.
+    var last: (end: Double, index: Int)? = nil
+    for index in t.body.indices {
+      switch t.body[index] {
       case .removeAfter: return []
-      case .timeline(.animation(let a)):
-        guard let end = itemEnd(.animation(a)) else { return [] }
-        if hidesInstance(a) { return [] }
-        if last == nil || end >= last!.end { last = (end, a) }
-      case .timeline: return []  // groups and sequences: their own timing, not judged here
+      case .timeline(let item):
+        // Groups and sequences have their own timing, not judged here.
+        guard case .animation = item, let end = itemEnd(item) else { return [] }
+        if last == nil || end >= last!.end { last = (end, index) }
       default: continue
       }
     }
-    guard let (end, a) = last, end > 0, end < duration, case .basic(_, let to, let by) = a.value, to != nil || by != nil
+    guard let (end, index) = last, end > 0, end < duration, case .timeline(.animation(let a)) = t.body[index],
+      case .basic(_, let to, let by) = a.value, to != nil || by != nil
     else { return [] }
+    for statement in t.body {
+      if case .timeline(.animation(let other)) = statement, hidesInstance(other) { return [] }
+    }
     let name = tree.name(tree.child(decl, 0))
     let keep = "remove after \(JSONLimits.text(duration))s"
     var fixes: [Fix] = []
@@ -50,7 +55,8 @@ extension WarningPass {
 
   /// An animation that ends with the instance out of sight: opacity or a scale to 0.
   private func hidesInstance(_ a: CheckedAnimation) -> Bool {
-    guard [.opacity, .scale, .scaleX, .scaleY].contains(a.property), case .basic(_, let to?, _) = a.value,
+    guard a.property == .opacity || a.property == .scale || a.property == .scaleX || a.property == .scaleY,
+      case .basic(_, let to?, _) = a.value,
       let v = fold(to), case .number(let n) = v
     else { return false }
     return a.property == .opacity ? n <= 0 : n == 0
