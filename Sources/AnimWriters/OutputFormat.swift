@@ -57,6 +57,14 @@ public struct OutputFormat: Sendable {
     return GIFFileWriter(to: sink, options)
   }
 
+  public static let apng = OutputFormat(
+    name: "apng", extensions: ["apng"], destination: .file, frames: .run, isPicture: true,
+    summary: "the run as an animated PNG, with full alpha"
+  ) { target, options in
+    guard case .bytes(let sink) = target else { return nil }
+    return APNGFileWriter(to: sink, options)
+  }
+
   public static let png = OutputFormat(
     name: "png", extensions: ["png"], destination: .file, frames: .still, isPicture: true,
     summary: "one frame as a PNG"
@@ -98,7 +106,7 @@ public struct OutputFormat: Sendable {
   }
 
   /// Every format, in the order `--help` lists them.
-  public static let all: [OutputFormat] = [jsonLines, csv, gif, png, svg, pngSequence, lottie, sticker]
+  public static let all: [OutputFormat] = [jsonLines, csv, gif, apng, png, svg, pngSequence, lottie, sticker]
 
   /// The format named `name` (`--format`).
   public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }

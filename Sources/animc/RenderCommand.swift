@@ -13,17 +13,17 @@ import Foundation
 /// `OUT.png` and `OUT.svg` are stills (`--time` or `--frame`), `DIR/` gets one numbered
 /// PNG per frame, `OUT.json` is a Lottie animation and `OUT.tgs` a Telegram sticker (§13).
 enum RenderCommand {
-  static let summary = "Render a scene to GIF, PNG, SVG or Lottie."
+  static let summary = "Render a scene to GIF, APNG, PNG, SVG or Lottie."
 
   static let spec = CommandSpec(
     name: "render",
     summary: summary,
-    usage: "FILE -o OUT.gif|OUT.png|OUT.svg|OUT.json|OUT.tgs|DIR/ [options]",
+    usage: "FILE -o OUT.gif|OUT.apng|OUT.png|OUT.svg|OUT.json|OUT.tgs|DIR/ [options]",
     options: [
       OptionSpec(
         names: ["-o", "--output"], value: "OUT",
         help:
-          "OUT.gif (the run), OUT.png or OUT.svg (a still), DIR/ (a PNG per frame), OUT.json (Lottie), OUT.tgs (a Telegram sticker)."
+          "OUT.gif or OUT.apng (the run; APNG keeps full alpha), OUT.png or OUT.svg (a still), DIR/ (a PNG per frame), OUT.json (Lottie), OUT.tgs (a Telegram sticker)."
       ),
       OptionSpec(names: ["--only"], value: "NAME", help: "Keep only the instances of one node, emitter or replicator."),
       OptionSpec(names: ["--time"], value: "T", help: "The still's run time: 1.5s, 1500ms or plain seconds."),
@@ -41,7 +41,7 @@ enum RenderCommand {
           "With both --width and --height (or a .tgs, 512×512): stretch the scene to fill the picture instead of fitting it."
       ),
       OptionSpec(
-        names: ["--loop"], value: "N", help: "A GIF plays N times in all (`--loop 1` once); default: forever."),
+        names: ["--loop"], value: "N", help: "A GIF or APNG plays N times in all (`--loop 1` once); default: forever."),
       OptionSpec(
         names: ["--matte"], value: "COLOR",
         help: "A GIF on a clear or translucent background: the colour its edges are blended on (default white)."
@@ -73,7 +73,7 @@ enum RenderCommand {
     guard let parsed = arguments else { return exit }
     guard let path = spec.singleInput(parsed) else { return .usage }
     guard let output = parsed.value("--output") else {
-      return Console.fail("give an output with `-o OUT.gif`, `OUT.png`, `OUT.svg` or `DIR/`")
+      return Console.fail("give an output with `-o OUT.gif`, `OUT.apng`, `OUT.png`, `OUT.svg` or `DIR/`")
     }
     // Every option is read before the scene, so a bad one is reported before (and
     // instead of) the file's diagnostics; `RenderRequest` says what waits for the scene.
@@ -117,7 +117,7 @@ enum RenderCommand {
     }
     throw UsageError(
       message:
-        "`\(output)`: name the output `.gif`, `.png` or `.svg`, `.json` or `.tgs` (Lottie), or end it with `/` for a folder of PNGs"
+        "`\(output)`: name the output `.gif`, `.apng`, `.png` or `.svg`, `.json` or `.tgs` (Lottie), or end it with `/` for a folder of PNGs"
     )
   }
 }

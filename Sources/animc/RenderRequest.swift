@@ -64,14 +64,16 @@ struct RenderRequest {
     if width != nil && height != nil { _ = try pixelSize(SceneSettings()) }
   }
 
-  /// How many times a GIF plays in all (`--loop N`, N ≥ 1); 0, forever, when not given.
+  /// How many times a GIF or APNG plays in all (`--loop N`, N ≥ 1); 0, forever, when not
+  /// given. GIF's limit applies to both, so one number means the same in either.
   static func plays(_ parsed: Arguments, _ format: OutputFormat) throws(UsageError) -> Int {
     guard let text = parsed.value("--loop") else { return 0 }
-    guard format.name == OutputFormat.gif.name else {
-      throw UsageError(message: "`--loop` goes with a GIF (`-o OUT.gif`)")
+    guard format.name == OutputFormat.gif.name || format.name == OutputFormat.apng.name else {
+      throw UsageError(message: "`--loop` goes with an animation (`-o OUT.gif` or `-o OUT.apng`)")
     }
     guard let n = Int(text), n >= 1, n <= GIFOptions.maxPlays else {
-      throw UsageError(message: "`--loop` takes how many times the GIF plays, 1…\(GIFOptions.maxPlays), not `\(text)`")
+      throw UsageError(
+        message: "`--loop` takes how many times the animation plays, 1…\(GIFOptions.maxPlays), not `\(text)`")
     }
     return n
   }

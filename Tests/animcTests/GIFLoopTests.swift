@@ -28,9 +28,9 @@ import Testing
     for bad in ["0", "-1", "1.5", "65537", "forever"] {
       let r = try CLITests.animc(["render", "examples/heart-view.anim", "-o", dir.path + "/x.gif", "--loop", bad])
       #expect(r.status == 2, "--loop \(bad)")
-      #expect(r.stderr.contains("`--loop` takes how many times the GIF plays"), "\(r.stderr)")
+      #expect(r.stderr.contains("`--loop` takes how many times the animation plays"), "\(r.stderr)")
     }
     let png = try CLITests.animc(["render", "examples/heart-view.anim", "-o", dir.path + "/x.png", "--loop", "2"])
-    #expect(png.status == 2 && png.stderr.contains("`--loop` goes with a GIF"))
+    #expect(png.status == 2 && png.stderr.contains("`--loop` goes with an animation"))
   }
 }

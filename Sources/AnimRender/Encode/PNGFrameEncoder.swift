@@ -28,11 +28,7 @@ package struct PNGFrameEncoder: Sendable {
   /// Appends the complete PNG file for `bitmap` to `png`; on error `png` is unchanged.
   package mutating func encode(_ bitmap: Bitmap, appendingTo png: inout [UInt8]) throws(EncodeError) {
     try EncodeError.validate(bitmap, maxSide: PNGEncoder.maxSide, maxPixels: PNGEncoder.maxPixels)
-    RowFilter.filter(
-      bitmap.pixels, stride: bitmap.width * RowFilter.bytesPerPixel, height: bitmap.height, into: &filtered,
-      scratch: &scratch)
-    stream.removeAll(keepingCapacity: true)
-    deflater.compressZlib(filtered, appendingTo: &stream)
+    compress(bitmap.pixels, width: bitmap.width, height: bitmap.height)
 
     let chunks = max(1, (stream.count + PNGFrameEncoder.maxChunkData - 1) / PNGFrameEncoder.maxChunkData)
     png.reserveCapacity(png.count + stream.count + 8 + 25 + 12 * chunks + 12)
@@ -52,14 +48,29 @@ package struct PNGFrameEncoder: Sendable {
     PNGFrameEncoder.appendChunk("IEND", [][...], to: &png)
   }
 
-  private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+  /// Filters RGBA rows of `width` pixels and compresses them into `stream` (the zlib
+  /// stream an IDAT or fdAT sequence carries).
+  private mutating func compress(_ pixels: [UInt8], width: Int, height: Int) {
+    RowFilter.filter(
+      pixels, stride: width * RowFilter.bytesPerPixel, height: height, into: &filtered, scratch: &scratch)
+    stream.removeAll(keepingCapacity: true)
+    deflater.compressZlib(filtered, appendingTo: &stream)
+  }
+
+  /// The zlib stream of an image of `width` × `height` RGBA pixels, as IDAT would carry it.
+  package mutating func imageData(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
+    compress(pixels, width: width, height: height)
+    return stream
+  }
+
+  package static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
     bytes.append(UInt8(value >> 24))
     bytes.append(UInt8((value >> 16) & 0xFF))
     bytes.append(UInt8((value >> 8) & 0xFF))
     bytes.append(UInt8(value & 0xFF))
   }
 
-  private static func appendChunk(_ type: StaticString, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
+  package static func appendChunk(_ type: StaticString, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
     appendBigEndian(UInt32(data.count), to: &png)
     let typeStart = png.count
     type.withUTF8Buffer { png += $0 }
