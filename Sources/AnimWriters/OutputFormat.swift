@@ -65,6 +65,22 @@ public struct OutputFormat: Sendable {
     return APNGFileWriter(to: sink, options)
   }
 
+  public static let mp4 = OutputFormat(
+    name: "mp4", extensions: ["mp4"], destination: .file, frames: .run, isPicture: true,
+    summary: "the run as an H.264 video, made by ffmpeg"
+  ) { target, options in
+    guard case .bytes(let sink) = target else { return nil }
+    return VideoFileWriter(to: sink, options, .mp4)
+  }
+
+  public static let webm = OutputFormat(
+    name: "webm", extensions: ["webm"], destination: .file, frames: .run, isPicture: true,
+    summary: "the run as a VP9 video (with alpha on a clear background), made by ffmpeg"
+  ) { target, options in
+    guard case .bytes(let sink) = target else { return nil }
+    return VideoFileWriter(to: sink, options, .webm)
+  }
+
   public static let png = OutputFormat(
     name: "png", extensions: ["png"], destination: .file, frames: .still, isPicture: true,
     summary: "one frame as a PNG"
@@ -106,7 +122,7 @@ public struct OutputFormat: Sendable {
   }
 
   /// Every format, in the order `--help` lists them.
-  public static let all: [OutputFormat] = [jsonLines, csv, gif, apng, png, svg, pngSequence, lottie, sticker]
+  public static let all: [OutputFormat] = [jsonLines, csv, gif, apng, mp4, webm, png, svg, pngSequence, lottie, sticker]
 
   /// The format named `name` (`--format`).
   public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }

@@ -17,13 +17,18 @@ public struct PictureOptions: Sendable, Equatable {
   /// The opaque colour a GIF's translucent pixels are composited on when the scene's
   /// background is not opaque (`render --matte`); opaque backgrounds never use it.
   public var matte: Color
+  /// The ffmpeg that encodes MP4 and WebM (`render --ffmpeg`); nil: the first on `PATH`.
+  public var ffmpeg: String?
 
-  public init(width: Int, height: Int, plays: Int = 0, fitsScene: Bool = false, matte: Color = .white) {
+  public init(
+    width: Int, height: Int, plays: Int = 0, fitsScene: Bool = false, matte: Color = .white, ffmpeg: String? = nil
+  ) {
     self.width = width
     self.height = height
     self.plays = plays
     self.fitsScene = fitsScene
     self.matte = matte
+    self.ffmpeg = ffmpeg
   }
 
   /// An upper bound on the memory a writer of `format` holds for pictures of this size:
@@ -54,6 +59,11 @@ extension OutputFormat {
     switch name {
     case OutputFormat.png.name: 17
     case OutputFormat.pngSequence.name, OutputFormat.gif.name: 21
+    // The RGBA bitmap and the copy sent to ffmpeg (whose own memory is its own).
+    case OutputFormat.mp4.name, OutputFormat.webm.name: 8
+    // The RGBA bitmap, the last frame, the changed part, its filtered rows and stream;
+    // the compressed frames are the file's size.
+    case OutputFormat.apng.name: 21
     default: 0
     }
   }

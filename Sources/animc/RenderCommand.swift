@@ -18,12 +18,12 @@ enum RenderCommand {
   static let spec = CommandSpec(
     name: "render",
     summary: summary,
-    usage: "FILE -o OUT.gif|OUT.apng|OUT.png|OUT.svg|OUT.json|OUT.tgs|DIR/ [options]",
+    usage: "FILE -o OUT.gif|OUT.apng|OUT.mp4|OUT.webm|OUT.png|OUT.svg|OUT.json|OUT.tgs|DIR/ [options]",
     options: [
       OptionSpec(
         names: ["-o", "--output"], value: "OUT",
         help:
-          "OUT.gif or OUT.apng (the run; APNG keeps full alpha), OUT.png or OUT.svg (a still), DIR/ (a PNG per frame), OUT.json (Lottie), OUT.tgs (a Telegram sticker)."
+          "OUT.gif or OUT.apng (the run; APNG keeps full alpha), OUT.mp4 or OUT.webm (a video, made by ffmpeg), OUT.png or OUT.svg (a still), DIR/ (a PNG per frame), OUT.json (Lottie), OUT.tgs (a Telegram sticker)."
       ),
       OptionSpec(names: ["--only"], value: "NAME", help: "Keep only the instances of one node, emitter or replicator."),
       OptionSpec(names: ["--time"], value: "T", help: "The still's run time: 1.5s, 1500ms or plain seconds."),
@@ -42,6 +42,9 @@ enum RenderCommand {
       ),
       OptionSpec(
         names: ["--loop"], value: "N", help: "A GIF or APNG plays N times in all (`--loop 1` once); default: forever."),
+      OptionSpec(
+        names: ["--ffmpeg"], value: "PATH",
+        help: "The ffmpeg that encodes MP4 and WebM (default: the first on PATH)."),
       OptionSpec(
         names: ["--matte"], value: "COLOR",
         help: "A GIF on a clear or translucent background: the colour its edges are blended on (default white)."
@@ -117,7 +120,7 @@ enum RenderCommand {
     }
     throw UsageError(
       message:
-        "`\(output)`: name the output `.gif`, `.apng`, `.png` or `.svg`, `.json` or `.tgs` (Lottie), or end it with `/` for a folder of PNGs"
+        "`\(output)`: name the output `.gif`, `.apng`, `.mp4`, `.webm`, `.png` or `.svg`, `.json` or `.tgs` (Lottie), or end it with `/` for a folder of PNGs"
     )
   }
 }

@@ -28,6 +28,8 @@ struct RenderRequest {
   /// `--stretch`: both sides given, the scene fills the picture per axis.
   var stretch: Bool
   var matte: Color
+  /// `--ffmpeg PATH`, for MP4 and WebM.
+  var ffmpeg: String?
   var still: Still
 
   init(_ parsed: Arguments, format: OutputFormat) throws(UsageError) {
@@ -51,10 +53,16 @@ struct RenderRequest {
     stretch = parsed.has("--stretch")
     still = try Self.still(parsed)
     matte = .white
+    ffmpeg = parsed.value("--ffmpeg")
+    if ffmpeg != nil, format.name != OutputFormat.mp4.name, format.name != OutputFormat.webm.name {
+      throw UsageError(message: "`--ffmpeg` goes with a video (`-o OUT.mp4` or `-o OUT.webm`)")
+    }
     if let text = parsed.value("--matte") {
-      guard format.name == OutputFormat.gif.name else {
+      guard [OutputFormat.gif.name, OutputFormat.mp4.name, OutputFormat.webm.name].contains(format.name) else {
         throw UsageError(
-          message: "`--matte` goes with a GIF (`-o OUT.gif`): PNG keeps its alpha, SVG and Lottie their colours")
+          message:
+            "`--matte` goes with a GIF or a video (`-o OUT.gif`, `OUT.mp4`, `OUT.webm`): PNG keeps its alpha, SVG and Lottie their colours"
+        )
       }
       matte = try ColorArgument.parse(text, option: "--matte")
     }
@@ -111,7 +119,7 @@ struct RenderRequest {
     let size = try pixelSize(settings)
     return PictureOptions(
       width: size.width, height: size.height, plays: plays, fitsScene: width != nil && height != nil && !stretch,
-      matte: matte)
+      matte: matte, ffmpeg: ffmpeg)
   }
 
   /// The picture's size: both sides as given (the settings are not read); one side and

@@ -512,7 +512,7 @@ import Testing
       let output = dir.appendingPathComponent(name).path
       let r = try CLITests.animc(["render", "examples/heart-view.anim", "-o", output])
       #expect(r.status == 2, "-o \(name): exit \(r.status)")
-      #expect(r.stderr.contains("name the output `.gif`, `.apng`, `.png` or `.svg`"), "\(r.stderr)")
+      #expect(r.stderr.contains("name the output `.gif`, `.apng`, `.mp4`, `.webm`, `.png` or `.svg`"), "\(r.stderr)")
       #expect(!FileManager.default.fileExists(atPath: output))
     }
     #expect(try CLITests.animc(["render", "examples/heart-view.anim"]).status == 2)
