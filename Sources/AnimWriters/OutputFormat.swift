@@ -122,7 +122,9 @@ public struct OutputFormat: Sendable {
   }
 
   /// Every format, in the order `--help` lists them.
-  public static let all: [OutputFormat] = [jsonLines, csv, gif, apng, mp4, webm, png, svg, pngSequence, lottie, sticker]
+  public static let all: [OutputFormat] = [
+    jsonLines, csv, gif, apng, mp4, webm, png, svg, pngSequence, lottie, sticker,
+  ]
 
   /// The format named `name` (`--format`).
   public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }

@@ -110,7 +110,8 @@ import Testing
   }
 
   @Test func anInlinableMemberOfAHiddenTypeIsFound() {
-    let text = "package struct Tree {\n  @inlinable package func a() {}\n}\n\n@usableFromInline package struct Seen {\n  @inlinable package func b() {}\n}\nextension Tree {\n  @inlinable package func c() {}\n}\n"
+    let text =
+      "package struct Tree {\n  @inlinable package func a() {}\n}\n\n@usableFromInline package struct Seen {\n  @inlinable package func b() {}\n}\nextension Tree {\n  @inlinable package func c() {}\n}\n"
     #expect(Self.inlinableInHiddenTypes([("M/F.swift", text)]) == ["M/F.swift:2 (Tree)", "M/F.swift:9 (Tree)"])
   }
 }

@@ -96,7 +96,8 @@ import Testing
     let args = ["render", "examples/heart-view.anim", "-o", target.path, "--duration", "0.5s", "--scale", "0.2"]
     let failed = try CLITests.animc(args + ["--ffmpeg", fake.path])
     #expect(failed.status == 2)
-    #expect(failed.stderr == "animc: error: ffmpeg exited 1 while frames were sent: boom: no encoder\n", "\(failed.stderr)")
+    #expect(
+      failed.stderr == "animc: error: ffmpeg exited 1 while frames were sent: boom: no encoder\n", "\(failed.stderr)")
     #expect(try String(contentsOf: target, encoding: .utf8) == "old")
 
     var environment = ProcessInfo.processInfo.environment
