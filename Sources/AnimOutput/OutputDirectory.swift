@@ -95,10 +95,12 @@ package final class OutputDirectory {
   /// Moves the files into the target folder and makes that durable.
   package func commit() throws(OutputError) {
     guard !finished else { throw OutputError(path: path, reason: "the output is already closed") }
-    if !exists {
-      try commitNewFolder()
-      return
-    }
+    if !exists, try commitNewFolder() { return }
+    try commitIntoExisting()
+  }
+
+  /// Moves each file into the existing target folder under its name.
+  private func commitIntoExisting() throws(OutputError) {
     // An old file of the same name is first moved aside into the temporary folder
     // (`.i.old`), so that when a later rename fails every old file can be put back.
     var moved = 0
@@ -161,8 +163,10 @@ package final class OutputDirectory {
   }
 
   /// A target that did not exist is the temporary folder itself, its files renamed to
-  /// their names first: one rename puts all of them in place at once.
-  private func commitNewFolder() throws(OutputError) {
+  /// their names first: one rename puts all of them in place at once. False when the
+  /// target has appeared meanwhile (another slice of the same run, written to the same
+  /// folder, was first): the files are then `.0`, `.1`, … again, to be moved one by one.
+  private func commitNewFolder() throws(OutputError) -> Bool {
     var moved = 0
     do throws(SystemError) {
       for (i, name) in names.enumerated() {
@@ -174,12 +178,26 @@ package final class OutputDirectory {
     }
     try sync(temporary, after: nil)
     do { try fs.rename(temporary, resolved) } catch {
+      if error.code == ENOTEMPTY || error.code == EEXIST, (try? fs.lstat(resolved))?.kind == .directory {
+        var back = 0
+        do throws(SystemError) {
+          for (i, name) in names.enumerated() {
+            try fs.rename(temporary + "/" + name, temporary + "/.\(i)")
+            back += 1
+          }
+        } catch {
+          for i in back..<names.count { fs.removeAbandoned(temporary + "/" + names[i]) }
+          throw fail(OutputError(path: path, error))
+        }
+        return false
+      }
       throw fail(OutputError(path: path, error), from: 0, renamed: names.count)
     }
     finished = true
     SignalCleanup.remove(cleanupSlot)
     cleanupSlot = nil
     try sync(OutputTarget.openableFolder(of: resolved), after: "its files are in place, but may not survive a crash")
+    return true
   }
 
   /// `fsync`s the folder `folder`. `after`, when given, says what is already done (and

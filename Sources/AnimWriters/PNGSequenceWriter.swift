@@ -2,8 +2,8 @@ import AnimModel
 import AnimRender
 import AnimThreads
 
-/// One PNG per frame, named `frame-NNNNN.png` (at least five digits, more when the run
-/// has more frames), in order. Frame N is encoded on a second thread while frame N + 1 is
+/// One PNG per frame, named `frame-NNNNN.png` by its number in the run (at least five
+/// digits, more when the run has more frames), in order. Frame N is encoded on a second thread while frame N + 1 is
 /// simulated and drawn; the files are the same bytes, written in the same order, as one
 /// thread would write them (an encoder's output does not depend on what it encoded before).
 package struct PNGSequenceWriter: FrameWriter {
@@ -15,18 +15,20 @@ package struct PNGSequenceWriter: FrameWriter {
   private var raster: FrameRaster
   private var header: RunHeader?
   private var digits = 5
+  private let runFrames: Int?
   /// The encoder while no job holds it.
   private var idle: PNGFrameEncoder? = PNGFrameEncoder()
   private let job = BackgroundJob<Encoded>()
 
   package init(to sink: FileSetSink, _ options: PictureOptions) {
     self.sink = sink
+    runFrames = options.runFrames
     raster = FrameRaster(options)
   }
 
   package mutating func begin(_ header: RunHeader) throws {
     self.header = header
-    digits = max(5, String(header.frames).count)
+    digits = max(5, String(max(header.frames, runFrames ?? 0)).count)
   }
 
   package mutating func write(_ frame: Frame) throws {

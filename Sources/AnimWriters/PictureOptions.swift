@@ -19,6 +19,9 @@ public struct PictureOptions: Sendable, Equatable {
   public var matte: Color
   /// The ffmpeg that encodes MP4 and WebM (`render --ffmpeg`); nil: the first on `PATH`.
   public var ffmpeg: String?
+  /// How many frames the whole run has, when only a slice of it is written: a PNG
+  /// sequence's names then have as many digits in every slice, and sort as one run.
+  public var runFrames: Int?
 
   public init(
     width: Int, height: Int, plays: Int = 0, fitsScene: Bool = false, matte: Color = .white, ffmpeg: String? = nil

@@ -92,6 +92,16 @@ struct DumpRequest {
   /// `--force`: an output with other hard links is written in place.
   var force = false
 
+  /// `--frames A..B` (dump, and render to a PNG folder): frames A to B inclusive.
+  static func frames(_ parsed: Arguments) throws(UsageError) -> ClosedRange<Int>? {
+    guard let r = parsed.value("--frames") else { return nil }
+    let parts = r.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[1].isEmpty, let a = Int(parts[0]), let b = Int(parts[2]), a >= 0, b >= a else {
+      throw UsageError(message: "`--frames` takes A..B with 0 ≤ A ≤ B, not `\(r)`")
+    }
+    return a...b
+  }
+
   init(_ parsed: Arguments) throws(UsageError) {
     if let f = parsed.value("--format") {
       guard let format = OutputFormat.named(f), !format.isPicture else {
@@ -100,13 +110,7 @@ struct DumpRequest {
       self.format = format
     }
     options = try SimulationRequest.options(parsed)
-    if let r = parsed.value("--frames") {
-      let parts = r.split(separator: ".", omittingEmptySubsequences: false)
-      guard parts.count == 3, parts[1].isEmpty, let a = Int(parts[0]), let b = Int(parts[2]), a >= 0, b >= a else {
-        throw UsageError(message: "`--frames` takes A..B with 0 ≤ A ≤ B, not `\(r)`")
-      }
-      frames = a...b
-    }
+    frames = try Self.frames(parsed)
     output = parsed.value("--output")
     force = parsed.has("--force")
   }

@@ -26,6 +26,9 @@ enum RenderCommand {
           "OUT.gif or OUT.apng (the run; APNG keeps full alpha), OUT.mp4 or OUT.webm (a video, made by ffmpeg), OUT.png or OUT.svg (a still), DIR/ (a PNG per frame), OUT.json (Lottie), OUT.tgs (a Telegram sticker)."
       ),
       OptionSpec(names: ["--only"], value: "NAME", help: "Keep only the instances of one node, emitter or replicator."),
+      OptionSpec(
+        names: ["--frames"], value: "A..B",
+        help: "A PNG folder: write only frames A to B, inclusive; slices written to one folder add up to the run."),
       OptionSpec(names: ["--time"], value: "T", help: "The still's run time: 1.5s, 1500ms or plain seconds."),
       OptionSpec(names: ["--frame"], value: "N", help: "The still's frame number (default 0)."),
       OptionSpec(
@@ -90,13 +93,14 @@ enum RenderCommand {
     guard let (file, ir) = loaded else { return status }
     do {
       let simulator = try Simulator(ir, options: request.options)
-      let picture = try request.picture(ir.settings)
+      var picture = try request.picture(ir.settings)
+      picture.runFrames = simulator.frameCount
       // Before the first frame: a picture too large for this process's memory is refused
       // with what it would need, rather than failing an allocation half-way.
       try MemoryBudget.check(picture, format)
       let only = try parsed.value("--only").map { name throws(UsageError) in try NodeSelection(name, in: ir) }
       let selection: RunOutput.Selection =
-        format.frames == .still ? .still(try request.stillFrame(simulator)) : .run(nil)
+        format.frames == .still ? .still(try request.stillFrame(simulator)) : .run(request.frames)
       try RunOutput.write(
         simulator, format: format, to: output, inputs: [path], force: parsed.has("--force"), picture: picture,
         selection, only: only)

@@ -30,6 +30,8 @@ struct RenderRequest {
   var matte: Color
   /// `--ffmpeg PATH`, for MP4 and WebM.
   var ffmpeg: String?
+  /// `--frames A..B`: a slice of the run, for a PNG folder.
+  var frames: ClosedRange<Int>?
   var still: Still
 
   init(_ parsed: Arguments, format: OutputFormat) throws(UsageError) {
@@ -54,6 +56,10 @@ struct RenderRequest {
     still = try Self.still(parsed)
     matte = .white
     ffmpeg = parsed.value("--ffmpeg")
+    frames = try DumpRequest.frames(parsed)
+    if frames != nil, format.name != OutputFormat.pngSequence.name {
+      throw UsageError(message: "`--frames` goes with a folder of PNGs (`-o DIR/`), which slices add up in")
+    }
     if ffmpeg != nil, format.name != OutputFormat.mp4.name, format.name != OutputFormat.webm.name {
       throw UsageError(message: "`--ffmpeg` goes with a video (`-o OUT.mp4` or `-o OUT.webm`)")
     }

@@ -37,6 +37,22 @@ import Testing
     #expect(s.names() == ["out"])
   }
 
+  /// Slices of one run written at once to a folder that did not exist: the one that
+  /// finishes second finds the folder made by the first, and adds its files to it.
+  @Test func aFolderThatAppearsMeanwhileGetsTheFilesAdded() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let output = try OutputDirectory(path: s.file("out/"), fileSystem: .posix)
+    for (i, name) in Self.frames.enumerated() { try output.write(Array("new \(i)".utf8), named: name) }
+    try FileManager.default.createDirectory(atPath: s.file("out"), withIntermediateDirectories: false)
+    try s.write("out/frame-00007.png", "other slice")
+    try output.commit()
+    #expect(s.names("out") == Self.frames + ["frame-00007.png"])
+    for i in 0..<3 { #expect(s.read("out/frame-0000\(i).png") == "new \(i)") }
+    #expect(s.read("out/frame-00007.png") == "other slice")
+    #expect(s.names() == ["out"])
+  }
+
   @Test func aNewFolderAppearsWhole() throws {
     let s = try Scratch()
     defer { s.remove() }
