@@ -81,6 +81,14 @@ public struct OutputFormat: Sendable {
     return VideoFileWriter(to: sink, options, .webm)
   }
 
+  public static let telegramVideo = OutputFormat(
+    name: "telegram-webm", extensions: [], destination: .file, frames: .run, isPicture: true,
+    summary: "a Telegram video sticker (`-o OUT.webm --telegram`): VP9, 512 px, at most 3 s and 256 KB"
+  ) { target, options in
+    guard case .bytes(let sink) = target else { return nil }
+    return VideoFileWriter(to: sink, options, .telegramSticker)
+  }
+
   public static let png = OutputFormat(
     name: "png", extensions: ["png"], destination: .file, frames: .still, isPicture: true,
     summary: "one frame as a PNG"
@@ -123,7 +131,7 @@ public struct OutputFormat: Sendable {
 
   /// Every format, in the order `--help` lists them.
   public static let all: [OutputFormat] = [
-    jsonLines, csv, gif, apng, mp4, webm, png, svg, pngSequence, lottie, sticker,
+    jsonLines, csv, gif, apng, mp4, webm, telegramVideo, png, svg, pngSequence, lottie, sticker,
   ]
 
   /// The format named `name` (`--format`).

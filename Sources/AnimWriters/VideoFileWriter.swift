@@ -6,13 +6,23 @@ import Foundation
 /// The run as a video made by ffmpeg (`FFmpegProcess`):
 /// - MP4: H.264 in yuv420p with `+faststart`, its size padded to even numbers (yuv420p's
 ///   chroma is a pixel pair), what every player takes;
-/// - WebM: VP9, in yuva420p (with alpha) when the background is not opaque.
+/// - WebM: VP9, in yuva420p (with alpha) when the background is not opaque;
+/// - a Telegram video sticker: that WebM within Telegram's limits (`TelegramSticker`).
 ///
 /// A video without alpha shows a translucent background on `PictureOptions.matte`, as a
 /// GIF does. Frames are drawn as for PNG and sent as they are made; ffmpeg's file is
 /// copied into the sink at the end.
 package struct VideoFileWriter: FrameWriter {
-  package enum Container: Sendable { case mp4, webm }
+  package enum Container: Sendable { case mp4, webm, telegramSticker }
+
+  /// Telegram's video stickers: VP9 WebM, no audio, at most 3 s, 30 fps and 256 KB, one
+  /// side 512 px and the other at most that.
+  package enum TelegramSticker {
+    package static let maxBytes = 256 * 1024
+    package static let maxSeconds = 3.0
+    package static let maxFPS = 30.0
+    package static let side = 512
+  }
 
   private let sink: ByteSink
   private let options: PictureOptions
@@ -33,8 +43,9 @@ package struct VideoFileWriter: FrameWriter {
   package mutating func begin(_ header: RunHeader) throws {
     self.header = header
     let path = try FFmpegProcess.locate(options.ffmpeg)
-    keepsAlpha = container == .webm && header.background.rgba8.3 < 255
+    keepsAlpha = container != .mp4 && header.background.rgba8.3 < 255
     let encoding: [String]
+    let vp9 = ["-c:v", "libvpx-vp9", "-pix_fmt", keepsAlpha ? "yuva420p" : "yuv420p"]
     switch container {
     case .mp4:
       encoding = [
@@ -42,7 +53,14 @@ package struct VideoFileWriter: FrameWriter {
         "-movflags", "+faststart",
       ]
     case .webm:
-      encoding = ["-c:v", "libvpx-vp9", "-pix_fmt", keepsAlpha ? "yuva420p" : "yuv420p", "-b:v", "0", "-crf", "30"]
+      encoding = vp9 + ["-b:v", "0", "-crf", "30"]
+    case .telegramSticker:
+      // Constrained quality: the bitrate that spends 90% of the byte limit over the run
+      // caps what CRF 30 would spend (the rest is the container's and the rate control's
+      // margin); the file is measured at the end all the same.
+      let seconds = max(Double(header.frames) / header.fps, 1 / header.fps)
+      let bitrate = Int(Double(TelegramSticker.maxBytes) * 8 * 0.9 / seconds)
+      encoding = vp9 + ["-crf", "30", "-b:v", "\(bitrate)", "-maxrate", "\(bitrate)", "-bufsize", "\(bitrate)"]
     }
     ffmpeg = try FFmpegProcess(
       path, width: options.width, height: options.height, fps: header.fps, encoding: encoding,
@@ -67,6 +85,13 @@ package struct VideoFileWriter: FrameWriter {
     guard let file = try? FileHandle(forReadingFrom: ffmpeg.output) else {
       throw VideoError(description: "ffmpeg ended without writing the video")
     }
+    if container == .telegramSticker, let size = try? file.seekToEnd(), size > TelegramSticker.maxBytes {
+      throw VideoError(
+        description:
+          "the sticker is \(size / 1024) KB, over Telegram's \(TelegramSticker.maxBytes / 1024) KB: shorten the run or lower `--fps`"
+      )
+    }
+    try? file.seek(toOffset: 0)
     defer { try? file.close() }
     while true {
       let chunk: Data?

@@ -46,6 +46,9 @@ enum RenderCommand {
       OptionSpec(
         names: ["--loop"], value: "N", help: "A GIF or APNG plays N times in all (`--loop 1` once); default: forever."),
       OptionSpec(
+        names: ["--telegram"],
+        help: "With -o OUT.webm: a Telegram video sticker (512 px long side, at most 3 s, 30 fps and 256 KB)."),
+      OptionSpec(
         names: ["--ffmpeg"], value: "PATH",
         help: "The ffmpeg that encodes MP4 and WebM (default: the first on PATH)."),
       OptionSpec(
@@ -86,7 +89,7 @@ enum RenderCommand {
     let format: OutputFormat
     let request: RenderRequest
     do {
-      format = try outputFormat(output)
+      format = try outputFormat(output, telegram: parsed.has("--telegram"))
       request = try RenderRequest(parsed, format: format)
     } catch { return Console.fail(error.message) }
     let (loaded, status) = SceneLoader.load(path, color: parsed.value("--color"))
@@ -95,6 +98,11 @@ enum RenderCommand {
       let simulator = try Simulator(ir, options: request.options)
       var picture = try request.picture(ir.settings)
       picture.runFrames = simulator.frameCount
+      if request.telegram {
+        try RenderRequest.checkTelegram(
+          fps: simulator.fps, seconds: Double(simulator.frameCount) / simulator.fps, width: picture.width,
+          height: picture.height)
+      }
       // Before the first frame: a picture too large for this process's memory is refused
       // with what it would need, rather than failing an allocation half-way.
       try MemoryBudget.check(picture, format)
@@ -113,10 +121,10 @@ enum RenderCommand {
   /// The picture format `-o` names: a file, the format of its extension (`OutputFormat`'s
   /// table); a folder (a trailing `/`, or an existing folder without such an extension), a
   /// PNG sequence. A file name that is an existing folder is refused when it is opened.
-  static func outputFormat(_ output: String) throws(UsageError) -> OutputFormat {
+  static func outputFormat(_ output: String, telegram: Bool = false) throws(UsageError) -> OutputFormat {
     if output.hasSuffix("/") { return .pngSequence }
     if let format = OutputFormat.forExtension((output as NSString).pathExtension), format.isPicture {
-      return format
+      return telegram && format.name == OutputFormat.webm.name ? .telegramVideo : format
     }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue {

@@ -30,6 +30,8 @@ struct RenderRequest {
   var matte: Color
   /// `--ffmpeg PATH`, for MP4 and WebM.
   var ffmpeg: String?
+  /// `--telegram`: a WebM made a Telegram video sticker.
+  var telegram = false
   /// `--frames A..B`: a slice of the run, for a PNG folder.
   var frames: ClosedRange<Int>?
   var still: Still
@@ -56,6 +58,10 @@ struct RenderRequest {
     still = try Self.still(parsed)
     matte = .white
     ffmpeg = parsed.value("--ffmpeg")
+    telegram = parsed.has("--telegram")
+    if telegram, format.name != OutputFormat.telegramVideo.name {
+      throw UsageError(message: "`--telegram` goes with a WebM (`-o OUT.webm --telegram`)")
+    }
     frames = try DumpRequest.frames(parsed)
     if frames != nil, format.name != OutputFormat.pngSequence.name {
       throw UsageError(message: "`--frames` goes with a folder of PNGs (`-o DIR/`), which slices add up in")
@@ -77,6 +83,27 @@ struct RenderRequest {
     if let fps = options.fps { _ = try stillFrame(fps: fps) }
     if width != nil && height != nil { _ = try pixelSize(SceneSettings()) }
   }
+
+  /// Telegram's limits that the run decides, checked before any frame is made.
+  static func checkTelegram(fps: Double, seconds: Double, width: Int, height: Int) throws(UsageError) {
+    typealias Limits = VideoFileWriter.TelegramSticker
+    if seconds > Limits.maxSeconds + 1e-9 {
+      throw UsageError(
+        message:
+          "a Telegram video sticker lasts at most 3 s, and this run lasts \(Self.plain(seconds)) s: add `--duration 3s`"
+      )
+    }
+    if fps > Limits.maxFPS {
+      throw UsageError(
+        message: "a Telegram video sticker plays at most 30 frames a second, not \(Self.plain(fps)): add `--fps 30`")
+    }
+    if max(width, height) != Limits.side {
+      throw UsageError(message: "a Telegram video sticker is 512 px on its long side, not \(width)×\(height)")
+    }
+  }
+
+  /// `4` for 4.0, `2.5` for 2.5.
+  static func plain(_ x: Double) -> String { x.rounded() == x && abs(x) < 1e15 ? String(Int(x)) : String(x) }
 
   /// How many times a GIF or APNG plays in all (`--loop N`, N ≥ 1); 0, forever, when not
   /// given. GIF's limit applies to both, so one number means the same in either.
@@ -122,7 +149,13 @@ struct RenderRequest {
 
   /// The picture's options for a scene of these settings.
   func picture(_ settings: SceneSettings) throws(UsageError) -> PictureOptions {
-    let size = try pixelSize(settings)
+    var request = self
+    // A Telegram sticker's long side is 512 px unless a size is given.
+    if telegram, width == nil, height == nil {
+      let side = Double(VideoFileWriter.TelegramSticker.side)
+      if settings.width >= settings.height { request.width = side } else { request.height = side }
+    }
+    let size = try request.pixelSize(settings)
     return PictureOptions(
       width: size.width, height: size.height, plays: plays, fitsScene: width != nil && height != nil && !stretch,
       matte: matte, ffmpeg: ffmpeg)

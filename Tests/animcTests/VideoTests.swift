@@ -112,4 +112,32 @@ import Testing
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".animc-") }
     #expect(leftovers.isEmpty, "\(leftovers)")
   }
+
+  /// Telegram's video-sticker limits: VP9 WebM, no audio, 512 px on the long side, at
+  /// most 3 s, 30 fps and 256 KB; a run that breaks one is refused before any frame.
+  @Test func aTelegramStickerIsWithinItsLimits() throws {
+    let dir = try RenderCommandTests.workDirectory("video-telegram")
+    let video = dir.appendingPathComponent("loves.webm").path
+    let args = ["render", "examples/love-burst.anim", "-o", video, "--telegram", "--only", "loves"]
+    _ = try RenderCommandTests.animcOK(args + ["--duration", "3s", "--fps", "30"])
+    let probe = try Self.probe(video)
+    let streams = try #require(probe["streams"] as? [[String: Any]])
+    #expect(streams.count == 1, "one video stream, no audio: \(streams)")
+    #expect(streams.first?["codec_name"] as? String == "vp9")
+    // love-burst is 375 × 667: the long side 667 → 512, the other 375 × 512 / 667 = 287.9 → 288.
+    #expect(streams.first?["width"] as? Int == 288 && streams.first?["height"] as? Int == 512, "\(streams)")
+    let duration = Double((probe["format"] as? [String: Any])?["duration"] as? String ?? "") ?? 99
+    #expect(duration <= 3.0)
+    let size = try FileManager.default.attributesOfItem(atPath: video)[.size] as? Int ?? .max
+    #expect(size <= 256 * 1024)
+
+    let long = try CLITests.animc(args)
+    #expect(long.status == 2)
+    #expect(long.stderr.contains("lasts at most 3 s, and this run lasts 5 s: add `--duration 3s`"), "\(long.stderr)")
+    let fast = try CLITests.animc(args + ["--duration", "3s"])
+    #expect(fast.status == 2)
+    #expect(fast.stderr.contains("at most 30 frames a second, not 60: add `--fps 30`"), "\(fast.stderr)")
+    let mp4 = try CLITests.animc(["render", "examples/love-burst.anim", "-o", dir.path + "/x.mp4", "--telegram"])
+    #expect(mp4.status == 2 && mp4.stderr.contains("`--telegram` goes with a WebM"), "\(mp4.stderr)")
+  }
 }
