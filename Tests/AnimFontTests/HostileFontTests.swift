@@ -133,7 +133,9 @@ struct HostileFontTests {
     #expect(throws: FontError.unreadable(path: "/nonexistent/x.ttf", reason: "no such file")) {
       try FontFace(path: "/nonexistent/x.ttf")
     }
-    #expect(throws: FontError.unreadable(path: "/tmp", reason: "not a regular file")) { try FontFace(path: "/tmp") }
+    #expect(throws: FontError.unreadable(path: "/tmp", reason: "a directory, not a regular file")) {
+      try FontFace(path: "/tmp")
+    }
   }
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "needs /proc"))
