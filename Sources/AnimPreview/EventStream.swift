@@ -75,9 +75,12 @@ final class EventStream: Sendable {
     _ = ended.wait(timeout: .now() + seconds)
   }
 
-  /// Sends the response head and then events until closed or the page goes away.
-  func start() {
-    let thread = Thread { [self] in
+  /// Sends the response head and then events until closed or the page goes away, on a
+  /// thread of its own; an error when no thread can be had (the connection is the
+  /// caller's again: `refuse` answers and closes it).
+  func start() throws(NativeThread.StartError) {
+    // Encodes frames into a buffer and sends it: no recursion over the input.
+    try NativeThread.detach(stack: NativeThread.smallStack) { [self] in
       self.write()
       self.queue.close()
       self.closedFD.withLock { $0 = true }
@@ -85,8 +88,16 @@ final class EventStream: Sendable {
       self.onEnd(self)
       self.ended.signal()
     }
-    thread.name = "animc preview events"
-    thread.start()
+  }
+
+  /// Answers `response` instead of the stream and closes the connection: for a stream
+  /// that did not start.
+  func refuse(_ response: HTTPResponse) {
+    queue.close()
+    closedFD.withLock { $0 = true }
+    _ = Socket.sendAll(fd, response.bytes(headOnly: false))
+    Socket.closeSocket(fd)
+    ended.signal()
   }
 
   private func write() {

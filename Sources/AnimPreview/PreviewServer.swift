@@ -44,10 +44,14 @@ package final class PreviewServer: Sendable {
     return nil
   }
 
-  /// Starts the simulation and the server; returns at once.
-  package func start() {
-    session.start()
-    server.start()
+  /// Starts the simulation and the server; returns at once. An error when either has
+  /// no thread to run on; then neither runs.
+  package func start() throws(PreviewError) {
+    try session.start()
+    do { try server.start() } catch {
+      session.stop()
+      throw error
+    }
   }
 
   /// Closes every connection and stops; returns when all is stopped.
