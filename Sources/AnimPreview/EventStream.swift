@@ -37,10 +37,13 @@ final class EventStream: Sendable {
   private let closedFD = Locked(false)
   private let onEnd: @Sendable (EventStream) -> Void
   private let ended = DispatchSemaphore(value: 0)
+  private let images: PreviewImages
 
-  /// A stream over the connection `fd`; `onEnd` is called once when it ends.
-  init(fd: Int32, onEnd: @escaping @Sendable (EventStream) -> Void) {
+  /// A stream over the connection `fd`, naming pictures by their URLs in `images`;
+  /// `onEnd` is called once when it ends.
+  init(fd: Int32, images: PreviewImages, onEnd: @escaping @Sendable (EventStream) -> Void) {
     self.fd = fd
+    self.images = images
     self.onEnd = onEnd
   }
 
@@ -120,11 +123,12 @@ final class EventStream: Sendable {
           // The sink is memory; a writer that fails ends the stream, and the page reconnects.
           do { try writer?.begin(header) } catch { return }
           // The page cannot read the scene's files: each picture follows the header as a
-          // record of its own, a type that dump readers skip (§9).
+          // record of its own, a type that dump readers skip (§9), naming the URL that
+          // serves it (the page loads it once, however often the run begins again).
           for image in header.images {
+            guard let url = images.path(of: image) else { continue }
             let record = JSONValue.object([
-              ("type", .string("image")), ("name", .string(image.name)),
-              ("data", .string("data:image/png;base64," + Data(image.fileBytes).base64EncodedString())),
+              ("type", .string("image")), ("name", .string(image.name)), ("url", .string(url)),
             ])
             sink.bytes += Array(record.serialized.utf8)
             sink.bytes.append(0x0A)

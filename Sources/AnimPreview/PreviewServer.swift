@@ -93,7 +93,14 @@ enum PreviewRoutes {
       }
       return .response(HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: data))
     default:
-      return .response(.text(404, "not found"))
+      // A picture of the run, by its content's name: the same URL is the same bytes, so
+      // the page's browser may keep it.
+      guard isGet, let bytes = session.images.bytes(path: request.path) else {
+        return .response(.text(404, "not found"))
+      }
+      var response = HTTPResponse(status: 200, contentType: "image/png", body: bytes)
+      response.cacheControl = "private, max-age=31536000, immutable"
+      return .response(response)
     }
   }
 

@@ -36,6 +36,8 @@ final class PreviewSession: Sendable {
   private let streams = Locked<[EventStream]>([])
   private let finished = DispatchSemaphore(value: 0)
   private let started = Locked(false)
+  /// The current run's pictures, by URL.
+  let images = PreviewImages()
 
   init(path: String, seed: UInt64?) {
     self.path = path
@@ -51,6 +53,8 @@ final class PreviewSession: Sendable {
       // the scene nests, as the command line's main thread.
       try NativeThread.detach(stack: NativeThread.deepStack) { [self] in
         var loop = SessionLoop(path: self.path, seed: self.seed, first: self.initialLoad) { item in
+          // A run's pictures are served before any page hears of them.
+          if case .begin(let header) = item { self.images.register(header.images) }
           for stream in self.streams.withLock({ $0 }) { stream.push(item) }
         }
         loop.run(self.inbox)
@@ -67,7 +71,7 @@ final class PreviewSession: Sendable {
   /// Takes over connection `fd` as a page's event stream; the oldest stream makes room
   /// when `maxStreams` are open.
   func attach(_ fd: Int32) {
-    let stream = EventStream(fd: fd) { [streams] ended in
+    let stream = EventStream(fd: fd, images: images) { [streams] ended in
       streams.withLock { $0.removeAll { $0 === ended } }
     }
     let evicted: EventStream? = streams.withLock { list in
