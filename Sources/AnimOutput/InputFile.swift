@@ -79,7 +79,8 @@ package struct InputFile {
   /// `readAll` on any descriptor (standard input too), `expected` bytes reserved.
   package static func readAll(_ fd: Int32, limit: Int, expected: Int = 0) -> [UInt8]? {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(min(expected.addingReportingOverflow(1).partialValue, limit))
+    // One past the expected size, to see the end without growing the array.
+    bytes.reserveCapacity(expected < limit ? max(expected, 0) + 1 : limit)
     while bytes.count < limit {
       guard let chunk = FileDescriptorIO.read(fd, upTo: min(1 << 20, limit - bytes.count)) else { return nil }
       if chunk.isEmpty { break }

@@ -58,20 +58,19 @@ package enum NativeThread {
     if detached { _ = pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
     let context = Unmanaged.passRetained(NativeThreadBody(body)).toOpaque()
     #if canImport(Darwin)
-      var id: pthread_t? = nil
-      let code = pthread_create(&id, &attributes, threadMain, context)
-      guard code == 0, let id else {
-        Unmanaged<NativeThreadBody>.fromOpaque(context).release()
-        throw StartError(code: code == 0 ? EAGAIN : code)
-      }
+      var slot: pthread_t? = nil
+      let code = pthread_create(&slot, &attributes, threadMain, context)
+      let id = slot
     #else
-      var id = pthread_t()
-      let code = pthread_create(&id, &attributes, threadMain, context)
-      guard code == 0 else {
-        Unmanaged<NativeThreadBody>.fromOpaque(context).release()
-        throw StartError(code: code)
-      }
+      var slot = pthread_t()
+      let code = pthread_create(&slot, &attributes, threadMain, context)
+      let id: pthread_t? = slot
     #endif
+    guard code == 0, let id else {
+      // The thread never took its closure: it is released here.
+      Unmanaged<NativeThreadBody>.fromOpaque(context).release()
+      throw StartError(code: code == 0 ? EAGAIN : code)
+    }
     return Joinable(id: id)
   }
 }
@@ -83,14 +82,15 @@ private final class NativeThreadBody {
 }
 
 #if canImport(Darwin)
-  private func threadMain(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-    Unmanaged<NativeThreadBody>.fromOpaque(context).takeRetainedValue().run()
-    return nil
-  }
+  private typealias ThreadContext = UnsafeMutableRawPointer
 #else
-  private func threadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    guard let context else { return nil }
-    Unmanaged<NativeThreadBody>.fromOpaque(context).takeRetainedValue().run()
-    return nil
-  }
+  private typealias ThreadContext = UnsafeMutableRawPointer?
 #endif
+
+/// A new thread's first call: takes the closure `create` retained for it, and runs it.
+private func threadMain(_ context: ThreadContext) -> UnsafeMutableRawPointer? {
+  let pointer: UnsafeMutableRawPointer? = context
+  guard let pointer else { return nil }
+  Unmanaged<NativeThreadBody>.fromOpaque(pointer).takeRetainedValue().run()
+  return nil
+}
