@@ -70,7 +70,10 @@ let package = Package(
         "AnimWriters", "AnimIR", "AnimModel",
       ]),
     // The live preview in the browser: an HTTP/1.1 server on 127.0.0.1, the session, the page.
-    .target(name: "AnimPreview", dependencies: ["AnimThreads", "AnimJSON", "AnimSource", "AnimSim", "AnimKit", "AnimModel"]),
+    .target(
+      name: "AnimPreview",
+      dependencies: ["AnimThreads", "AnimJSON", "AnimSource", "AnimSim", "AnimKit", "AnimModel", "AnimOutput"]
+    ),
     // The command line: a thin shell over the libraries.
     .executableTarget(
       name: "animc",

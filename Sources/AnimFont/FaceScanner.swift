@@ -22,10 +22,13 @@ enum FaceScanner {
     var found = Set<String>()
     for directory in directories {
       let root = URL(fileURLWithPath: directory)
-      guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
-      else { continue }
+      let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey]
+      guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else { continue }
       for case let url as URL in walker where extensions.contains(url.pathExtension.lowercased()) {
-        if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+        // A link is kept whatever it names: `faces(of:)` opens it and reads only a
+        // regular file at its end. Links to folders are not walked (they can loop).
+        guard let values = try? url.resourceValues(forKeys: Set(keys)) else { continue }
+        if values.isRegularFile == true || values.isSymbolicLink == true {
           found.insert(url.path)
         }
       }
@@ -35,7 +38,8 @@ enum FaceScanner {
 
   /// The faces of the font file at `path`, in index order; none when it cannot be read.
   static func faces(of path: String) -> [InstalledFace] {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+    // Opened without waiting and then looked at: a pipe named like a font is skipped.
+    guard let handle = try? FontFile.open(path) else { return [] }
     defer { try? handle.close() }
     guard let header = FontFile.read(handle, 0, 12) else { return [] }
     let view = ByteView(header, table: "file")

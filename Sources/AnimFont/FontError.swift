@@ -15,6 +15,9 @@ package enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No installed font has this family name; `installed` are the families found, for
   /// suggestions.
   case unknownFamily(String, installed: [String])
+  /// A text's glyphs together have more outline points than one text may have
+  /// (`TextLayout.maxPoints`): each glyph is bounded, but not how often it is repeated.
+  case textTooLarge(limit: Int)
 
   package var description: String {
     switch self {
@@ -27,6 +30,8 @@ package enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownFamily(let name, let installed):
       let list = installed.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
       return "no installed font family is named '\(name)'" + (installed.isEmpty ? "" : "; installed: \(list)")
+    case .textTooLarge(let limit):
+      return "the text's outline has more than \(limit) points, the most one text may have"
     }
   }
 }

@@ -39,6 +39,11 @@ package struct TextLayout: Sendable {
   /// Characters no face has: they advance 0 and draw nothing (a warning each).
   package var missing: [Unicode.Scalar]
 
+  /// The most outline points one text may have (every segment's end and control points):
+  /// a glyph alone is bounded (`TrueTypeOutlines.maxPoints`), but a string may repeat a
+  /// heavy glyph without end, and the outline is held whole.
+  package static let maxPoints = 1_000_000
+
   /// Lays out `text` at `size` points with `primary`; a character `primary` lacks is
   /// taken from the first face of `fallbacks` that has it (each opened on demand; one
   /// that cannot be read, nil, is passed over: it is not the font asked for).
@@ -124,6 +129,7 @@ package struct TextLayout: Sendable {
     lines = []
     glyphs = []
     path = Path()
+    var points = 0
     for (k, line) in placed.enumerated() {
       let baseline = ascent + Double(k) * (ascent + descent + lineGap)
       let x0: Double
@@ -139,7 +145,10 @@ package struct TextLayout: Sendable {
         let origin = Point(x0 + glyph.x, baseline)
         glyphs.append(Glyph(font: face.label, glyph: glyph.glyph, x: origin.x, baseline: baseline))
         func map(_ p: Point) -> Point { Point(origin.x + p.x * s, origin.y - p.y * s) }
-        for segment in try face.outline(glyph.glyph).segments {
+        let outline = try face.outline(glyph.glyph).segments
+        points += outline.reduce(0) { $0 + Self.points($1) }
+        guard points <= Self.maxPoints else { throw FontError.textTooLarge(limit: Self.maxPoints) }
+        for segment in outline {
           switch segment {
           case .move(let p): path.segments.append(.move(to: map(p)))
           case .line(let p): path.segments.append(.line(to: map(p)))
@@ -150,6 +159,16 @@ package struct TextLayout: Sendable {
           }
         }
       }
+    }
+  }
+
+  /// The points that `segment` adds to an outline.
+  static func points(_ segment: PathSegment) -> Int {
+    switch segment {
+    case .move, .line: return 1
+    case .quad: return 2
+    case .cubic: return 3
+    case .close, .arc: return 0
     }
   }
 }

@@ -9,7 +9,8 @@ public final class ImageAsset: Sendable, Equatable {
   public let name: String
   /// The path that was read.
   public let path: String
-  /// The PNG file's bytes.
+  /// The PNG's bytes as outputs embed them: from `load`, the file's chunks that draw
+  /// (`PNGEssentials`), its metadata left out; from `init`, as given.
   public let fileBytes: [UInt8]
   public let image: DecodedImage
 
@@ -27,7 +28,7 @@ public final class ImageAsset: Sendable, Equatable {
   ) throws(ImageError) -> ImageAsset {
     let bytes = try lookup.bytes(name: name, path: path, limits: limits)
     let image = try PNGImage.decode(bytes, limits: limits)
-    return ImageAsset(name: name, path: path, fileBytes: bytes, image: image)
+    return ImageAsset(name: name, path: path, fileBytes: PNGEssentials.strip(bytes) ?? bytes, image: image)
   }
 
   public static func == (a: ImageAsset, b: ImageAsset) -> Bool { a === b }

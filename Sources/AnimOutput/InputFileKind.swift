@@ -26,6 +26,11 @@ package enum InputFileKind: Equatable, Sendable {
   package static func of(_ fd: Int32) -> InputFileKind? {
     var info = stat()
     guard fstat(fd, &info) == 0 else { return nil }
+    return of(info)
+  }
+
+  /// The kind of a file by its status (from `fstat` on an open descriptor).
+  package static func of(_ info: stat) -> InputFileKind {
     switch info.st_mode & S_IFMT {
     case S_IFREG: return kernelDevices.contains(UInt64(truncatingIfNeeded: info.st_dev)) ? .kernel : .regular
     case S_IFCHR, S_IFBLK: return .device

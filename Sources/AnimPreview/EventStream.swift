@@ -37,10 +37,13 @@ final class EventStream: Sendable {
   private let closedFD = Locked(false)
   private let onEnd: @Sendable (EventStream) -> Void
   private let ended = DispatchSemaphore(value: 0)
+  private let images: PreviewImages
 
-  /// A stream over the connection `fd`; `onEnd` is called once when it ends.
-  init(fd: Int32, onEnd: @escaping @Sendable (EventStream) -> Void) {
+  /// A stream over the connection `fd`, naming pictures by their URLs in `images`;
+  /// `onEnd` is called once when it ends.
+  init(fd: Int32, images: PreviewImages, onEnd: @escaping @Sendable (EventStream) -> Void) {
     self.fd = fd
+    self.images = images
     self.onEnd = onEnd
   }
 
@@ -75,9 +78,12 @@ final class EventStream: Sendable {
     _ = ended.wait(timeout: .now() + seconds)
   }
 
-  /// Sends the response head and then events until closed or the page goes away.
-  func start() {
-    let thread = Thread { [self] in
+  /// Sends the response head and then events until closed or the page goes away, on a
+  /// thread of its own; an error when no thread can be had (the connection is the
+  /// caller's again: `refuse` answers and closes it).
+  func start() throws(NativeThread.StartError) {
+    // Encodes frames into a buffer and sends it: no recursion over the input.
+    try NativeThread.detach(stack: NativeThread.smallStack) { [self] in
       self.write()
       self.queue.close()
       self.closedFD.withLock { $0 = true }
@@ -85,8 +91,16 @@ final class EventStream: Sendable {
       self.onEnd(self)
       self.ended.signal()
     }
-    thread.name = "animc preview events"
-    thread.start()
+  }
+
+  /// Answers `response` instead of the stream and closes the connection: for a stream
+  /// that did not start.
+  func refuse(_ response: HTTPResponse) {
+    queue.close()
+    closedFD.withLock { $0 = true }
+    _ = Socket.sendAll(fd, response.bytes(headOnly: false))
+    Socket.closeSocket(fd)
+    ended.signal()
   }
 
   private func write() {
@@ -109,11 +123,12 @@ final class EventStream: Sendable {
           // The sink is memory; a writer that fails ends the stream, and the page reconnects.
           do { try writer?.begin(header) } catch { return }
           // The page cannot read the scene's files: each picture follows the header as a
-          // record of its own, a type that dump readers skip (§9).
+          // record of its own, a type that dump readers skip (§9), naming the URL that
+          // serves it (the page loads it once, however often the run begins again).
           for image in header.images {
+            guard let url = images.path(of: image) else { continue }
             let record = JSONValue.object([
-              ("type", .string("image")), ("name", .string(image.name)),
-              ("data", .string("data:image/png;base64," + Data(image.fileBytes).base64EncodedString())),
+              ("type", .string("image")), ("name", .string(image.name)), ("url", .string(url)),
             ])
             sink.bytes += Array(record.serialized.utf8)
             sink.bytes.append(0x0A)

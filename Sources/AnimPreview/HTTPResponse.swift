@@ -5,9 +5,12 @@ struct HTTPResponse: Sendable, Equatable {
   var contentType: String
   var body: [UInt8]
   var extraHeaders: [(String, String)] = []
+  /// What a browser may keep of the response: by default nothing (`commonHeaders`).
+  var cacheControl = "no-store"
 
   static func == (a: HTTPResponse, b: HTTPResponse) -> Bool {
     a.status == b.status && a.contentType == b.contentType && a.body == b.body
+      && a.cacheControl == b.cacheControl
       && a.extraHeaders.map { "\($0.0):\($0.1)" } == b.extraHeaders.map { "\($0.0):\($0.1)" }
   }
 
@@ -24,16 +27,18 @@ struct HTTPResponse: Sendable, Equatable {
     head += "Content-Type: \(contentType)\r\n"
     head += "Content-Length: \(body.count)\r\n"
     head += "Connection: close\r\n"
-    head += Self.commonHeaders
+    head += "Cache-Control: \(cacheControl)\r\n" + Self.otherHeaders
     for (name, value) in extraHeaders { head += "\(name): \(value)\r\n" }
     head += "\r\n"
     return Array(head.utf8) + (headOnly ? [] : body)
   }
 
-  /// Sent with every response: nothing is cached (the token is in the URL), nothing is
-  /// sniffed, and no referrer carries the token elsewhere.
-  static let commonHeaders =
-    "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"
+  /// Sent with every response but a picture: nothing is cached (the token is in the
+  /// URL), nothing is sniffed, and no referrer carries the token elsewhere.
+  static let commonHeaders = "Cache-Control: no-store\r\n" + otherHeaders
+  /// `commonHeaders` but the cache's: a picture, the same bytes at the same URL, may be
+  /// kept by the page's browser.
+  static let otherHeaders = "X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"
 
   static func reason(_ status: Int) -> String {
     switch status {

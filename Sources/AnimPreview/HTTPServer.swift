@@ -43,19 +43,24 @@ final class HTTPServer: Sendable {
     Socket.ignoreBrokenPipes()
   }
 
-  /// Starts serving on a thread of its own.
-  func start() {
+  /// Starts serving on a thread of its own; an error when no thread can be had (the
+  /// server stays idle, and `stop` closes its listener).
+  func start() throws(PreviewError) {
     let fresh = state.withLock { s in
       defer { if s == .idle { s = .running } }
       return s == .idle
     }
     guard fresh else { return }
-    let thread = Thread { [self] in
-      self.serve()
-      self.finished.signal()
+    do {
+      // Polls and parses requests of bounded size: no recursion over the input.
+      try NativeThread.detach(stack: NativeThread.smallStack) { [self] in
+        self.serve()
+        self.finished.signal()
+      }
+    } catch {
+      state.withLock { $0 = .idle }
+      throw PreviewError("cannot serve: \(error)")
     }
-    thread.name = "animc preview http"
-    thread.start()
   }
 
   /// Stops serving: closes the listener and every waiting connection, and returns when

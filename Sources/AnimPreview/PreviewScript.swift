@@ -116,7 +116,7 @@ enum PreviewScript {
       const done = () => { loadingImages--; scheduleDraw(); };
       img.onload = done;
       img.onerror = done;
-      img.src = r.data;
+      img.src = r.url + '?token=' + encodeURIComponent(token);
       images.set(r.name, img);
     }
 

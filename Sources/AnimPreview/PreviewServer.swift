@@ -1,4 +1,5 @@
 import AnimKit
+import AnimOutput
 import AnimThreads
 import Foundation
 
@@ -17,9 +18,10 @@ package final class PreviewServer: Sendable {
   /// A server for the scene at `path` on `port` (nil: a free one). The file is read and
   /// checked at once; `initialDiagnostics` holds its errors, which the page shows too.
   package init(path: String, port: Int? = nil, seed: UInt64? = nil) throws(PreviewError) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-      throw PreviewError("cannot read `\(path)`: no such file")
+    // Opened and looked at, then closed: the session's watcher reads it from here on.
+    switch InputFile.open(path) {
+    case .success(let file): file.close()
+    case .failure(let refusal): throw PreviewError("cannot read `\(path)`: \(refusal.reason)")
     }
     let token = RequestGuard.newToken()
     let session = PreviewSession(path: path, seed: seed)
@@ -42,10 +44,14 @@ package final class PreviewServer: Sendable {
     return nil
   }
 
-  /// Starts the simulation and the server; returns at once.
-  package func start() {
-    session.start()
-    server.start()
+  /// Starts the simulation and the server; returns at once. An error when either has
+  /// no thread to run on; then neither runs.
+  package func start() throws(PreviewError) {
+    try session.start()
+    do { try server.start() } catch {
+      session.stop()
+      throw error
+    }
   }
 
   /// Closes every connection and stops; returns when all is stopped.
@@ -81,13 +87,20 @@ enum PreviewRoutes {
     case "/scene.anim":
       // The one file served: the scene itself (as the page's "source" link).
       guard isGet else { return .response(.text(405, "GET only")) }
-      // Checked to be a regular file before it is opened: a pipe would block the server.
-      guard SceneWatcher.stamp(session.path).first == "\(FileAttributeType.typeRegular)",
-        let data = FileManager.default.contents(atPath: session.path), data.count <= SceneWatcher.maxBytes
-      else { return .response(.text(404, "not found")) }
-      return .response(HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: [UInt8](data)))
+      // Read as the watcher reads it: a pipe swapped in would block the server.
+      guard case .success(let data) = SceneWatcher.bytes(session.path) else {
+        return .response(.text(404, "not found"))
+      }
+      return .response(HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: data))
     default:
-      return .response(.text(404, "not found"))
+      // A picture of the run, by its content's name: the same URL is the same bytes, so
+      // the page's browser may keep it.
+      guard isGet, let bytes = session.images.bytes(path: request.path) else {
+        return .response(.text(404, "not found"))
+      }
+      var response = HTTPResponse(status: 200, contentType: "image/png", body: bytes)
+      response.cacheControl = "private, max-age=31536000, immutable"
+      return .response(response)
     }
   }
 

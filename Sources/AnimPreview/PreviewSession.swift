@@ -36,6 +36,8 @@ final class PreviewSession: Sendable {
   private let streams = Locked<[EventStream]>([])
   private let finished = DispatchSemaphore(value: 0)
   private let started = Locked(false)
+  /// The current run's pictures, by URL.
+  let images = PreviewImages()
 
   init(path: String, seed: UInt64?) {
     self.path = path
@@ -43,17 +45,25 @@ final class PreviewSession: Sendable {
     initialLoad = SceneWatcher.load(path)
   }
 
-  func start() {
+  /// Starts the simulation on a thread of its own; an error when no thread can be had.
+  func start() throws(PreviewError) {
     started.withLock { $0 = true }
-    let thread = Thread { [self] in
-      var loop = SessionLoop(path: self.path, seed: self.seed, first: self.initialLoad) { item in
-        for stream in self.streams.withLock({ $0 }) { stream.push(item) }
+    do {
+      // The thread parses, checks and simulates each version of the scene: as deep as
+      // the scene nests, as the command line's main thread.
+      try NativeThread.detach(stack: NativeThread.deepStack) { [self] in
+        var loop = SessionLoop(path: self.path, seed: self.seed, first: self.initialLoad) { item in
+          // A run's pictures are served before any page hears of them.
+          if case .begin(let header) = item { self.images.register(header.images) }
+          for stream in self.streams.withLock({ $0 }) { stream.push(item) }
+        }
+        loop.run(self.inbox)
+        self.finished.signal()
       }
-      loop.run(self.inbox)
-      self.finished.signal()
+    } catch {
+      started.withLock { $0 = false }
+      throw PreviewError("cannot simulate: \(error)")
     }
-    thread.name = "animc preview simulation"
-    thread.start()
   }
 
   func send(_ command: SessionCommand) { inbox.put(command) }
@@ -61,7 +71,7 @@ final class PreviewSession: Sendable {
   /// Takes over connection `fd` as a page's event stream; the oldest stream makes room
   /// when `maxStreams` are open.
   func attach(_ fd: Int32) {
-    let stream = EventStream(fd: fd) { [streams] ended in
+    let stream = EventStream(fd: fd, images: images) { [streams] ended in
       streams.withLock { $0.removeAll { $0 === ended } }
     }
     let evicted: EventStream? = streams.withLock { list in
@@ -69,7 +79,14 @@ final class PreviewSession: Sendable {
       return list.count > Self.maxStreams ? list.removeFirst() : nil
     }
     evicted?.close()
-    stream.start()
+    do {
+      try stream.start()
+    } catch {
+      // No thread for this page: it is told so and its connection closed, not kept.
+      streams.withLock { $0.removeAll { $0 === stream } }
+      stream.refuse(HTTPResponse.text(503, "\(error)"))
+      return
+    }
     send(.attach(stream))
   }
 

@@ -130,8 +130,9 @@ struct SessionLoop {
     }
   }
 
+  /// The scene's text as the watcher reads it (a pipe swapped in never blocks the loop).
   private func sourceFile() throws -> SourceFile {
-    SourceFile(name: path, text: try String(contentsOfFile: path, encoding: .utf8))
+    SourceFile(name: path, bytes: try SceneWatcher.bytes(path).get())
   }
 
   /// A new version of the file: a clean scene replaces the old one at the same frame

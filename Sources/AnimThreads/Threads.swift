@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 // The package's concurrency kernel: the one lock and the one fork-join. Each holds the
@@ -30,8 +29,8 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
   }
 }
 
-/// Two pieces of work run at once, on two threads, returning when both are done: how the
-/// parser and the checker use a second core.
+/// Two pieces of work run at once, on the caller's thread and one of its own, returning
+/// when both are done: how the parser and the checker use a second core.
 ///
 /// The one place that hands work that is not `Sendable` to another thread (a parser, a
 /// checker: classes and structs with mutable state). It is safe when the two closures
@@ -53,12 +52,21 @@ package enum ForkJoin {
     withoutActuallyEscaping(first) { first in
       withoutActuallyEscaping(second) { second in
         let pair = Pair(first, second)
-        DispatchQueue.concurrentPerform(iterations: 2) { i in i == 0 ? pair.first() : pair.second() }
+        // The second piece recurses as deep as the caller's (a half of a parse, of a
+        // check): a thread with a deep stack, joined before `second` goes out of scope.
+        // No thread to be had: the pieces run in turn, one schedule two threads may take.
+        guard let thread = try? NativeThread.start(stack: NativeThread.deepStack, { pair.second() }) else {
+          pair.first()
+          pair.second()
+          return
+        }
+        pair.first()
+        thread.join()
       }
     }
   }
 
-  /// The two closures, sent to `concurrentPerform`'s threads; each runs on one of them.
+  /// The two closures: the first runs on the caller's thread, the second on its own.
   private final class Pair: @unchecked Sendable {
     let first: () -> Void
     let second: () -> Void

@@ -13,8 +13,9 @@ enum DeepStack {
   static let bytes = 256 << 20
 
   /// Lets the main thread's stack grow to `bytes` (Linux checks the limit when the stack
-  /// grows, so raising it now counts) and gives threads made from now on, the thread
-  /// pool's included, stacks of that size.
+  /// grows, so raising it now counts). Other threads keep the system's default, reserved
+  /// for each as it starts; the few that recurse over the input ask for a deep stack of
+  /// their own (`NativeThread.deepStack`), so that many threads stay cheap.
   static func prepare() {
     #if os(Linux)
       let stack = __rlimit_resource_t(RLIMIT_STACK.rawValue)
@@ -23,16 +24,6 @@ enum DeepStack {
         limit.rlim_cur = limit.rlim_max == rlim_t.max ? rlim_t(bytes) : min(rlim_t(bytes), limit.rlim_max)
         _ = setrlimit(stack, &limit)
       }
-      var attributes = pthread_attr_t()
-      guard pthread_attr_init(&attributes) == 0 else { return }
-      defer { pthread_attr_destroy(&attributes) }
-      if pthread_attr_setstacksize(&attributes, bytes) == 0 { _ = setDefaultThreadAttributes(&attributes) }
     #endif
   }
 }
-
-#if os(Linux)
-  /// glibc's `pthread_setattr_default_np`, which its headers declare only for _GNU_SOURCE.
-  @_silgen_name("pthread_setattr_default_np")
-  private func setDefaultThreadAttributes(_ attributes: UnsafePointer<pthread_attr_t>) -> Int32
-#endif

@@ -23,15 +23,17 @@ enum FileBytes {
   }
 
   /// The file's bytes, or why they cannot be read. A pipe is read to its end; a device
-  /// or a file of `/proc` or `/sys` is refused before any read (`InputFileKind`).
+  /// or a file of `/proc` or `/sys` is refused before any read (`InputFile`).
   static func contents(atPath path: String) -> Result<[UInt8], Unreadable> {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return .failure(Unreadable(reason: "permission denied or unreadable")) }
-    defer { close(fd) }
-    if let kind = InputFileKind.of(fd)?.refused(streams: true) {
-      return .failure(Unreadable(reason: "it is \(kind), not a regular file"))
+    let file: InputFile
+    switch InputFile.open(path, streams: true) {
+    case .success(let opened): file = opened
+    case .failure(let refusal): return .failure(Unreadable(reason: refusal.reason))
     }
-    guard let bytes = contents(of: fd) else { return .failure(Unreadable(reason: "permission denied or unreadable")) }
+    defer { file.close() }
+    guard let bytes = file.readAll(limit: readLimit) else {
+      return .failure(Unreadable(reason: "permission denied or unreadable"))
+    }
     return .success(bytes)
   }
 
@@ -40,22 +42,12 @@ enum FileBytes {
   /// the memory.
   static let readLimit = Parser.largestFile + 1
 
-  /// How much one `read` asks for.
-  static let chunkSize = 1 << 20
-
   /// All of an open file's bytes (up to `readLimit`), or nil when it cannot be read.
   static func contents(of fd: Int32) -> [UInt8]? {
     var info = stat()
     // A regular file's size is known, so its array is allocated once; anything else (a
     // pipe, a device) grows as it reads.
     let known = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(min(known + 1, readLimit))
-    while bytes.count < readLimit {
-      guard let chunk = FileDescriptorIO.read(fd, upTo: min(chunkSize, readLimit - bytes.count)) else { return nil }
-      if chunk.isEmpty { break }
-      bytes.append(contentsOf: chunk)
-    }
-    return bytes
+    return InputFile.readAll(fd, limit: readLimit, expected: known)
   }
 }

@@ -11,11 +11,6 @@ enum InputFiles {
       }
       return SourceFile(name: "<stdin>", bytes: bytes)
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw UsageError(message: "cannot read `\(path)`: no such file")
-    }
-    if isDirectory.boolValue { throw UsageError(message: "cannot read `\(path)`: it is a directory") }
     switch FileBytes.contents(atPath: path) {
     case .success(let bytes): return SourceFile(name: path, bytes: bytes)
     case .failure(let unreadable): throw UsageError(message: "cannot read `\(path)`: \(unreadable.reason)")

@@ -58,7 +58,10 @@ enum PreviewCommand {
     previewStop = 0
     signal(SIGINT) { _ in previewStop = 1 }
     signal(SIGTERM) { _ in previewStop = 1 }
-    server.start()
+    do { try server.start() } catch {
+      server.stop()
+      return Console.fail(error.message)
+    }
     Console.out(server.url + "\n")
     if let diagnostics = server.initialDiagnostics { Console.err(diagnostics) }
     Console.err("animc preview: serving \(path) on 127.0.0.1:\(server.port); Ctrl-C stops.\n")

@@ -133,7 +133,9 @@ struct HostileFontTests {
     #expect(throws: FontError.unreadable(path: "/nonexistent/x.ttf", reason: "no such file")) {
       try FontFace(path: "/nonexistent/x.ttf")
     }
-    #expect(throws: FontError.unreadable(path: "/tmp", reason: "not a regular file")) { try FontFace(path: "/tmp") }
+    #expect(throws: FontError.unreadable(path: "/tmp", reason: "a directory, not a regular file")) {
+      try FontFace(path: "/tmp")
+    }
   }
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "needs /proc"))
@@ -143,5 +145,31 @@ struct HostileFontTests {
     #expect(throws: FontError.unreadable(path: "/proc/self/status", reason: reason)) {
       try FontFace(path: "/proc/self/status")
     }
+  }
+}
+
+/// A text's whole outline is bounded (issue 33, item 7): each glyph is within its own
+/// limit, but a string may repeat a heavy one.
+struct TextOutlineLimitTests {
+  /// A simple glyph of one contour of `n` on-curve points, point i at (i, 0): each flag
+  /// 0x33 is on-curve, a one-byte positive x step, and the same y.
+  static func heavyGlyph(points n: Int) -> [UInt8] {
+    FontBuilder.u16(1) + FontBuilder.u16(0) + FontBuilder.u16(0) + FontBuilder.u16(n) + FontBuilder.u16(0)
+      + FontBuilder.u16(n - 1) + FontBuilder.u16(0) + Array(repeating: 0x33, count: n)
+      + Array(repeating: 1, count: n)
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aTextOfManyHeavyGlyphsIsAnError() throws {
+    let face = try FontFace(data: FontBuilder.trueType([[], Self.heavyGlyph(points: 30_000)]))
+    #expect(try face.outline(1).segments.count >= 30_000)
+    // 30 × 30,000 = 900,000 points: within 1,000,000.
+    _ = try TextLayout(String(repeating: "A", count: 30), size: 10, primary: face)
+    // 40 × 30,000 = 1,200,000 points: beyond it.
+    #expect(throws: FontError.textTooLarge(limit: 1_000_000)) {
+      try TextLayout(String(repeating: "A", count: 40), size: 10, primary: face)
+    }
+    #expect(
+      FontError.textTooLarge(limit: 1_000_000).description
+        == "the text's outline has more than 1000000 points, the most one text may have")
   }
 }

@@ -15,7 +15,7 @@ import Testing
     }
   }
 
-  @Test func files() throws {
+  @Test(.timeLimit(.minutes(1))) func files() throws {
     let fm = FileManager.default
     let dir = fm.temporaryDirectory.appendingPathComponent("animimage-files-\(UUID().uuidString)")
     try fm.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -36,11 +36,20 @@ import Testing
         message { _ = try PNGFile.header(atPath: "/proc/self/status") }.contains(
           "the path names a file of the kernel's /proc or /sys, not a regular file"))
     }
-    // A named pipe would block a reader forever: it must be refused without being opened.
+    // A named pipe without a writer would block a blocking open for ever: it is opened
+    // without waiting and refused by what the open descriptor is.
     let fifo = dir.appendingPathComponent("pipe.png")
     let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["mkfifo", fifo.path])
     #expect(made.status == 0)
-    #expect(message { _ = try PNGFile.header(atPath: fifo.path) }.contains("not a regular file"))
+    let pipe = "the path names a pipe or socket, not a regular file"
+    #expect(message { _ = try PNGFile.header(atPath: fifo.path) } == pipe)
+    #expect(message { _ = try PNGFile.bytes(atPath: fifo.path) } == pipe)
+    // Links that name each other: a loop, said as one.
+    try fm.createSymbolicLink(atPath: dir.appendingPathComponent("a.png").path, withDestinationPath: "b.png")
+    try fm.createSymbolicLink(atPath: dir.appendingPathComponent("b.png").path, withDestinationPath: "a.png")
+    #expect(
+      message { _ = try PNGFile.decode(atPath: dir.appendingPathComponent("a.png").path) }
+        == "the path's symbolic links form a loop")
     let empty = dir.appendingPathComponent("empty.png")
     try Data().write(to: empty)
     #expect(message { _ = try PNGFile.decode(atPath: empty.path) }.contains("ends inside the PNG signature"))

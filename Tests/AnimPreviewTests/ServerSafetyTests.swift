@@ -36,7 +36,7 @@ final class ServerSafetyTests: XCTestCase {
     let file = directory.appendingPathComponent("tap.anim")
     try Self.scene.write(to: file, atomically: true, encoding: .utf8)
     server = try PreviewServer(path: file.path)
-    server.start()
+    try server.start()
   }
 
   override func tearDownWithError() throws {

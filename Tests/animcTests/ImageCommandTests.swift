@@ -54,7 +54,7 @@ import Testing
     let cases: [(file: String, message: String)] = [
       ("missing.png", "cannot use the image `missing.png`: the file does not exist or cannot be examined"),
       ("folder.png", "cannot use the image `folder.png`: the path names a directory, not a regular file"),
-      ("pipe.png", "cannot use the image `pipe.png`: the path names a pipe or other special file, not a regular file"),
+      ("pipe.png", "cannot use the image `pipe.png`: the path names a pipe or socket, not a regular file"),
       ("text.png", "cannot use the image `text.png`: not a PNG file: the PNG signature is missing (at byte 0)"),
       (
         "wide.png",

@@ -28,7 +28,7 @@ import Testing
     "AnimOutput/POSIXCalls.swift": (7, "read, write, readlink, readdir"),
     "AnimOutput/SignalCleanup.swift": (4, "async-signal-safe tables for the signal handler, never freed"),
     "AnimPreview/Socket.swift": (4, "sockaddr, recv, send"),
-    "animc/DeepStack.swift": (1, "pthread attributes for the checker's deep stack"),
+    "AnimThreads/NativeThread.swift": (7, "pthread_create's context, a retained closure; NativeThreadTests"),
   ]
 
   /// The most files that may hold unsafe memory.

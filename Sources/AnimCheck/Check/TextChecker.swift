@@ -49,6 +49,12 @@ extension Checker {
       layout = try resources.fonts.layout(
         string, size: size ?? 1, font: font.isEmpty ? nil : font, weight: TextShapes.weight(cases[0]),
         align: TextAlignment(rawValue: cases[1]) ?? .leading, relativeTo: directory)
+    } catch FontError.textTooLarge(let limit) {
+      // The string, not the font: a shorter text in the same font draws.
+      error(
+        SemanticCode.badArgumentValue, "the text's outline has more than \(limit) points, the most one text may have",
+        at: stringRange)
+      return nil
     } catch {
       reportFontError(
         error, font: font, at: fontRange, literal: fontArgument.map { tree.kind($0.value) == .string } ?? false)
