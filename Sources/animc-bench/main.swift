@@ -1,5 +1,5 @@
 // Release-build benchmarks that print figures:
-//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | png | all]
+//   swift build -c release && swift run -c release animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | png | suite [FILE…] | all]
 let args = Array(CommandLine.arguments.dropFirst())
 let which = args.first ?? "all"
 switch which {
@@ -13,6 +13,7 @@ case "fmt": FmtBench.run()
 case "render": RenderBench.run()
 case "lottie": LottieBench.run(directory: args.count > 1 ? args[1] : "examples")
 case "png": PNGBench.run()
+case "suite": SuiteBench.run(Array(args.dropFirst()))
 case "all":
   CheckBench.run(megabytes: 5)
   runRasterBenchmark()
@@ -23,6 +24,7 @@ case "all":
   FmtBench.run()
   RenderBench.run()
   PNGBench.run()
+  SuiteBench.run([])
 default:
-  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | png | all]")
+  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | png | suite [FILE…] | all]")
 }

@@ -116,7 +116,7 @@ import Testing
       ),
       (
         ["-o", dir.path + "/x.png", "--matte", "white"],
-        "`--matte` goes with a GIF (`-o OUT.gif`): PNG keeps its alpha, SVG and Lottie their colours"
+        "`--matte` goes with a GIF or a video (`-o OUT.gif`, `OUT.mp4`, `OUT.webm`): PNG keeps its alpha, SVG and Lottie their colours"
       ),
     ] {
       let r = try CLITests.animc(["render", "examples/heart-view.anim"] + args)

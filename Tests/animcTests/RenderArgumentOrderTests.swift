@@ -21,7 +21,7 @@ import Testing
       (["--frame", "2000000"], "frame 2000000 is too far: stills go at most 1000000 frames into the run"),
       (["--time", "soon"], "`--time` takes 1.5s, 1500ms or plain seconds, not `soon`"),
       (["--frame", "1", "--time", "1s"], "give `--frame` or `--time`, not both"),
-      (["--loop", "2"], "`--loop` goes with a GIF (`-o OUT.gif`)"),
+      (["--loop", "2"], "`--loop` goes with an animation (`-o OUT.gif` or `-o OUT.apng`)"),
       // With `--fps`, a time past the limit needs no scene: 1,000,000 frames at 100 fps
       // are 10,000 s.
       (
@@ -31,7 +31,7 @@ import Testing
       (["--width", "16385", "--height", "5"], "the picture must be 1…16384 pixels each way, not 16385×5"),
       (
         ["--matte", "white"],
-        "`--matte` goes with a GIF (`-o OUT.gif`): PNG keeps its alpha, SVG and Lottie their colours"
+        "`--matte` goes with a GIF or a video (`-o OUT.gif`, `OUT.mp4`, `OUT.webm`): PNG keeps its alpha, SVG and Lottie their colours"
       ),
     ] as [([String], String)])
   func aloneAndFirst(_ option: [String], _ message: String) throws {
@@ -50,7 +50,7 @@ import Testing
         ["--matte", "nope"],
         "`--matte` takes a colour: #RRGGBB, rgb(r, g, b), hsl(h, s%, l%) or a name such as white, not `nope`"
       ),
-      (["--loop", "0"], "`--loop` takes how many times the GIF plays, 1…65536, not `0`"),
+      (["--loop", "0"], "`--loop` takes how many times the animation plays, 1…65536, not `0`"),
     ] {
       let r = try CLITests.animc(["render", path, "-o", path + ".gif"] + option)
       #expect(r.status == 2, "\(option)")
