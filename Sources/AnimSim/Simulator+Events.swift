@@ -106,10 +106,12 @@ extension Simulator {
     let body = nodeBodies[node]
     nodeAppeared[node] = s
     let id = InstanceID(name: body.template.name, kind: .node)
-    addLive(
-      LiveInstance(body: body, id: id, created: s, end: s + body.nodeLifetime, seq: nextSeq, shape: shape(body, id)))
+    let drawn = body.template.isGroup ? SceneShape.group : shape(body, id)
+    let end = s + body.nodeLifetime
+    addLive(LiveInstance(body: body, id: id, created: s, end: end, seq: nextSeq, shape: drawn))
     nextSeq += 1
     fixedInstances += 1
+    if tree != nil { appearChildren(of: node, seq: nextSeq - 1, created: s, end: end) }
   }
 
   /// The shape an instance draws: the one of its declared shape id, or its own (§9).

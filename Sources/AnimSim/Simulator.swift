@@ -148,6 +148,9 @@ package final class Simulator {
   var eventLimit = frameEventLimit
   var eventsThisFrame = 0
   var spawnsThisFrame = 0
+  /// The layer tree (§14); nil for a scene without children, whose frames need no tree
+  /// pass.
+  var tree: LayerTree? = nil
 
   /// Evaluates the per-run stage: top-level `let`s with the stream "", each node with
   /// its own name's stream, emitters' origins, replicators and their copies (§7).
@@ -166,6 +169,7 @@ package final class Simulator {
     frameCount = Int((duration * fps).rounded())
     context = EvaluationContext(random: RandomStream(seed: seed, name: ""))
     images = try Self.loadImages(ir, from: options.images)
+    if LayerTree.needed(ir) { tree = LayerTree(children: Array(repeating: [], count: ir.nodes.count)) }
     do {
       try evaluatePerRunStage(options)
     } catch {
@@ -197,6 +201,7 @@ package final class Simulator {
         let body = try BlockEvaluator.evaluate(node, defaultPosition: .zero, groups: &timingGroups, &context)
         bodies[i] = body
         context.nodePositions[i] = body.model.position
+        try evaluateChildren(of: node, index: i, &context)
       }
     }
     for (i, body) in bodies.enumerated() {
