@@ -132,6 +132,9 @@ extension Simulator {
       }
       return
     case .point(let p): point = p
+    case .node(let i) where tree != nil:
+      guard let p = treeTapPoint(i, at: s) else { return }
+      point = p
     case .node(let i):
       guard i >= 0 && i < nodeBodies.count else { return }
       let body = nodeBodies[i]
@@ -164,6 +167,7 @@ extension Simulator {
 
   /// Whether node `i` is live at `s` and its outline contains `p` (non-zero rule).
   func nodeContains(_ i: Int, _ p: Point, at s: Double) -> Bool {
+    if tree != nil { return treeContains(i, p, at: s) }
     guard i >= 0 && i < nodeBodies.count, let appeared = nodeAppeared[i] else { return false }
     let body = nodeBodies[i]
     guard s >= appeared, s < appeared + body.nodeLifetime else { return false }

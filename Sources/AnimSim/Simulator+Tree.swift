@@ -21,6 +21,32 @@ struct LayerTree {
   var parentSeq: [Int: Int] = [:]
   /// A live child's `Child.ordinal`, by its `seq`.
   var ordinal: [Int: Int] = [:]
+  /// A nested node's index (§14's numbering, `NODE.position` and taps: top-level nodes,
+  /// replicator children, then nested nodes in source order) → its top-level node and
+  /// its place in that node's `children`.
+  var nested: [Int: (top: Int, at: Int)] = [:]
+  /// The first nested index of each top-level node's descendants.
+  var firstNested: [Int] = []
+  /// One past the last nested index: how many node indices the scene has.
+  var nodeIndexCount = 0
+
+  init(_ scene: SceneIR) {
+    children = Array(repeating: [], count: scene.nodes.count)
+    var next = scene.nodes.count + scene.replicators.reduce(0) { $0 + $1.children.count }
+    for (top, node) in scene.nodes.enumerated() {
+      firstNested.append(next)
+      // The descendants in source order: depth first, in declaration order.
+      var pending = Array(node.children.reversed())
+      var at = 0
+      while let template = pending.popLast() {
+        nested[next] = (top, at)
+        next += 1
+        at += 1
+        pending.append(contentsOf: template.children.reversed())
+      }
+    }
+    nodeIndexCount = next
+  }
 
   /// Whether any top-level node of `scene` declares a child.
   static func needed(_ scene: SceneIR) -> Bool {
@@ -40,6 +66,10 @@ extension Simulator {
       ctx.random = RandomStream(seed: seed, name: next.template.name)
       let body = try BlockEvaluator.evaluate(next.template, defaultPosition: .zero, groups: &timingGroups, &ctx)
       list.append(LayerTree.Child(body: body, parent: next.parent, ordinal: next.ordinal))
+      if let first = tree?.firstNested[index] {
+        let slot = first + list.count - 1
+        if slot < ctx.nodePositions.count { ctx.nodePositions[slot] = body.model.position }
+      }
       let at = list.count - 1
       pending.append(
         contentsOf: next.template.children.enumerated().reversed().map {
@@ -122,5 +152,86 @@ extension Simulator {
       record.matrix3d = (parent.matrix3d ?? Matrix3D(parent.matrix)) * (record.matrix3d ?? Matrix3D(own))
     }
     record.decideFacing()
+  }
+}
+
+extension Simulator {
+  /// A node of a tree scene at scene time `s`: where each of its top-level node's family
+  /// lies then, for taps (§14). nil when node `i` is not present.
+  private struct Family {
+    /// The top-level node's descendants' whole transforms (nil: absent at `s`), and its own.
+    var wholes: [Matrix3D?]
+    var top: Matrix3D
+    /// Node `i`'s place in the list; -1 for the top-level node itself.
+    var at: Int
+  }
+
+  private func family(_ i: Int, at s: Double) -> Family? {
+    guard let tree else { return nil }
+    let (top, at): (Int, Int)
+    if i >= 0 && i < nodeBodies.count {
+      (top, at) = (i, -1)
+    } else if let place = tree.nested[i] {
+      (top, at) = place
+    } else {
+      return nil
+    }
+    guard let appeared = nodeAppeared[top] else { return nil }
+    let body = nodeBodies[top]
+    let end = appeared + body.nodeLifetime
+    guard s >= appeared, s < end else { return nil }
+    func local(_ body: InstanceBody, since created: Double) -> Matrix3D {
+      var (state, extra) = body.sample(s - created)
+      state.rotation += extra
+      return Self.matrix3D(state, boxOrigin: body.boxOrigin)
+    }
+    let topWhole = local(body, since: appeared)
+    var wholes: [Matrix3D?] = []
+    var times: [(created: Double, end: Double)] = []
+    for child in tree.children[top] {
+      let parent = child.parent < 0 ? (appeared, end) : times[child.parent]
+      let created = parent.0 + child.body.appearAt
+      let stop = min(created + child.body.nodeLifetime, parent.1)
+      times.append((created, stop))
+      let parentWhole = child.parent < 0 ? topWhole : wholes[child.parent]
+      guard let parentWhole, s >= created, s < stop else {
+        wholes.append(nil)
+        continue
+      }
+      wholes.append(parentWhole * local(child.body, since: created))
+    }
+    if at >= 0 && wholes[at] == nil { return nil }
+    return Family(wholes: wholes, top: topWhole, at: at)
+  }
+
+  /// Where `tap NODE` taps a tree scene's node: the centre of its box mapped to the
+  /// scene (a group's box is 0 × 0 at its anchor: its scene position).
+  func treeTapPoint(_ i: Int, at s: Double) -> Point? {
+    guard let f = family(i, at: s) else { return nil }
+    let body = f.at < 0 ? nodeBodies[i] : tree?.children[tree?.nested[i]?.top ?? 0][f.at].body
+    guard let body else { return nil }
+    let whole = f.at < 0 ? f.top : f.wholes[f.at] ?? f.top
+    return whole.planar.apply(Point(body.shape.outline.width / 2, body.shape.outline.height / 2))
+  }
+
+  /// Whether a tap at `p` hits node `i` of a tree scene: its filled shape or one of its
+  /// present descendants' (§14); a group only through its descendants.
+  func treeContains(_ i: Int, _ p: Point, at s: Double) -> Bool {
+    guard let f = family(i, at: s), let tree else { return false }
+    let top = f.at < 0 ? i : tree.nested[i]?.top ?? 0
+    let list = tree.children[top]
+    if f.at < 0 && !nodeBodies[i].template.isGroup
+      && Self.projectedContains(nodeBodies[i].outline, f.top.planar, p)
+    {
+      return true
+    }
+    // Entry k is in the subtree when its chain of parents reaches `f.at` (or the top).
+    var inside = [Bool](repeating: false, count: list.count)
+    for (k, child) in list.enumerated() {
+      inside[k] = k == f.at || (child.parent < 0 ? f.at < 0 : inside[child.parent])
+      guard inside[k], let whole = f.wholes[k], !child.body.template.isGroup else { continue }
+      if Self.projectedContains(child.body.outline, whole.planar, p) { return true }
+    }
+    return false
   }
 }

@@ -169,7 +169,7 @@ package final class Simulator {
     frameCount = Int((duration * fps).rounded())
     context = EvaluationContext(random: RandomStream(seed: seed, name: ""))
     images = try Self.loadImages(ir, from: options.images)
-    if LayerTree.needed(ir) { tree = LayerTree(children: Array(repeating: [], count: ir.nodes.count)) }
+    if LayerTree.needed(ir) { tree = LayerTree(ir) }
     do {
       try evaluatePerRunStage(options)
     } catch {
@@ -180,7 +180,7 @@ package final class Simulator {
   private func evaluatePerRunStage(_ options: SimulationOptions) throws(EvaluationError) {
     let slots = (scene.globals.map(\.slot).max() ?? -1) + 1
     context.globals = Array(repeating: .number(0), count: slots)
-    context.nodePositions = Array(repeating: .zero, count: scene.nodes.count)
+    context.nodePositions = Array(repeating: .zero, count: tree?.nodeIndexCount ?? scene.nodes.count)
     // Globals and nodes each after what they read; globals share the stream of "" (§7),
     // each node has its own, so this order changes no draw but makes reads see values.
     var bodies = [InstanceBody?](repeating: nil, count: scene.nodes.count)

@@ -241,4 +241,51 @@ import Testing
     // Frames 0…31 are below 90° (n < 31.5).
     #expect(fronts == 32)
   }
+
+  /// A tap inside a child that lies outside its parent's box hits the parent (§14). p's
+  /// box is (40…60, 40…60); c at (100, 10) in it has its centre at (140, 50) and its box
+  /// (135…145, 45…55). A tap at (141, 52) is in c only; (90, 90) in neither.
+  @Test func aTapInsideAChildOutsideItsParentHitsTheParent() throws {
+    func spawns(_ tap: String) throws -> Int {
+      let simulator = try Simulator(
+        try checkedScene(
+          """
+          scene "Tap" { size 200, 200; duration 0.3s; fps 10 }
+          node p = rect(20, 20) {
+            position (50, 50)
+            node c = rect(10, 10) { position (100, 10) }
+          }
+          emitter e {
+            on tap p
+            spawn circle(2) { remove after 1s }
+          }
+          input {
+            tap \(tap) at 0.1s
+          }
+          """))
+      var count = 0
+      for _ in 0..<3 {
+        try simulator.step()
+        count = simulator.frame.nodes.filter { $0.id.description.hasPrefix("e#") }.count
+      }
+      return count
+    }
+    #expect(try spawns("(141, 52)") == 1)
+    #expect(try spawns("(90, 90)") == 0)
+    // `tap c` taps c's centre, (140, 50), which is in c and so hits p.
+    #expect(try spawns("c") == 1)
+  }
+
+  /// `NODE.position` of a nested node reads its model value (in its parent's box).
+  @Test func aNestedNodesPositionIsRead() throws {
+    let frame = try Self.firstFrame(
+      """
+      scene "Read" { size 100, 100; duration 0.1s; fps 10 }
+      node p = rect(20, 20) {
+        node c = rect(2, 2) { position (7, 9) }
+      }
+      node q = rect(2, 2) { position c.position + (1, 1) }
+      """)
+    #expect(try Self.record("q", in: frame).state.position == Point(8, 10))
+  }
 }
