@@ -40,7 +40,9 @@ enum DumpRecords {
   @inline(__always)
   /// `parent`: the parent record's id (§14), nil at the top level. Each of the id, the
   /// shape and the parent leaves its string open for the next key to close.
-  static func node(_ node: NodeFrame, parent: InstanceID? = nil, keys: NodeKeys = NodeKeys(), into out: inout DumpBytes) {
+  static func node(
+    _ node: NodeFrame, parent: InstanceID? = nil, keys: NodeKeys = NodeKeys(), into out: inout DumpBytes
+  ) {
     let s = node.state
     out.append(piece: keys.idOpen)
     out.append(jsonIDBody: node.id)

@@ -96,14 +96,10 @@ import Testing
         }
       }
       """)
-    // CSS's matrices (§12.1): perspective's row 4, column 3 is −1/d; rotateY maps (x, z)
-    // to (x cos + z sin, −x sin + z cos); rotateX maps (y, z) to (y cos − z sin, y sin + z cos).
-    let (cy, sy) = (cos(40 * Double.pi / 180), sin(40 * Double.pi / 180))
+    // CSS's rotateX maps (y, z) to (y cos − z sin, y sin + z cos).
     let (cx, sx) = (cos(20 * Double.pi / 180), sin(20 * Double.pi / 180))
-    let perspective: M = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, -1.0 / 600, 1]]
-    let rotateY: M = [[cy, 0, sy, 0], [0, 1, 0, 0], [-sy, 0, cy, 0], [0, 0, 0, 1]]
     let rotateX: M = [[1, 0, 0, 0], [0, cx, -sx, 0], [0, sx, cx, 0], [0, 0, 0, 1]]
-    let card = [perspective, rotateY, Self.translate3(-100, -140)].reduce(Self.translate3(200, 200), Self.product)
+    let card = Self.turned(40, at: (200, 200), half: (100, 140))
     let face = [rotateX, Self.translate3(-50, -20)].reduce(Self.translate3(100, 140), Self.product)
     let whole = Self.product(card, face)
     let got = try #require(try Self.record("face", in: frame).matrix3d)
@@ -223,15 +219,7 @@ import Testing
       try simulator.step()
       let frame = simulator.frame
       let angle = 180 * (Double(n) / 60) / 1.05
-      // Whole front: T(150, 150)·P(600)·Ry(θ)·T(−50, −70); its H is rows and columns 1, 2, 4.
-      let (c, s) = (cos(angle * Double.pi / 180), sin(angle * Double.pi / 180))
-      let perspective: M = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, -1.0 / 600, 1]]
-      let rotateY: M = [[c, 0, s, 0], [0, 1, 0, 0], [-s, 0, c, 0], [0, 0, 0, 1]]
-      let m = [perspective, rotateY, Self.translate3(-50, -70)].reduce(Self.translate3(150, 150), Self.product)
-      let h = [0, 1, 3].map { i in [0, 1, 3].map { j in m[i][j] } }
-      let det =
-        h[0][0] * (h[1][1] * h[2][2] - h[1][2] * h[2][1]) - h[0][1] * (h[1][0] * h[2][2] - h[1][2] * h[2][0])
-        + h[0][2] * (h[1][0] * h[2][1] - h[1][1] * h[2][0])
+      let det = Self.planarDeterminant(Self.turned(angle, at: (150, 150), half: (50, 70)))
       let frontShown = !(try Self.record("front", in: frame).backFacing)
       let backShown = !(try Self.record("back", in: frame).backFacing)
       #expect(frontShown == (det > 0), "frame \(n) at \(angle)°")
@@ -287,5 +275,44 @@ import Testing
       node q = rect(2, 2) { position c.position + (1, 1) }
       """)
     #expect(try Self.record("q", in: frame).state.position == Point(8, 10))
+  }
+
+  /// T(x, y)·P(600)·Ry(θ)·T(−w/2, −h/2): a box turned about its centre under perspective,
+  /// with CSS's matrices (§12.1): perspective's row 4, column 3 is −1/d; rotateY maps
+  /// (x, z) to (x cos + z sin, −x sin + z cos).
+  static func turned(_ degrees: Double, at p: (Double, Double), half: (Double, Double)) -> M {
+    let (c, s) = (cos(degrees * Double.pi / 180), sin(degrees * Double.pi / 180))
+    let perspective: M = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, -1.0 / 600, 1]]
+    let rotateY: M = [[c, 0, s, 0], [0, 1, 0, 0], [-s, 0, c, 0], [0, 0, 0, 1]]
+    return [perspective, rotateY, translate3(-half.0, -half.1)].reduce(translate3(p.0, p.1), product)
+  }
+
+  /// det H, H being rows and columns 1, 2 and 4 of `m` (§14).
+  static func planarDeterminant(_ m: M) -> Double {
+    let h = [0, 1, 3].map { i in [0, 1, 3].map { j in m[i][j] } }
+    return h[0][0] * (h[1][1] * h[2][2] - h[1][2] * h[2][1]) - h[0][1] * (h[1][0] * h[2][2] - h[1][2] * h[2][0])
+      + h[0][2] * (h[1][0] * h[2][1] - h[1][1] * h[2][0])
+  }
+
+  /// examples/card-flip.anim: in each frame exactly one face shows, the front (with its
+  /// label) where det H of its whole transform is positive. The card turns 0 → 180° from
+  /// 0.5 s over 1.05 s: θ = 180° · (n − 30) / 63 in frame n.
+  @Test func theCardFlipExampleShowsOneFaceInEveryFrame() throws {
+    let simulator = try Simulator(try example("card-flip"))
+    var fronts = 0
+    for n in 0..<150 {
+      try simulator.step()
+      let frame = simulator.frame
+      let angle = min(max(180 * Double(n - 30) / 63, 0), 180)
+      let det = Self.planarDeterminant(Self.turned(angle, at: (187.5, 333.5), half: (100, 140)))
+      let front = !(try Self.record("front", in: frame).backFacing)
+      let label = !(try Self.record("label", in: frame).backFacing)
+      let back = !(try Self.record("back", in: frame).backFacing)
+      #expect(front == (det > 0), "frame \(n) at \(angle)°")
+      #expect(label == front && back != front, "frame \(n)")
+      if front { fronts += 1 }
+    }
+    // The example's own `// expect:`: frames 0…61 show the front.
+    #expect(fronts == 62)
   }
 }
