@@ -3,31 +3,44 @@ import AnimSyntax
 
 /// Where a file uses the layer tree (§14): a node declared inside a node, a spawn or a
 /// replicator child, a group, `spawn … in NODE`, or `NODE.scenePosition`. The checker
-/// accepts these; the simulator does not place children yet, so the commands that run a
-/// scene refuse one that uses them rather than draw it wrongly.
+/// accepts these; the simulator places the children of nodes that stand for one instance
+/// (groups among them), so the commands that run a scene refuse only the rest
+/// (`unsimulated`) rather than draw it wrongly.
 package enum LayerTreeUse {
   /// The earliest use in the file, or nil when it uses none.
-  package static func first(in tree: SyntaxTree) -> SourceRange? {
+  package static func first(in tree: SyntaxTree) -> SourceRange? { earliest(in: tree, unsimulatedOnly: false) }
+
+  /// The earliest use the simulator does not run yet: a node declared inside a spawn or a
+  /// replicator (at any depth), `spawn … in NODE`, or `NODE.scenePosition`.
+  package static func unsimulated(in tree: SyntaxTree) -> SourceRange? { earliest(in: tree, unsimulatedOnly: true) }
+
+  private static func earliest(in tree: SyntaxTree, unsimulatedOnly: Bool) -> SourceRange? {
     var first: SourceRange? = nil
     func note(_ range: SourceRange) {
       if first.map({ range.start < $0.start }) ?? true { first = range }
     }
-    // A stack, not recursion: expressions nest up to the parser's limit.
-    var stack = [tree.root]
-    while let id = stack.popLast() {
+    // A stack, not recursion: expressions nest up to the parser's limit. `many`: inside a
+    // spawn or a replicator, whose nodes stand for many instances.
+    var stack = [(tree.root, false)]
+    while let (id, many) = stack.popLast() {
+      var inner = many
       switch tree.kind(id) {
       case .nodeDecl:
         // A group: its shape is `.absent`.
-        if tree.childCount(id) > 1 && tree.optionalChild(id, 1) == nil { note(tree.range(id)) }
-        noteChildNodes(tree.optionalChild(id, 2), in: tree, note)
+        let isGroup = tree.childCount(id) > 1 && tree.optionalChild(id, 1) == nil
+        if isGroup && (!unsimulatedOnly || many) { note(tree.range(id)) }
+        if !unsimulatedOnly || many { noteChildNodes(tree.optionalChild(id, 2), in: tree, note) }
       case .spawn:
         noteChildNodes(tree.optionalChild(id, 1), in: tree, note)
         if let parent = tree.optionalChild(id, 2) { note(tree.range(parent)) }
+        inner = true
+      case .replicateDecl:
+        inner = true
       case .member where tree.name(id) == "scenePosition":
         note(tree.range(id))
       default: break
       }
-      stack.append(contentsOf: tree.children(id))
+      stack.append(contentsOf: tree.children(id).map { ($0, inner) })
     }
     return first
   }
@@ -39,11 +52,11 @@ package enum LayerTreeUse {
 
   /// The error that refuses to run a checked file that uses the layer tree, or nil.
   package static func refusal(in tree: SyntaxTree) -> Diagnostic? {
-    guard let range = first(in: tree) else { return nil }
+    guard let range = unsimulated(in: tree) else { return nil }
     return .error(
       SemanticCode.layerTreeNotSimulated, "the layer tree (§14) is checked but not simulated yet", at: range,
       notes: [
-        "`animc check` accepts this scene; `run`, `dump` and `render` will draw it once the simulator places children"
+        "`animc check` accepts this scene; `run`, `dump` and `render` will draw it once the simulator places the children of spawns and replicators, `spawn … in` and `scenePosition`"
       ])
   }
 }

@@ -27,6 +27,8 @@ private struct ImageFinder {
       default: continue
       }
     }
+    // The nodes declared in its block (§14) draw too.
+    for child in t.children { add(child) }
   }
 
   mutating func add(_ e: Expr) {

@@ -54,6 +54,10 @@ public struct NodeFrame: Sendable {
   /// Whether its shape is hidden in this frame: its `doubleSided` is false and it faces
   /// away (§14, `Facing`). The record is still written; a drawer skips only the shape.
   public var backFacing = false
+  /// The index in the frame's records of its parent's record (§14), always an earlier
+  /// one; -1 for a top-level instance. Stored narrow, beside the flags, so that a record
+  /// does not grow.
+  package var parentSlot: Int32 = -1
   public var z: Double
   /// The rare parts below; nil when all are nil.
   private var parts: NodeFrameParts? = nil
@@ -71,6 +75,9 @@ public struct NodeFrame: Sendable {
     self.z = z
     self.tint = tint
   }
+
+  /// The index of its parent's record in the frame (§14); nil for a top-level instance.
+  public var parent: Int? { parentSlot < 0 ? nil : Int(parentSlot) }
 
   /// A replicator copy's colour multiplier.
   public var tint: Color? {
@@ -180,13 +187,21 @@ public final class SceneShape: Sendable {
   public var fonts: [String] { outline.fonts }
   /// An image shape's picture (§12.3), drawn over the box `outline` outlines.
   public let image: ImageAsset?
+  /// Whether it is a group's (§14): it draws nothing, and dumps neither announce it nor
+  /// name it in a record.
+  public let isGroup: Bool
 
-  public init(id: String, outline: ShapeOutline, isShared: Bool, image: ImageAsset? = nil) {
+  public init(id: String, outline: ShapeOutline, isShared: Bool, image: ImageAsset? = nil, isGroup: Bool = false) {
     self.id = id
     self.outline = outline
     self.isShared = isShared
     self.image = image
+    self.isGroup = isGroup
   }
+
+  /// What every group's record holds.
+  package static let group = SceneShape(
+    id: "", outline: ShapeOutline(path: Path(), width: 0, height: 0), isShared: true, isGroup: true)
 
   /// What a record holds before the simulator fills it.
   static let empty = SceneShape(id: "", outline: ShapeOutline(path: Path(), width: 0, height: 0), isShared: true)

@@ -19,6 +19,9 @@ public struct RunHeader: Sendable, Equatable {
   public var timingCurves: [TimingFunction] = []
   /// Whether the scene has a 3-D node (§12.1): a CSV dump then has the 3-D columns.
   public var hasDepth = false
+  /// Whether the scene has a node with a parent (§14): a CSV dump then has a `parent`
+  /// column after `shape`.
+  public var hasTree = false
   /// The `.unlessDefault` properties the scene sets (§14): a CSV dump then has their
   /// columns after `z`.
   package var unlessDefaultProperties: [Property] = []

@@ -205,10 +205,10 @@ enum PreviewScript {
       if (stroke) { ctx.strokeStyle = stroke; ctx.lineWidth = n.lineWidth; ctx.stroke(path); }
     }
 
-    function drawNode(n, sx, sy) {
+    // opacity: the node's own times its ancestors' (§14), each clamped to 0…1.
+    function drawNode(n, sx, sy, opacity) {
       const shape = state.shapes.get(n.shape);
       if (!shape || n.backFacing) return;
-      const opacity = clamp01(n.opacity);
       const m = n.matrix;
       if (!(opacity > 0) || !m || !m.every(Number.isFinite)) return;
       if (n.matrix3d) return drawProjectedNode(n, shape, sx, sy, opacity);
@@ -271,7 +271,17 @@ enum PreviewScript {
         ctx.fillStyle = bg;
         ctx.fillRect(0, 0, canvas.width, canvas.height);
       }
-      for (const n of f.nodes) drawNode(n, sx, sy);
+      // A tree's records name their parent, whose record comes first (§14).
+      if (f.nodes.some((n) => n.parent !== undefined)) {
+        const faded = new Map();
+        for (const n of f.nodes) {
+          const o = clamp01(n.opacity) * (n.parent !== undefined ? faded.get(n.parent) ?? 1 : 1);
+          faded.set(n.id, o);
+          drawNode(n, sx, sy, o);
+        }
+      } else {
+        for (const n of f.nodes) drawNode(n, sx, sy, clamp01(n.opacity));
+      }
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = 1;
       if (loadingImages > 0) return;

@@ -8,6 +8,7 @@ extension RunHeader {
       title: s.title, width: s.width, height: s.height, background: s.background, fps: simulator.fps,
       seed: simulator.seed, frames: frames)
     hasDepth = simulator.scene.has3D
+    hasTree = simulator.tree != nil
     unlessDefaultProperties = simulator.scene.properties(in: .unlessDefault)
     images = simulator.imageAssets
   }

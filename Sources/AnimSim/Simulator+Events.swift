@@ -106,10 +106,12 @@ extension Simulator {
     let body = nodeBodies[node]
     nodeAppeared[node] = s
     let id = InstanceID(name: body.template.name, kind: .node)
-    addLive(
-      LiveInstance(body: body, id: id, created: s, end: s + body.nodeLifetime, seq: nextSeq, shape: shape(body, id)))
+    let drawn = body.template.isGroup ? SceneShape.group : shape(body, id)
+    let end = s + body.nodeLifetime
+    addLive(LiveInstance(body: body, id: id, created: s, end: end, seq: nextSeq, shape: drawn))
     nextSeq += 1
     fixedInstances += 1
+    if tree != nil { appearChildren(of: node, seq: nextSeq - 1, created: s, end: end) }
   }
 
   /// The shape an instance draws: the one of its declared shape id, or its own (§9).
@@ -130,6 +132,9 @@ extension Simulator {
       }
       return
     case .point(let p): point = p
+    case .node(let i) where tree != nil:
+      guard let p = treeTapPoint(i, at: s) else { return }
+      point = p
     case .node(let i):
       guard i >= 0 && i < nodeBodies.count else { return }
       let body = nodeBodies[i]
@@ -162,6 +167,7 @@ extension Simulator {
 
   /// Whether node `i` is live at `s` and its outline contains `p` (non-zero rule).
   func nodeContains(_ i: Int, _ p: Point, at s: Double) -> Bool {
+    if tree != nil { return treeContains(i, p, at: s) }
     guard i >= 0 && i < nodeBodies.count, let appeared = nodeAppeared[i] else { return false }
     let body = nodeBodies[i]
     guard s >= appeared, s < appeared + body.nodeLifetime else { return false }

@@ -52,6 +52,12 @@ extension Simulator {
       throw SimulationError(
         code: "E0901", message: "a property of `\(bad.id)` is not finite at \(s)s", range: bad.body.template.range)
     }
+    if tree != nil {
+      arrangeTree(&nodes, seqs: live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq))
+      // Arranged, a record may hold another instance than it did.
+      owners = Array(repeating: -1, count: nodes.count)
+      return
+    }
     // Instances are kept in creation order; only differing z needs a sort (stable by seq).
     if !sampler.ordered {
       let seqs = live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq)

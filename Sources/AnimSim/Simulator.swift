@@ -148,6 +148,9 @@ package final class Simulator {
   var eventLimit = frameEventLimit
   var eventsThisFrame = 0
   var spawnsThisFrame = 0
+  /// The layer tree (§14); nil for a scene without children, whose frames need no tree
+  /// pass.
+  var tree: LayerTree? = nil
 
   /// Evaluates the per-run stage: top-level `let`s with the stream "", each node with
   /// its own name's stream, emitters' origins, replicators and their copies (§7).
@@ -166,6 +169,7 @@ package final class Simulator {
     frameCount = Int((duration * fps).rounded())
     context = EvaluationContext(random: RandomStream(seed: seed, name: ""))
     images = try Self.loadImages(ir, from: options.images)
+    if LayerTree.needed(ir) { tree = LayerTree(ir) }
     do {
       try evaluatePerRunStage(options)
     } catch {
@@ -176,7 +180,7 @@ package final class Simulator {
   private func evaluatePerRunStage(_ options: SimulationOptions) throws(EvaluationError) {
     let slots = (scene.globals.map(\.slot).max() ?? -1) + 1
     context.globals = Array(repeating: .number(0), count: slots)
-    context.nodePositions = Array(repeating: .zero, count: scene.nodes.count)
+    context.nodePositions = Array(repeating: .zero, count: tree?.nodeIndexCount ?? scene.nodes.count)
     // Globals and nodes each after what they read; globals share the stream of "" (§7),
     // each node has its own, so this order changes no draw but makes reads see values.
     var bodies = [InstanceBody?](repeating: nil, count: scene.nodes.count)
@@ -197,6 +201,7 @@ package final class Simulator {
         let body = try BlockEvaluator.evaluate(node, defaultPosition: .zero, groups: &timingGroups, &context)
         bodies[i] = body
         context.nodePositions[i] = body.model.position
+        try evaluateChildren(of: node, index: i, &context)
       }
     }
     for (i, body) in bodies.enumerated() {

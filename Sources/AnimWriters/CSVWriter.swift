@@ -12,6 +12,8 @@ public struct CSVWriter: FrameWriter {
   private var depth = false
   /// The fields after `z` the scene sets (§14).
   private var extra: [DumpField] = []
+  /// Whether the columns include `parent` (§14: when the scene has a tree).
+  private var tree = false
   private let halves: DumpHalves
 
   /// A writer whose every frame has reached `sink` when `write` returns; with
@@ -31,26 +33,31 @@ public struct CSVWriter: FrameWriter {
   public mutating func begin(_ header: RunHeader) throws {
     depth = header.hasDepth
     extra = Self.unlessDefaultColumns(header.unlessDefaultProperties)
-    let names = extra.isEmpty ? (depth ? Self.depthColumns : Self.columns) : Self.columns(depth: depth, extra: extra)
+    tree = header.hasTree
+    let names =
+      extra.isEmpty && !tree
+      ? (depth ? Self.depthColumns : Self.columns) : Self.columns(depth: depth, extra: extra, tree: tree)
     try sink.write(Array((names + "\n").utf8))
   }
 
   public mutating func write(_ frame: Frame) throws {
     rows.removeAll()
-    try halves.write(frame, Rows(frame, depth: depth, extra: extra), front: &rows, tail: "", to: sink)
+    try halves.write(frame, Rows(frame, depth: depth, extra: extra, tree: tree), front: &rows, tail: "", to: sink)
   }
 
   /// A frame's rows, one line each.
   struct Rows: DumpRecordFormat {
     let depth: Bool
     let extra: [DumpField]
+    let tree: Bool
     /// The cells every row of the frame starts with, `FRAME,` and `TIME`, made once;
     /// nil when they are not short (`CSVWriter.row` then writes them itself).
     let start: (PackedBytes, PackedBytes)?
 
-    init(_ frame: Frame, depth: Bool, extra: [DumpField] = []) {
+    init(_ frame: Frame, depth: Bool, extra: [DumpField] = [], tree: Bool = false) {
       self.depth = depth
       self.extra = extra
+      self.tree = tree
       if let index = JSONNumber.integerText(frame.index), let time = JSONNumber.shortText(frame.time) {
         start = (PackedBytes(index.low, count: index.count, then: 0x2C, count: 1), time)
       } else {
@@ -60,7 +67,7 @@ public struct CSVWriter: FrameWriter {
 
     func record(_ i: Int, of frame: Frame, into out: inout DumpBytes) {
       // By index: the record is read in place rather than copied out of the array.
-      CSVWriter.row(frame.nodes[i], frame, depth: depth, extra: extra, start: start, into: &out)
+      CSVWriter.row(frame.nodes[i], frame, depth: depth, extra: extra, tree: tree, start: start, into: &out)
     }
   }
 
@@ -68,7 +75,7 @@ public struct CSVWriter: FrameWriter {
 
   @inline(__always)
   static func row(
-    _ node: NodeFrame, _ frame: Frame, depth: Bool = false, extra: [DumpField] = [],
+    _ node: NodeFrame, _ frame: Frame, depth: Bool = false, extra: [DumpField] = [], tree: Bool = false,
     start: (PackedBytes, PackedBytes)? = nil, into out: inout DumpBytes
   ) {
     let s = node.state
@@ -85,6 +92,11 @@ public struct CSVWriter: FrameWriter {
     out.append(csvID: node.id)
     out.append(byte: UInt8(ascii: ","))
     out.append(csvCell: node.shape.id)
+    if tree {
+      // The parent's id, empty at the top level (§14).
+      out.append(byte: UInt8(ascii: ","))
+      if node.parentSlot >= 0 { out.append(csvID: frame.nodes[Int(node.parentSlot)].id) }
+    }
     out.append(cell: s.position.x)
     out.append(cell: s.position.y)
     out.append(DumpBytes.comma, number: s.scaleX, keptIn: 0)

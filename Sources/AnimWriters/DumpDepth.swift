@@ -28,11 +28,12 @@ extension CSVWriter {
   /// slot order), `m0,…,m15` (matrix3d, column-major) at the end.
   public static let depthColumns = columns(depth: true)
 
-  /// The column row: the frame and the record's names, the property fields
-  /// (`DumpLayout`), then tint, z, the `extra` fields the scene sets (§14) and the
-  /// matrix, and with `depth` matrix3d's 16 cells.
-  static func columns(depth: Bool, extra: [DumpField] = []) -> String {
-    (["frame", "time", "id", "shape"] + DumpLayout.columns(depth: depth) + ["tint", "z"]).joined(separator: ",")
+  /// The column row: the frame and the record's names (with `tree`, its parent's), the
+  /// property fields (`DumpLayout`), then tint, z, the `extra` fields the scene sets (§14)
+  /// and the matrix, and with `depth` matrix3d's 16 cells.
+  static func columns(depth: Bool, extra: [DumpField] = [], tree: Bool = false) -> String {
+    let names = ["frame", "time", "id", "shape"] + (tree ? ["parent"] : [])
+    return (names + DumpLayout.columns(depth: depth) + ["tint", "z"]).joined(separator: ",")
       + columnNames(extra) + ","
       + (["a", "b", "c", "d", "tx", "ty"] + (depth ? (0..<16).map { "m\($0)" } : [])).joined(separator: ",")
   }

@@ -38,12 +38,22 @@ enum DumpRecords {
   }
 
   @inline(__always)
-  static func node(_ node: NodeFrame, keys: NodeKeys = NodeKeys(), into out: inout DumpBytes) {
+  /// `parent`: the parent record's id (§14), nil at the top level. Each of the id, the
+  /// shape and the parent leaves its string open for the next key to close.
+  static func node(
+    _ node: NodeFrame, parent: InstanceID? = nil, keys: NodeKeys = NodeKeys(), into out: inout DumpBytes
+  ) {
     let s = node.state
     out.append(piece: keys.idOpen)
     out.append(jsonIDBody: node.id)
-    out.append(piece: keys.shapeOpen)
-    out.append(jsonStringBody: node.shape.id)
+    if !node.shape.isGroup {
+      out.append(piece: keys.shapeOpen)
+      out.append(jsonStringBody: node.shape.id)
+    }
+    if let parent {
+      out.append(piece: keys.parentOpen)
+      out.append(jsonIDBody: parent)
+    }
     out.append(keys.x, number: s.position.x)
     out.append(keys.y, number: s.position.y)
     out.append(keys.scaleX, number: s.scaleX, keptIn: 0)
@@ -102,6 +112,9 @@ struct NodeKeys: Sendable {
   let idOpen = PackedBytes("{\"id\":\"")
   /// After the id's text: its closing quote, then the shape's key and opening quote.
   let shapeOpen = PackedBytes("\",\"shape\":\"")
+  /// After the shape's (or id's) text: its closing quote, then the parent's key and
+  /// opening quote.
+  let parentOpen = PackedBytes("\",\"parent\":\"")
   /// After the shape's text: its closing quote, then `x`'s key.
   let x = PackedBytes("\",\"x\":")
   let y = PackedBytes(",\"y\":")

@@ -5,11 +5,22 @@ import AnimRender
 extension Drawing {
   /// What one frame looks like: every item's outline under its matrix, in paint order,
   /// over the scene's background (§9: a frame holds all a picture needs). A record that
-  /// faces away with `doubleSided false` draws no shape (§14).
+  /// faces away with `doubleSided false`, and a group, draw no shape (§14).
   package init(_ frame: Frame, _ header: RunHeader) {
     var items: [DrawItem] = []
     items.reserveCapacity(frame.nodes.count)
-    for node in frame.nodes where !node.backFacing {
+    // A tree's records draw with their ancestors' opacities multiplied in (§14); a
+    // parent's record comes before its children's, so one pass fills them.
+    let tree = frame.nodes.contains { $0.parentSlot >= 0 }
+    var opacities: [Double] = []
+    if tree { opacities.reserveCapacity(frame.nodes.count) }
+    for node in frame.nodes {
+      var opacity = node.state.opacity
+      if tree {
+        if node.parentSlot >= 0 { opacity *= opacities[Int(node.parentSlot)] }
+        opacities.append(opacity)
+      }
+      guard !node.backFacing, !node.shape.isGroup else { continue }
       let s = node.state
       items.append(
         DrawItem(
@@ -20,7 +31,7 @@ extension Drawing {
           lineWidth: s.lineWidth,
           strokeStart: node.hasTrim ? s.strokeStart : 0,
           strokeEnd: node.hasTrim ? s.strokeEnd : 1,
-          opacity: s.opacity,
+          opacity: opacity,
           tint: node.tint,
           projection: node.matrix3d?.planar))
       if node.gradients != nil { items[items.count - 1].gradients = node.boxGradients }

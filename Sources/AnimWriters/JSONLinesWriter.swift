@@ -51,6 +51,7 @@ struct NodeRecords: DumpRecordFormat {
   func record(_ i: Int, of frame: Frame, into out: inout DumpBytes) {
     if i > 0 { out.append(byte: UInt8(ascii: ",")) }
     // By index: the record is read in place rather than copied out of the array.
-    DumpRecords.node(frame.nodes[i], keys: keys, into: &out)
+    let parent = frame.nodes[i].parentSlot
+    DumpRecords.node(frame.nodes[i], parent: parent < 0 ? nil : frame.nodes[Int(parent)].id, keys: keys, into: &out)
   }
 }

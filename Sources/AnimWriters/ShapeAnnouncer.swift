@@ -25,6 +25,7 @@ struct ShapeAnnouncer {
       // Consecutive records mostly draw one shared shape: the one just seen is known.
       if key == last { continue }
       last = key
+      if shape.isGroup { continue }
       if shape.isShared {
         if shared.insert(key).inserted {
           sharedShapes.append(shape)

@@ -150,7 +150,11 @@ import Testing
     let spawnIn = "node a = circle(1)\nemitter e {\n  spawn circle(1) in a\n}\n"
     #expect(first(spawnIn) == "node a = circle(1)\nemitter e {\n".utf8.count + 21)
     #expect(first("node a = circle(1)\nlet p = a.scenePosition\n") == 27)
-    let refusal = LayerTreeUse.refusal(in: Parser.parse(SourceFile(name: "t", text: "node g {\n}\n")).tree)
+    // Children of nodes that stand for one instance run; those of a spawn do not yet.
+    #expect(LayerTreeUse.refusal(in: Parser.parse(SourceFile(name: "t", text: "node g {\n}\n")).tree) == nil)
+    let inSpawn = "emitter e {\n  spawn circle(1) {\n    node c = circle(1)\n  }\n}\n"
+    #expect(LayerTreeUse.unsimulated(in: Parser.parse(SourceFile(name: "t", text: inSpawn)).tree)?.start == 36)
+    let refusal = LayerTreeUse.refusal(in: Parser.parse(SourceFile(name: "t", text: inSpawn)).tree)
     #expect(refusal?.code == SemanticCode.layerTreeNotSimulated)
     #expect(refusal?.message == "the layer tree (§14) is checked but not simulated yet")
     #expect(refusal?.severity == .error)

@@ -82,15 +82,21 @@ import Testing
   }
 }
 
-/// `compile` gives no scene for one that uses the layer tree (§14), and says why, until
-/// the simulator places children.
+/// `compile` gives no scene for one that uses the parts of the layer tree (§14) the
+/// simulator does not run yet, and says why; a node's children compile.
 @Suite struct LayerTreeCompileTests {
-  @Test func aTreeSceneCompilesToAnErrorAndNoScene() {
-    let compiled = compile(source: "node card = rect(20, 10) {\n  node dot = circle(2)\n}\n")
+  @Test func aSpawnsChildCompilesToAnErrorAndNoScene() {
+    let compiled = compile(source: "emitter e {\n  spawn rect(20, 10) {\n    node dot = circle(2)\n  }\n}\n")
     #expect(compiled.scene == nil)
     #expect(compiled.hasErrors)
     #expect(compiled.diagnostics.map(\.code) == ["E0381"])
-    // The child's declaration: line 2 starts at offset 27 (26 characters and a newline), then two spaces.
-    #expect(compiled.diagnostics.first?.range.start == 29)
+    // The child's declaration: lines of 12 and 23 bytes with their newlines, then four spaces.
+    #expect(compiled.diagnostics.first?.range.start == 39)
+  }
+
+  @Test func aNodesChildCompiles() {
+    let compiled = compile(source: "node card = rect(20, 10) {\n  node dot = circle(2)\n}\n")
+    #expect(compiled.scene != nil)
+    #expect(!compiled.hasErrors)
   }
 }

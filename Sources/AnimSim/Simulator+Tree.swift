@@ -1,0 +1,237 @@
+import AnimIR
+import AnimMath
+import AnimModel
+
+/// The layer tree (§14) of a scene whose top-level nodes declare children: each
+/// top-level node's descendants, evaluated once per run, and each live child's parent.
+/// A scene without children has none, and its frames take the flat path.
+struct LayerTree {
+  /// A declared descendant of a top-level node.
+  struct Child {
+    let body: InstanceBody
+    /// The index in its top-level node's list of its parent; -1 for the top-level node.
+    let parent: Int
+    /// Its place among its parent's declared children (paint order's tie-break).
+    let ordinal: Int
+  }
+
+  /// By top-level node index, in declaration order, each parent before its children.
+  var children: [[Child]]
+  /// A live child's parent's `seq`, by the child's `seq`.
+  var parentSeq: [Int: Int] = [:]
+  /// A live child's `Child.ordinal`, by its `seq`.
+  var ordinal: [Int: Int] = [:]
+  /// A nested node's index (§14's numbering, `NODE.position` and taps: top-level nodes,
+  /// replicator children, then nested nodes in source order) → its top-level node and
+  /// its place in that node's `children`.
+  var nested: [Int: (top: Int, at: Int)] = [:]
+  /// The first nested index of each top-level node's descendants.
+  var firstNested: [Int] = []
+  /// One past the last nested index: how many node indices the scene has.
+  var nodeIndexCount = 0
+
+  init(_ scene: SceneIR) {
+    children = Array(repeating: [], count: scene.nodes.count)
+    var next = scene.nodes.count + scene.replicators.reduce(0) { $0 + $1.children.count }
+    for (top, node) in scene.nodes.enumerated() {
+      firstNested.append(next)
+      // The descendants in source order: depth first, in declaration order.
+      var pending = Array(node.children.reversed())
+      var at = 0
+      while let template = pending.popLast() {
+        nested[next] = (top, at)
+        next += 1
+        at += 1
+        pending.append(contentsOf: template.children.reversed())
+      }
+    }
+    nodeIndexCount = next
+  }
+
+  /// Whether any top-level node of `scene` declares a child.
+  static func needed(_ scene: SceneIR) -> Bool {
+    scene.nodes.contains { !$0.children.isEmpty }
+  }
+}
+
+extension Simulator {
+  /// Evaluates the descendants of top-level node `node` (each with its own name's
+  /// stream, §7, and a default position of its parent box's origin), in declaration order.
+  func evaluateChildren(of node: NodeTemplate, index: Int, _ ctx: inout EvaluationContext) throws(EvaluationError) {
+    guard tree != nil else { return }
+    var list: [LayerTree.Child] = []
+    // Parents before children: each entry pushes its children with its own index.
+    var pending = node.children.enumerated().reversed().map { (template: $0.element, parent: -1, ordinal: $0.offset) }
+    while let next = pending.popLast() {
+      ctx.random = RandomStream(seed: seed, name: next.template.name)
+      let body = try BlockEvaluator.evaluate(next.template, defaultPosition: .zero, groups: &timingGroups, &ctx)
+      list.append(LayerTree.Child(body: body, parent: next.parent, ordinal: next.ordinal))
+      if let first = tree?.firstNested[index] {
+        let slot = first + list.count - 1
+        if slot < ctx.nodePositions.count { ctx.nodePositions[slot] = body.model.position }
+      }
+      let at = list.count - 1
+      pending.append(
+        contentsOf: next.template.children.enumerated().reversed().map {
+          (template: $0.element, parent: at, ordinal: $0.offset)
+        })
+    }
+    tree?.children[index] = list
+  }
+
+  /// Creates the declared descendants of top-level node `node`, whose instance `seq`
+  /// lives from `created` to `end`: each appears its `at` after its parent and ends by its
+  /// parent's end (§14).
+  func appearChildren(of node: Int, seq parentSeq: Int, created: Double, end: Double) {
+    guard let list = tree?.children[node], !list.isEmpty else { return }
+    var placed: [(seq: Int, created: Double, end: Double)] = []
+    placed.reserveCapacity(list.count)
+    for child in list {
+      let parent = child.parent < 0 ? (seq: parentSeq, created: created, end: end) : placed[child.parent]
+      let body = child.body
+      let start = parent.created + body.appearAt
+      let stop = max(start, min(start + body.nodeLifetime, parent.end))
+      let id = InstanceID(name: body.template.name, kind: .node)
+      let drawn = body.template.isGroup ? SceneShape.group : shape(body, id)
+      addLive(LiveInstance(body: body, id: id, created: start, end: stop, seq: nextSeq, shape: drawn))
+      tree?.parentSeq[nextSeq] = parent.seq
+      tree?.ordinal[nextSeq] = child.ordinal
+      placed.append((nextSeq, start, stop))
+      nextSeq += 1
+      fixedInstances += 1
+    }
+  }
+
+  /// Puts a tree scene's records in paint order (§14: depth first, top level by z then
+  /// creation, children by z then declaration), drops those whose parent is absent,
+  /// composes each record's matrices with its parent's and links it to its parent's
+  /// record. `seqs` are the records' instances, in the records' order.
+  func arrangeTree(_ nodes: inout [NodeFrame], seqs: [Int]) {
+    guard let tree else { return }
+    var recordOf: [Int: Int] = [:]
+    recordOf.reserveCapacity(seqs.count)
+    for (k, seq) in seqs.enumerated() { recordOf[seq] = k }
+    var children = [[Int]](repeating: [], count: nodes.count)
+    var roots: [Int] = []
+    for (k, seq) in seqs.enumerated() {
+      guard let parent = tree.parentSeq[seq] else {
+        roots.append(k)
+        continue
+      }
+      // A child shows only while its parent does.
+      if let p = recordOf[parent] { children[p].append(k) }
+    }
+    roots.sort { nodes[$0].z != nodes[$1].z ? nodes[$0].z < nodes[$1].z : seqs[$0] < seqs[$1] }
+    var ordered: [NodeFrame] = []
+    ordered.reserveCapacity(nodes.count)
+    // Depth first with a stack of (record, parent's new index), pushed in reverse so that
+    // they come off in order.
+    var stack: [(Int, Int32)] = roots.reversed().map { ($0, -1) }
+    while let (k, parent) = stack.popLast() {
+      var record = nodes[k]
+      record.parentSlot = parent
+      if parent >= 0 { Self.compose(&record, under: ordered[Int(parent)]) }
+      let at = Int32(ordered.count)
+      ordered.append(record)
+      let kids = children[k].sorted {
+        if nodes[$0].z != nodes[$1].z { return nodes[$0].z < nodes[$1].z }
+        let (a, b) = (tree.ordinal[seqs[$0]] ?? 0, tree.ordinal[seqs[$1]] ?? 0)
+        return a != b ? a < b : seqs[$0] < seqs[$1]
+      }
+      stack.append(contentsOf: kids.reversed().map { ($0, at) })
+    }
+    nodes = ordered
+  }
+
+  /// A child's whole transform: its parent's whole transform times its own (§14), with
+  /// 4 × 4 matrices when either is 3-D; its facing is decided again from the product.
+  static func compose(_ record: inout NodeFrame, under parent: NodeFrame) {
+    let own = record.matrix
+    record.matrix = parent.matrix * own
+    if parent.matrix3d != nil || record.matrix3d != nil {
+      record.matrix3d = (parent.matrix3d ?? Matrix3D(parent.matrix)) * (record.matrix3d ?? Matrix3D(own))
+    }
+    record.decideFacing()
+  }
+}
+
+extension Simulator {
+  /// A node of a tree scene at scene time `s`: where each of its top-level node's family
+  /// lies then, for taps (§14). nil when node `i` is not present.
+  private struct Family {
+    /// The top-level node's descendants' whole transforms (nil: absent at `s`), and its own.
+    var wholes: [Matrix3D?]
+    var top: Matrix3D
+    /// Node `i`'s place in the list; -1 for the top-level node itself.
+    var at: Int
+  }
+
+  private func family(_ i: Int, at s: Double) -> Family? {
+    guard let tree else { return nil }
+    let (top, at): (Int, Int)
+    if i >= 0 && i < nodeBodies.count {
+      (top, at) = (i, -1)
+    } else if let place = tree.nested[i] {
+      (top, at) = place
+    } else {
+      return nil
+    }
+    guard let appeared = nodeAppeared[top] else { return nil }
+    let body = nodeBodies[top]
+    let end = appeared + body.nodeLifetime
+    guard s >= appeared, s < end else { return nil }
+    func local(_ body: InstanceBody, since created: Double) -> Matrix3D {
+      var (state, extra) = body.sample(s - created)
+      state.rotation += extra
+      return Self.matrix3D(state, boxOrigin: body.boxOrigin)
+    }
+    let topWhole = local(body, since: appeared)
+    var wholes: [Matrix3D?] = []
+    var times: [(created: Double, end: Double)] = []
+    for child in tree.children[top] {
+      let parent = child.parent < 0 ? (appeared, end) : times[child.parent]
+      let created = parent.0 + child.body.appearAt
+      let stop = min(created + child.body.nodeLifetime, parent.1)
+      times.append((created, stop))
+      let parentWhole = child.parent < 0 ? topWhole : wholes[child.parent]
+      guard let parentWhole, s >= created, s < stop else {
+        wholes.append(nil)
+        continue
+      }
+      wholes.append(parentWhole * local(child.body, since: created))
+    }
+    if at >= 0 && wholes[at] == nil { return nil }
+    return Family(wholes: wholes, top: topWhole, at: at)
+  }
+
+  /// Where `tap NODE` taps a tree scene's node: the centre of its box mapped to the
+  /// scene (a group's box is 0 × 0 at its anchor: its scene position).
+  func treeTapPoint(_ i: Int, at s: Double) -> Point? {
+    guard let f = family(i, at: s) else { return nil }
+    let body = f.at < 0 ? nodeBodies[i] : tree?.children[tree?.nested[i]?.top ?? 0][f.at].body
+    guard let body else { return nil }
+    let whole = f.at < 0 ? f.top : f.wholes[f.at] ?? f.top
+    return whole.planar.apply(Point(body.shape.outline.width / 2, body.shape.outline.height / 2))
+  }
+
+  /// Whether a tap at `p` hits node `i` of a tree scene: its filled shape or one of its
+  /// present descendants' (§14); a group only through its descendants.
+  func treeContains(_ i: Int, _ p: Point, at s: Double) -> Bool {
+    guard let f = family(i, at: s), let tree else { return false }
+    let top = f.at < 0 ? i : tree.nested[i]?.top ?? 0
+    let list = tree.children[top]
+    if f.at < 0 && !nodeBodies[i].template.isGroup
+      && Self.projectedContains(nodeBodies[i].outline, f.top.planar, p)
+    {
+      return true
+    }
+    // Entry k is in the subtree when its chain of parents reaches `f.at` (or the top).
+    var inside = [Bool](repeating: false, count: list.count)
+    for (k, child) in list.enumerated() {
+      inside[k] = k == f.at || (child.parent < 0 ? f.at < 0 : inside[child.parent])
+      guard inside[k], let whole = f.wholes[k], !child.body.template.isGroup else { continue }
+      if Self.projectedContains(child.body.outline, whole.planar, p) { return true }
+    }
+    return false
+  }
+}
