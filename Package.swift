@@ -38,7 +38,9 @@ let package = Package(
     // Names, types and units: checks a syntax tree and lowers it to the IR.
     .target(
       name: "AnimCheck",
-      dependencies: ["AnimThreads", "AnimSource", "AnimSyntax", "AnimMath", "AnimFont", "AnimImage", "AnimModel", "AnimIR"]),
+      dependencies: [
+        "AnimThreads", "AnimSource", "AnimSyntax", "AnimMath", "AnimFont", "AnimImage", "AnimModel", "AnimIR",
+      ]),
     // Deterministic simulation of the IR into frames (values).
     .target(name: "AnimSim", dependencies: ["AnimSource", "AnimIR", "AnimModel", "AnimMath", "AnimImage"]),
     // CRC-32 and Adler-32: what the PNG and zlib writers write and the PNG reader checks.
@@ -60,7 +62,8 @@ let package = Package(
     .target(
       name: "AnimServer",
       dependencies: [
-        "AnimThreads", "AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat", "AnimOutput", "AnimIR", "AnimModel",
+        "AnimThreads", "AnimJSON", "AnimSource", "AnimSyntax", "AnimCheck", "AnimFormat", "AnimOutput", "AnimIR",
+        "AnimModel",
       ]),
     // The public library: a small API over the pipeline.
     .target(

@@ -26,5 +26,6 @@ case "all":
   PNGBench.run()
   SuiteBench.run([])
 default:
-  print("usage: animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | png | suite [FILE…] | all]")
+  print(
+    "usage: animc-bench [check [MB] | raster | encode | lsp | sim | dump | fmt | render | png | suite [FILE…] | all]")
 }
