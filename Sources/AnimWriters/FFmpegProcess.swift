@@ -87,7 +87,9 @@ final class FFmpegProcess {
 
   /// Ends the input and waits: the video is then at `output`.
   func finish() throws(VideoError) {
-    try? input.fileHandleForWriting.close()
+    // ffmpeg sees the end of its input only through this close; one that fails may leave
+    // it waiting or cut the video short, so it fails the write.
+    do { try input.fileHandleForWriting.close() } catch { throw failure(whileWriting: true) }
     process.waitUntilExit()
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
       throw failure(whileWriting: false)
@@ -96,7 +98,7 @@ final class FFmpegProcess {
 
   /// Stops ffmpeg (if it still runs) and says why it failed: its last message line.
   private func failure(whileWriting: Bool) -> VideoError {
-    try? input.fileHandleForWriting.close()
+    abandonInput()
     if process.isRunning { process.terminate() }
     process.waitUntilExit()
     let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
@@ -108,10 +110,16 @@ final class FFmpegProcess {
       description: "ffmpeg \(how)\(whileWriting ? " while frames were sent" : "")\(last.isEmpty ? "" : ": \(last)")")
   }
 
+  /// Closes ffmpeg's input on a path that already fails: the video is discarded, so an
+  /// error closing the pipe (it is usually already closed) loses nothing.
+  private func abandonInput() {
+    do { try input.fileHandleForWriting.close() } catch {}
+  }
+
   /// Unfinished or not, the private folder goes.
   func removeFolder() {
     if process.isRunning {
-      try? input.fileHandleForWriting.close()
+      abandonInput()
       process.terminate()
       process.waitUntilExit()
     }

@@ -85,14 +85,17 @@ package struct VideoFileWriter: FrameWriter {
     guard let file = try? FileHandle(forReadingFrom: ffmpeg.output) else {
       throw VideoError(description: "ffmpeg ended without writing the video")
     }
+    // A read handle: closing it cannot lose data, and every byte read was checked.
+    defer { do { try file.close() } catch {} }
     if container == .telegramSticker, let size = try? file.seekToEnd(), size > TelegramSticker.maxBytes {
       throw VideoError(
         description:
           "the sticker is \(size / 1024) KB, over Telegram's \(TelegramSticker.maxBytes / 1024) KB: shorten the run or lower `--fps`"
       )
     }
-    try? file.seek(toOffset: 0)
-    defer { try? file.close() }
+    do { try file.seek(toOffset: 0) } catch {
+      throw VideoError(description: "could not read ffmpeg's video: \(error.localizedDescription)")
+    }
     while true {
       let chunk: Data?
       do { chunk = try file.read(upToCount: 1 << 20) } catch {
