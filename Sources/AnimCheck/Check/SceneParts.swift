@@ -54,6 +54,7 @@ extension Checker {
     scope.shape = shape
     let own = checkBody(block, &scope, owner: scope.kind == .spawn ? "a spawn block" : "a node block")
     reportAnimatedGradients(shape: shape, block: block, paints: scope.paints)
+    if !isGroup { report(warnings.paintOnImage(shape: shape, block: block, in: declarations)) }
     // Most nodes use no shape's defaults: their body is the block's, taken as it is.
     if body.isEmpty { body = own } else { body += own }
     report(warnings.modelShowsBeforeStart(body, block: block))

@@ -76,6 +76,8 @@ package enum SemanticCode {
   package static let modelShowsBeforeStart = "W0311"
   /// Spawned instances removed by §6.4's lifetime rule while still visible.
   package static let vanishWhileVisible = "W0312"
+  /// `fill`, `stroke` or `lineWidth` on an image node, where they do not apply (§12.3).
+  package static let paintOnImage = "W0313"
 
   /// §12.4 text: `font:` names no installed family, or its file cannot be read.
   package static let unknownFont = "E0370"

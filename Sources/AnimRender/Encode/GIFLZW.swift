@@ -10,8 +10,14 @@ struct GIFLZW {
 
   /// Appends the image data block for `indices`: the minimum code size byte, the codes in
   /// sub-blocks of at most 255 bytes, and the zero-length terminator.
+  ///
+  /// `alternates`, when given (as long as `indices`), holds for each pixel a second index
+  /// that shows the same colour there (an unchanged pixel: the transparent index or the
+  /// index of the colour already on screen). A string in the table is extended by either,
+  /// so the codes grow longer than with `indices` alone; a new string starts with the
+  /// entry of `indices`. Every pixel decodes to one of its two indices.
   mutating func encode(
-    _ indices: [UInt8], minCodeSize: Int, to out: inout [UInt8]
+    _ indices: [UInt8], alternates: [UInt8]? = nil, minCodeSize: Int, to out: inout [UInt8]
   ) {
     let clear = 1 << minCodeSize
     let end = clear + 1
@@ -36,6 +42,18 @@ struct GIFLZW {
             break
           }
           slot = (slot + 1) & mask
+        }
+        if !found, let alternates, alternates[index] != indices[index] {
+          let other = Int32(prefix << 8 | Int(alternates[index]))
+          var probe = Int((UInt32(bitPattern: other) &* 2_654_435_761) >> 19) & mask
+          while keys[probe] != -1 {
+            if keys[probe] == other {
+              prefix = Int(values[probe])
+              found = true
+              break
+            }
+            probe = (probe + 1) & mask
+          }
         }
         if found { continue }
         bits.write(UInt32(prefix), width: width)

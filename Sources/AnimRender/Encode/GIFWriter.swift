@@ -7,8 +7,9 @@ package struct GIFOptions: Sendable {
   /// Ordered (4×4 Bayer) dithering for frames with more than 256 colours. Off by default:
   /// flat shapes on flat backgrounds look cleaner without it.
   package var dither: Bool
-  /// Encode only the rectangle that changed since the previous frame, with unchanged
-  /// pixels inside it transparent. Much smaller files for mostly static scenes.
+  /// Encode only the rectangle that changed since the previous frame, each unchanged
+  /// pixel inside it written as transparent or as its own colour, whichever makes the
+  /// LZW codes shorter. Much smaller files for mostly static scenes.
   package var onlyChangedRegion: Bool
   /// How many times the animation plays in all; 0 plays it forever. Players repeat a
   /// GIF as its NETSCAPE2.0 extension says: no extension plays once, a count of n plays
@@ -64,6 +65,13 @@ package struct GIFWriter {
   private var current: [UInt32] = []
   private var region: [UInt32] = []
   private var indices: [UInt8] = []
+  /// A changed-region frame's indices with each unchanged pixel as its on-screen colour.
+  private var colorIndices: [UInt8] = []
+  /// The frame's encoded image data, and the other candidate's.
+  private var imageData: [UInt8] = []
+  private var scratch: [UInt8] = []
+  /// Whether the screen, after the frames written so far, holds `previous` exactly.
+  private var screenIsPrevious = false
   private var quantizer = ColorQuantizer()
   private var lzw = GIFLZW()
   /// Where the last frame's bytes begin in `output`: held back from `takeBytes`, so that
@@ -166,6 +174,18 @@ package struct GIFWriter {
     if skipped > 0 && transparentIndex < 255 {
       for i in indices.indices where indices[i] == 255 { indices[i] = UInt8(transparentIndex) }
     }
+    var bits = 1
+    while 1 << bits < palette.count + (hasTransparent ? 1 : 0) { bits += 1 }
+    let minCodeSize = max(2, bits)
+    imageData.removeAll(keepingCapacity: true)
+    if skipUnchanged && skipped > 0 && screenIsPrevious {
+      encodeUnchangedEitherWay(rect: rect, palette: palette, minCodeSize: minCodeSize)
+    } else {
+      lzw.encode(indices, minCodeSize: minCodeSize, to: &imageData)
+    }
+    // The screen shows the frame exactly when it showed the one before exactly (or this
+    // is the first, covering it all) and every colour was kept.
+    screenIsPrevious = (first || screenIsPrevious) && quantizer.wasExact
     writeFrame(rect: rect, palette: palette, transparent: hasTransparent ? transparentIndex : nil)
     swap(&previous, &current)
   }
@@ -296,7 +316,36 @@ package struct GIFWriter {
       output.append(UInt8(color & 0xFF))
     }
     output.append(contentsOf: repeatElement(0, count: ((1 << bits) - palette.count) * 3))
-    lzw.encode(indices, minCodeSize: max(2, bits), to: &output)
+    output.append(contentsOf: imageData)
+  }
+
+  /// The image data of a changed-region frame whose unchanged pixels (`indices` holds the
+  /// transparent index there) may each be written either as transparent or as the colour
+  /// already on screen, when the palette has that colour exactly: both show the same
+  /// pixel. Encoded twice, once starting new strings on transparent and once on the
+  /// colour, each extending strings by the other too; the shorter goes to `imageData`.
+  private mutating func encodeUnchangedEitherWay(
+    rect: (x: Int, y: Int, width: Int, height: Int), palette: [UInt32], minCodeSize: Int
+  ) {
+    var slot: [UInt32: UInt8] = [:]
+    slot.reserveCapacity(palette.count)
+    for (i, color) in palette.enumerated() where slot[color] == nil { slot[color] = UInt8(i) }
+    colorIndices.removeAll(keepingCapacity: true)
+    colorIndices.reserveCapacity(indices.count)
+    var i = 0
+    for y in rect.y..<(rect.y + rect.height) {
+      let row = y * width
+      for x in rect.x..<(rect.x + rect.width) {
+        let onScreen = previous[row + x]
+        let unchanged = current[row + x] == onScreen
+        colorIndices.append(unchanged ? slot[onScreen] ?? indices[i] : indices[i])
+        i += 1
+      }
+    }
+    lzw.encode(indices, alternates: colorIndices, minCodeSize: minCodeSize, to: &imageData)
+    scratch.removeAll(keepingCapacity: true)
+    lzw.encode(colorIndices, alternates: indices, minCodeSize: minCodeSize, to: &scratch)
+    if scratch.count < imageData.count { swap(&imageData, &scratch) }
   }
 }
 

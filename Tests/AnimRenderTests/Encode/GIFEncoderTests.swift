@@ -3,7 +3,7 @@ import Testing
 @testable import AnimRender
 
 /// What Pillow saw in one GIF: metadata and every frame composited to RGB.
-private struct DecodedGIF {
+struct DecodedGIF {
   var width: Int
   var height: Int
   var frames: Int
@@ -12,7 +12,7 @@ private struct DecodedGIF {
   var rgb: [[UInt8]]
 }
 
-private func decodeWithPillow(_ gifs: [[UInt8]]) throws -> [DecodedGIF] {
+func decodeWithPillow(_ gifs: [[UInt8]]) throws -> [DecodedGIF] {
   let script = """
     import sys
     from PIL import Image
@@ -52,7 +52,7 @@ private func decodeWithPillow(_ gifs: [[UInt8]]) throws -> [DecodedGIF] {
 }
 
 /// `bitmap` composited over `background` as RGB, the colours a GIF frame should show.
-private func expectedRGB(_ bitmap: Bitmap, background: (UInt8, UInt8, UInt8) = (0, 0, 0))
+func expectedRGB(_ bitmap: Bitmap, background: (UInt8, UInt8, UInt8) = (0, 0, 0))
   -> [UInt8]
 {
   var rgb: [UInt8] = []
