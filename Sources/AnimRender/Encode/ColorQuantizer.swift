@@ -16,8 +16,6 @@ struct ColorQuantizer {
   private var binSums: [UInt64] = []
   private var binIndex: [UInt16] = []
   private var touched: [Int] = []
-  /// Whether the last `quantize` kept every colour exactly (each index shows its pixel).
-  private(set) var wasExact = false
 
   /// Maps `pixels` (a `width`-wide rectangle whose top-left is at `origin` in the frame)
   /// into `indices` and returns the palette as packed RGB. Skipped pixels get index
@@ -27,10 +25,8 @@ struct ColorQuantizer {
     maxColors: Int, dither: Bool, into indices: inout [UInt8]
   ) -> [UInt32] {
     if let palette = exactPalette(pixels, maxColors: maxColors, into: &indices) {
-      wasExact = true
       return palette
     }
-    wasExact = false
     return medianCut(
       pixels, width: width, origin: origin, maxColors: maxColors, dither: dither, into: &indices)
   }

@@ -43,8 +43,10 @@ package struct GIFOptions: Sendable {
 /// after every `add` (as `GIFFileWriter` does) holds at most one frame's bytes: memory is
 /// the picture's working buffers, whatever the number of frames.
 ///
-/// Each frame gets its own colour table (up to 256 colours, exact when the frame has no
-/// more) and a delay from `GIFFrameClock`.
+/// Each frame has up to 256 colours, exact when it has no more, and a delay from
+/// `GIFFrameClock`. The first frame's colours are the header's table
+/// (`GIFGlobalPalette`); a later frame indexes that table or carries its own, whichever
+/// is smaller. The header is held back until the first frame has chosen the table.
 package struct GIFWriter {
   /// Largest side GIF's 16-bit fields allow.
   package static let maxSide = 65535
@@ -70,8 +72,17 @@ package struct GIFWriter {
   /// The frame's encoded image data, and the other candidate's.
   private var imageData: [UInt8] = []
   private var scratch: [UInt8] = []
-  /// Whether the screen, after the frames written so far, holds `previous` exactly.
-  private var screenIsPrevious = false
+  /// The frame's indices into the header's table, and their encoding.
+  private var globalIndices: [UInt8] = []
+  private var globalData: [UInt8] = []
+  /// The header's table, chosen by the first frame; none for a transparent GIF (whose
+  /// frames are disposed to transparent, which decoders do reliably only with a local
+  /// table's transparent entry).
+  private var global: GIFGlobalPalette?
+  /// What a decoder shows after the frames written so far, packed RGB: the colours of
+  /// the table entries written, which differ from `previous` where a frame's colours
+  /// were reduced to 256. Kept when frames are disposed in place (no `transparency`).
+  private var screen: [UInt32] = []
   private var quantizer = ColorQuantizer()
   private var lzw = GIFLZW()
   /// Where the last frame's bytes begin in `output`: held back from `takeBytes`, so that
@@ -97,7 +108,8 @@ package struct GIFWriter {
     output.append(contentsOf: Array("GIF89a".utf8))
     appendLE16(width)
     appendLE16(height)
-    // No global colour table (every frame has its own); background index 0; square pixels.
+    // No global colour table until the first frame gives one (`headerPackedFieldAt`);
+    // background index 0; square pixels.
     output.append(contentsOf: [0x00, 0x00, 0x00])
     // NETSCAPE2.0 application extension: sub-block 1 holds the repeat count (0: forever).
     // A GIF that plays once has none.
@@ -108,6 +120,10 @@ package struct GIFWriter {
     appendLE16(options.plays == 0 ? 0 : options.plays - 1)
     output.append(0x00)
   }
+
+  /// Where the logical screen descriptor's packed byte sits; the global table follows
+  /// that descriptor, at `headerPackedFieldAt + 3`.
+  private static let headerPackedFieldAt = 10
 
   private mutating func appendLE16(_ value: Int) {
     output.append(UInt8(truncatingIfNeeded: value))
@@ -177,16 +193,50 @@ package struct GIFWriter {
     var bits = 1
     while 1 << bits < palette.count + (hasTransparent ? 1 : 0) { bits += 1 }
     let minCodeSize = max(2, bits)
-    imageData.removeAll(keepingCapacity: true)
-    if skipUnchanged && skipped > 0 && screenIsPrevious {
-      encodeUnchangedEitherWay(rect: rect, palette: palette, minCodeSize: minCodeSize)
+    let transparent = hasTransparent ? transparentIndex : nil
+    // With a transparent entry, a pixel that shows what the screen already shows may be
+    // written either way (`encode`).
+    let eitherWay = skipUnchanged && transparent != nil
+    if first && !options.transparency {
+      let table = GIFGlobalPalette(firstFrame: palette)
+      global = table
+      output[Self.headerPackedFieldAt] = table.packedField
+      output.insert(contentsOf: table.bytes, at: Self.headerPackedFieldAt + 3)
+      imageData.removeAll(keepingCapacity: true)
+      lzw.encode(indices, minCodeSize: max(2, table.bits), to: &imageData)
+      writeFrame(rect: rect, localTable: nil, transparent: transparent)
+      screen = [UInt32](repeating: 0, count: width * height)
+      updateScreen(indices, rect: rect, table: palette, transparent: transparent)
     } else {
-      lzw.encode(indices, minCodeSize: minCodeSize, to: &imageData)
+      // The buffers are taken out while `encode` (which uses other buffers) fills them.
+      var data = take(&imageData)
+      encode(
+        indices, rect: rect, table: palette, transparent: transparent, eitherWay: eitherWay,
+        minCodeSize: minCodeSize, into: &data)
+      imageData = data
+      var mapped = take(&globalIndices)
+      var globalTransparent: Int? = nil
+      if let global, let map = global.indexMap(for: palette, transparent: transparent) {
+        for index in indices { mapped.append(map[Int(index)]) }
+        globalTransparent = transparent.flatMap { _ in global.transparentIndex }
+        var data = take(&globalData)
+        encode(
+          mapped, rect: rect, table: global.colors, transparent: globalTransparent, eitherWay: eitherWay,
+          minCodeSize: max(2, global.bits), into: &data)
+        globalData = data
+      }
+      if let global, !mapped.isEmpty, globalData.count < imageData.count + 3 << bits {
+        swap(&imageData, &globalData)
+        writeFrame(rect: rect, localTable: nil, transparent: globalTransparent)
+        if !screen.isEmpty {
+          updateScreen(mapped, rect: rect, table: global.colors, transparent: globalTransparent)
+        }
+      } else {
+        writeFrame(rect: rect, localTable: palette, transparent: transparent)
+        if !screen.isEmpty { updateScreen(indices, rect: rect, table: palette, transparent: transparent) }
+      }
+      globalIndices = mapped
     }
-    // The screen shows the frame exactly when it showed the one before exactly (or this
-    // is the first, covering it all) and every colour was kept.
-    screenIsPrevious = (first || screenIsPrevious) && quantizer.wasExact
-    writeFrame(rect: rect, palette: palette, transparent: hasTransparent ? transparentIndex : nil)
     swap(&previous, &current)
   }
 
@@ -204,6 +254,8 @@ package struct GIFWriter {
   /// but the last frame's, which a run of equal frames after it may still lengthen
   /// (`finish` returns them).
   package mutating func takeBytes() -> [UInt8] {
+    // The header waits for the first frame, which chooses its colour table.
+    if lastFrameStart == nil && !finished { return [] }
     guard let start = lastFrameStart, !finished else {
       let bytes = output
       output = []
@@ -283,8 +335,10 @@ package struct GIFWriter {
     return (minX, minY, maxX - minX + 1, maxY - minY + 1)
   }
 
+  /// Appends the frame with `imageData`, and its own colour table `localTable` or none
+  /// (the header's).
   private mutating func writeFrame(
-    rect: (x: Int, y: Int, width: Int, height: Int), palette: [UInt32], transparent: Int?
+    rect: (x: Int, y: Int, width: Int, height: Int), localTable palette: [UInt32]?, transparent: Int?
   ) {
     // Graphic Control Extension: disposal 1 (leave in place, so the next frame's
     // transparent pixels show this one), or with `transparency` 2 (cleared to
@@ -300,15 +354,20 @@ package struct GIFWriter {
     appendLE16(lastDelay)
     output.append(UInt8(truncatingIfNeeded: transparent ?? 0))
     output.append(0x00)
-    // Image descriptor with a local colour table of 2^bits entries.
-    let entries = palette.count + (transparent == nil ? 0 : 1)
-    var bits = 1
-    while 1 << bits < entries { bits += 1 }
+    // Image descriptor, with a local colour table of 2^bits entries or none.
     output.append(0x2C)
     appendLE16(rect.x)
     appendLE16(rect.y)
     appendLE16(rect.width)
     appendLE16(rect.height)
+    guard let palette else {
+      output.append(0x00)
+      output.append(contentsOf: imageData)
+      return
+    }
+    let entries = palette.count + (transparent == nil ? 0 : 1)
+    var bits = 1
+    while 1 << bits < entries { bits += 1 }
     output.append(UInt8(0x80 | (bits - 1)))
     for color in palette {
       output.append(UInt8(color >> 16))
@@ -319,33 +378,75 @@ package struct GIFWriter {
     output.append(contentsOf: imageData)
   }
 
-  /// The image data of a changed-region frame whose unchanged pixels (`indices` holds the
-  /// transparent index there) may each be written either as transparent or as the colour
-  /// already on screen, when the palette has that colour exactly: both show the same
-  /// pixel. Encoded twice, once starting new strings on transparent and once on the
-  /// colour, each extending strings by the other too; the shorter goes to `imageData`.
-  private mutating func encodeUnchangedEitherWay(
-    rect: (x: Int, y: Int, width: Int, height: Int), palette: [UInt32], minCodeSize: Int
+  /// A buffer's storage, emptied, leaving an empty array in its place.
+  private func take(_ buffer: inout [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    swap(&out, &buffer)
+    out.removeAll(keepingCapacity: true)
+    return out
+  }
+
+  /// Appends the image data for `indices` into `table` (whose `transparent` entry, if
+  /// any, shows the screen).
+  ///
+  /// With `eitherWay`, every pixel that shows what the screen already shows may be
+  /// written either as transparent or as that colour, when the table has it: both
+  /// decode to the same picture. Encoded twice, once starting new strings on
+  /// transparent and once on the colour, each extending strings by the other too; the
+  /// shorter is kept.
+  private mutating func encode(
+    _ indices: [UInt8], rect: (x: Int, y: Int, width: Int, height: Int), table: [UInt32], transparent: Int?,
+    eitherWay: Bool, minCodeSize: Int, into out: inout [UInt8]
   ) {
+    guard eitherWay, let transparent, !screen.isEmpty else {
+      lzw.encode(indices, minCodeSize: minCodeSize, to: &out)
+      return
+    }
     var slot: [UInt32: UInt8] = [:]
-    slot.reserveCapacity(palette.count)
-    for (i, color) in palette.enumerated() where slot[color] == nil { slot[color] = UInt8(i) }
+    slot.reserveCapacity(table.count)
+    for (i, color) in table.enumerated() where slot[color] == nil { slot[color] = UInt8(i) }
+    let clear = UInt8(transparent)
     colorIndices.removeAll(keepingCapacity: true)
     colorIndices.reserveCapacity(indices.count)
     var i = 0
     for y in rect.y..<(rect.y + rect.height) {
       let row = y * width
       for x in rect.x..<(rect.x + rect.width) {
-        let onScreen = previous[row + x]
-        let unchanged = current[row + x] == onScreen
-        colorIndices.append(unchanged ? slot[onScreen] ?? indices[i] : indices[i])
+        let index = indices[i]
+        let shown = screen[row + x]
+        if index == clear {
+          colorIndices.append(slot[shown] ?? clear)
+        } else {
+          colorIndices.append(table[Int(index)] == shown ? clear : index)
+        }
         i += 1
       }
     }
-    lzw.encode(indices, alternates: colorIndices, minCodeSize: minCodeSize, to: &imageData)
+    let start = out.count
+    lzw.encode(indices, alternates: colorIndices, minCodeSize: minCodeSize, to: &out)
     scratch.removeAll(keepingCapacity: true)
     lzw.encode(colorIndices, alternates: indices, minCodeSize: minCodeSize, to: &scratch)
-    if scratch.count < imageData.count { swap(&imageData, &scratch) }
+    if scratch.count < out.count - start {
+      out.removeSubrange(start...)
+      out.append(contentsOf: scratch)
+    }
+  }
+
+  /// The screen after a frame drawn in place: its pixels' table colours, except where
+  /// transparent.
+  private mutating func updateScreen(
+    _ indices: [UInt8], rect: (x: Int, y: Int, width: Int, height: Int), table: [UInt32], transparent: Int?
+  ) {
+    let clear = transparent ?? -1
+    var i = 0
+    for y in rect.y..<(rect.y + rect.height) {
+      let row = y * width
+      for x in rect.x..<(rect.x + rect.width) {
+        let index = Int(indices[i])
+        if index != clear { screen[row + x] = table[index] }
+        i += 1
+      }
+    }
   }
 }
 

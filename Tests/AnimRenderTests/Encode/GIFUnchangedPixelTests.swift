@@ -74,4 +74,46 @@ import Testing
     }
     #expect(unchangedDiffer == 0)
   }
+
+  /// The first frame's colours become the header's table; frames using only those
+  /// colours then carry no table of their own (GIF89a: the image descriptor's bit 7 is
+  /// clear), and still decode to their input.
+  @Test func framesWithTheFirstFramesColoursUseTheHeadersTable() throws {
+    let frames = (0..<6).map { Self.stripes(2 * $0) }
+    let gif = try GIFEncoder.encode(frames, fps: 10)
+    #expect(gif[10] & 0x80 != 0, "the logical screen descriptor announces a global table")
+    let tables = Self.localTableFlags(gif)
+    #expect(tables == [false, false, false, false, false, false])
+    let decoded = try #require(try decodeWithPillow([gif]).first)
+    for (i, frame) in frames.enumerated() where i < decoded.rgb.count {
+      #expect(decoded.rgb[i] == expectedRGB(frame), "frame \(i)")
+    }
+  }
+
+  /// Whether each image has a local colour table, walking GIF89a's blocks.
+  static func localTableFlags(_ gif: [UInt8]) -> [Bool] {
+    var i = 13
+    if gif[10] & 0x80 != 0 { i += 3 << (Int(gif[10] & 7) + 1) }
+    var flags: [Bool] = []
+    func skipSubBlocks() {
+      while i < gif.count, gif[i] != 0 { i += Int(gif[i]) + 1 }
+      i += 1
+    }
+    while i < gif.count {
+      switch gif[i] {
+      case 0x21:
+        i += 2
+        skipSubBlocks()
+      case 0x2C:
+        let packed = gif[i + 9]
+        flags.append(packed & 0x80 != 0)
+        i += 10
+        if packed & 0x80 != 0 { i += 3 << (Int(packed & 7) + 1) }
+        i += 1
+        skipSubBlocks()
+      default: return flags
+      }
+    }
+    return flags
+  }
 }
