@@ -3,10 +3,12 @@ import AnimJSON
 import AnimMath
 import AnimModel
 
-/// The run as a Lottie animation (§13): every instance's values are kept frame by frame,
-/// and at `finish` each instance becomes one shape layer whose properties are reduced to
-/// keyframes within §13's tolerances; the background is a solid layer at the bottom
-/// unless it is clear. As a sticker (`.tgs`) the same JSON carries `"tgs":1` and is
+/// The run as a Lottie animation (§13): an instance's values are kept frame by frame while
+/// it is present, and when it leaves the frames it becomes one shape layer whose
+/// properties are reduced to keyframes within §13's tolerances, kept as JSON text; its
+/// samples go. Memory is then the live instances' samples plus the finished layers'
+/// text (the document itself), whatever the number of instances. The background is a
+/// solid layer at the bottom unless it is clear. As a sticker (`.tgs`) the same JSON carries `"tgs":1` and is
 /// gzip-compressed, within Telegram's limits or refused.
 ///
 /// Lottie's layer order is fixed, so instances keep the paint order of the frame each
@@ -18,11 +20,24 @@ package struct LottieWriter: FrameWriter {
   private var header: RunHeader?
   private var scale = AffineTransform.identity
   private var frameCount = 0
-  private var instances: [LottieInstance] = []
+  /// Instances present in the last frame, by number (counted from 0 in order of
+  /// appearance).
+  private var live: [Int: LottieInstance] = [:]
   /// Instances present in the last frame, by id.
   private var present: [InstanceID: Int] = [:]
-  /// Instance indices in paint order, bottom first.
-  private var order: [Int] = []
+  /// Paint order, bottom first, as a list linked by instance number: the instance above
+  /// each one (-1 for the top), and the bottom one. A new instance goes right above the
+  /// one painted below it in its first frame, in constant time.
+  private var above: [Int] = []
+  private var bottom = -1
+  /// Each finished instance's layers as JSON text, top first, by instance number.
+  private var finishedLayers: [Int: [UInt8]] = [:]
+  /// The `ind` the next finished layer takes: unique, in order of finishing.
+  private var nextLayerIndex = 1
+  private var images: [ImageAsset] = []
+  private var imageLayers = 0
+  /// Timing curves to try when reducing, chosen at the first finished layer.
+  private var candidates: [LottieEasing]?
   /// Timing curves to try before sampling, after the scene's own (`RunHeader.timingCurves`)
   /// and the named ones.
   package var easings: [(Double, Double, Double, Double)] = []
@@ -75,76 +90,113 @@ package struct LottieWriter: FrameWriter {
     var below: Int? = nil
     for node in frame.nodes {
       let index: Int
-      if let i = present[node.id], instances[i].endFrame == n, instances[i].shape === node.shape {
+      if let i = present[node.id], let instance = live[i], instance.endFrame == n, instance.shape === node.shape {
         index = i
       } else {
-        index = instances.count
-        instances.append(LottieInstance(node, frame: n))
-        let at = below.flatMap { b in order.firstIndex(of: b).map { $0 + 1 } } ?? 0
-        order.insert(index, at: at)
+        index = above.count
+        live[index] = LottieInstance(node, frame: n)
+        if let below {
+          above.append(above[below])
+          above[below] = index
+        } else {
+          above.append(bottom)
+          bottom = index
+        }
       }
-      instances[index].samples.append(LottieInstance.sample(node, scale: scale))
+      live[index]?.samples.append(LottieInstance.sample(node, scale: scale))
       next[node.id] = index
       below = index
     }
+    for (_, i) in present where live[i]?.endFrame == n { finishLayer(i) }
     present = next
+  }
+
+  /// How many instances' samples are held: those of the last frame written.
+  package var heldInstances: Int { live.count }
+
+  /// Reduces the instance `i`, which has left the frames, to its layers' text.
+  private mutating func finishLayer(_ i: Int) {
+    guard let header, let instance = live.removeValue(forKey: i) else { return }
+    var layer = LottieLayer(instance: instance, tolerance: LottieTolerance(unit: min(scale.a, scale.d)), scale: scale)
+    layer.easings = easingCandidates(header)
+    layer.rlottieTrim = sticker
+    let (json, skewed) = layer.json(index: nextLayerIndex)
+    nextLayerIndex += json.count
+    if skewed { skewedLayers.append(instance.id.description) }
+    var layers = json
+    if let image = instance.drawImage, let shape = json.first {
+      let id = LottieImage.id(of: image.asset, in: &images)
+      imageLayers += 1
+      // Image layers are numbered apart from the others.
+      let imageIndex = LottieImage.firstIndex + imageLayers
+      layers = LottieImage.layers(shape, image: image, assetID: id, imageIndex: imageIndex) + json.dropFirst()
+    }
+    var text = ""
+    for (k, value) in layers.enumerated() {
+      if k > 0 { text += "," }
+      value.write(to: &text)
+    }
+    finishedLayers[i] = Array(text.utf8)
+  }
+
+  /// The scene's own curves first (a value one of them drives is a pair with that
+  /// curve), then the named ones and `easings`.
+  private mutating func easingCandidates(_ header: RunHeader) -> [LottieEasing] {
+    if let candidates { return candidates }
+    var found: [LottieEasing] = []
+    let own = header.timingCurves.compactMap(LottieEasing.init)
+    let extra = easings.map { LottieEasing(x1: $0.0, y1: $0.1, x2: $0.2, y2: $0.3) }
+    for easing in own + LottieEasing.named + extra where !found.contains(easing) { found.append(easing) }
+    candidates = found
+    return found
   }
 
   package mutating func finish() throws {
     guard let header else { return }
-    let document = self.document(header)
-    var text = ""
-    document.write(to: &text)
-    let bytes = Array(text.utf8)
-    if sticker {
-      let packed = LottieSticker.gzip(bytes)
-      try LottieSticker.check(compressedBytes: packed.count)
-      try sink.write(packed)
-    } else {
-      try sink.write(bytes)
+    for i in live.keys.sorted() { finishLayer(i) }
+    // Top first: the reverse of paint order.
+    var paint: [Int] = []
+    paint.reserveCapacity(above.count)
+    var i = bottom
+    while i >= 0 {
+      paint.append(i)
+      i = above[i]
     }
-  }
-
-  /// The whole Lottie document.
-  private mutating func document(_ header: RunHeader) -> JSONValue {
-    let tolerance = LottieTolerance(unit: min(scale.a, scale.d))
-    // The scene's own curves first: a value one of them drives is a pair with that curve.
-    var candidates: [LottieEasing] = []
-    let own = header.timingCurves.compactMap(LottieEasing.init)
-    let extra = easings.map { LottieEasing(x1: $0.0, y1: $0.1, x2: $0.2, y2: $0.3) }
-    for easing in own + LottieEasing.named + extra where !candidates.contains(easing) { candidates.append(easing) }
-    var layers: [JSONValue] = []
-    var images: [ImageAsset] = []
-    var imageLayers = 0
-    // Top first: the last instance in paint order is the first layer.
-    for i in order.reversed() {
-      var layer = LottieLayer(instance: instances[i], tolerance: tolerance, scale: scale)
-      layer.easings = candidates
-      layer.rlottieTrim = sticker
-      let (json, skewed) = layer.json(index: layers.count + 1)
-      if skewed { skewedLayers.append(instances[i].id.description) }
-      if let image = instances[i].drawImage, let shape = json.first {
-        let id = LottieImage.id(of: image.asset, in: &images)
-        imageLayers += 1
-        // Image layers are numbered apart from the others (whose numbers follow the list).
-        let imageIndex = LottieImage.firstIndex + imageLayers
-        layers += LottieImage.layers(shape, image: image, assetID: id, imageIndex: imageIndex) + json.dropFirst()
-        continue
-      }
-      layers += json
-    }
-    let frames = frameCount
+    var layers = paint.reversed().compactMap { finishedLayers.removeValue(forKey: $0) }
     if header.background.a > 0 {
-      layers.append(background(header, index: layers.count + 1, frames: frames))
+      var text = ""
+      background(header, index: nextLayerIndex, frames: frameCount).write(to: &text)
+      layers.append(Array(text.utf8))
     }
     var members: [(String, JSONValue)] = sticker ? [("tgs", LottieJSON.int(1))] : []
     members += [
       ("v", .string("5.7.4")), ("nm", .string(header.title)), ("fr", .number(header.fps)),
-      ("ip", LottieJSON.int(0)), ("op", LottieJSON.int(frames)), ("w", LottieJSON.int(options.width)),
+      ("ip", LottieJSON.int(0)), ("op", LottieJSON.int(frameCount)), ("w", LottieJSON.int(options.width)),
       ("h", LottieJSON.int(options.height)), ("ddd", LottieJSON.int(0)), ("assets", .array(LottieImage.assets(images))),
-      ("layers", .array(layers)),
     ]
-    return .object(members)
+    // The members, then the layers' text as it is: `{…,"layers":[L,L,…]}`.
+    var head = ""
+    JSONValue.object(members).write(to: &head)
+    head.removeLast()
+    head += ",\"layers\":["
+    if sticker {
+      var bytes = Array(head.utf8)
+      for (k, layer) in layers.enumerated() {
+        if k > 0 { bytes.append(UInt8(ascii: ",")) }
+        bytes += layer
+      }
+      bytes += Array("]}".utf8)
+      let packed = LottieSticker.gzip(bytes)
+      try LottieSticker.check(compressedBytes: packed.count)
+      try sink.write(packed)
+      return
+    }
+    try sink.write(Array(head.utf8))
+    for (k, layer) in layers.enumerated() {
+      if k > 0 { try sink.write([UInt8(ascii: ",")]) }
+      try sink.write(layer)
+    }
+    try sink.write(Array("]}".utf8))
   }
 
   /// The background as a solid layer covering the canvas for the whole run.

@@ -1,0 +1,43 @@
+import AnimModel
+import AnimSim
+import Testing
+
+@testable import AnimWriters
+
+/// The Lottie writer keeps samples only of the instances present in the last frame
+/// (issue 33, item 5): an instance that has left the frames is reduced to its layer's
+/// text at once, so memory does not grow with the number of instances a run has had.
+@Suite struct LottieStreamingTests {
+  final class Sink: ByteSink {
+    var bytes: [UInt8] = []
+    func write(_ chunk: [UInt8]) throws { bytes += chunk }
+  }
+
+  @Test func onlyInstancesOfTheLastFrameKeepTheirSamples() throws {
+    // A dot every 50 ms living 0.1 s: two or three present at a time, 20 in all.
+    let scene = """
+      scene "Dots" { size 100, 100; fps 60; duration 1s }
+      emitter dots {
+        every 50ms
+        spawn circle(4) { position (50, 50); animate opacity from 1 to 0 over 0.1s }
+      }
+      """
+    let simulator = try Simulator(try checkedScene(scene))
+    let sink = Sink()
+    var writer = LottieWriter(to: sink, PictureOptions(width: 100, height: 100))
+    try writer.begin(RunHeader(simulator, frames: simulator.frameCount))
+    var most = 0
+    for _ in 0..<simulator.frameCount {
+      try simulator.step()
+      try writer.write(simulator.frame)
+      #expect(writer.heldInstances == simulator.frame.nodes.count)
+      most = max(most, writer.heldInstances)
+    }
+    #expect(most <= 3)
+    try writer.finish()
+    let text = String(decoding: sink.bytes, as: UTF8.self)
+    // Every spawn became one layer: 20 spawns at 0, 50, …, 950 ms.
+    #expect(text.components(separatedBy: "\"ty\":4").count - 1 == 20)
+    #expect(text.hasPrefix("{\"v\":") && text.hasSuffix("]}"))
+  }
+}
