@@ -229,8 +229,20 @@ struct LottieReducer {
   static func prune(
     _ tracks: inout [LottieTrack], count: Int, first: Int, ok: (_ k: Int, _ values: [[Double]]) -> Bool
   ) {
-    func fitsAll(_ trial: [LottieTrack], _ range: ClosedRange<Int>) -> Bool {
-      range.allSatisfy { k in ok(k, trial.map { $0.value(at: Double(first + k)) }) }
+    // A trial removal is judged on the samples between the key's neighbours, where only
+    // that segment changes: the tracks are not copied per trial, which made pruning a
+    // long layer's thousands of keys quadratic.
+    func fitsWithout(_ t: Int, _ idx: Int, linear: Bool, _ range: ClosedRange<Int>) -> Bool {
+      let keys = tracks[t].keys
+      return range.allSatisfy { k in
+        let time = Double(first + k)
+        var values: [[Double]] = []
+        values.reserveCapacity(tracks.count)
+        for u in tracks.indices {
+          values.append(u == t ? valueWithout(keys, idx, linear: linear, at: time) : tracks[u].value(at: time))
+        }
+        return ok(k, values)
+      }
     }
     var changed = true
     while changed {
@@ -243,20 +255,36 @@ struct LottieReducer {
           let lo = idx > 0 ? Int(keys[idx - 1].time.rounded(.down)) - first : 0
           let hi = idx < keys.count - 1 ? Int(keys[idx + 1].time.rounded(.up)) - first : count - 1
           let range = max(lo, 0)...max(min(hi, count - 1), max(lo, 0))
-          var trial = tracks
-          trial[t].keys.remove(at: idx)
-          var removed = fitsAll(trial, range)
-          if !removed && idx > 0 && !keys[idx - 1].easing.isLinear {
-            trial[t].keys[idx - 1].easing = .linear
-            removed = fitsAll(trial, range)
-          }
-          if removed {
-            tracks = trial
+          if fitsWithout(t, idx, linear: false, range) {
+            tracks[t].keys.remove(at: idx)
+            changed = true
+          } else if idx > 0 && !keys[idx - 1].easing.isLinear && fitsWithout(t, idx, linear: true, range) {
+            tracks[t].keys[idx - 1].easing = .linear
+            tracks[t].keys.remove(at: idx)
             changed = true
           }
           idx -= 1
         }
       }
     }
+  }
+
+  /// The value at `t` of the track `keys` with key `idx` removed (and, with `linear`, the
+  /// key before it made linear), as `LottieTrack.value(at:)` would give it.
+  private static func valueWithout(_ keys: [LottieKey], _ idx: Int, linear: Bool, at t: Double) -> [Double] {
+    let track = LottieTrack(keys: keys)
+    guard idx > 0 else {
+      // The second key becomes the first: held before it.
+      return t <= keys[1].time ? keys[1].value : track.value(at: t)
+    }
+    guard idx < keys.count - 1 else {
+      // The key before becomes the last: held after it.
+      return t >= keys[idx - 1].time ? keys[idx - 1].value : track.value(at: t)
+    }
+    // At the next key's own time the track gives that key's value exactly, as here.
+    guard t >= keys[idx - 1].time && t < keys[idx + 1].time else { return track.value(at: t) }
+    var before = keys[idx - 1]
+    if linear { before.easing = .linear }
+    return LottieTrack.interpolate(before, keys[idx + 1], t)
   }
 }

@@ -107,7 +107,8 @@ package struct LottieWriter: FrameWriter {
       next[node.id] = index
       below = index
     }
-    for (_, i) in present where live[i]?.endFrame == n { finishLayer(i) }
+    // In order of appearance, so that layer numbers do not depend on hashing.
+    for i in present.values.sorted() where live[i]?.endFrame == n { finishLayer(i) }
     present = next
   }
 
