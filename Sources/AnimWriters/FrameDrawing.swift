@@ -9,17 +9,10 @@ extension Drawing {
   package init(_ frame: Frame, _ header: RunHeader) {
     var items: [DrawItem] = []
     items.reserveCapacity(frame.nodes.count)
-    // A tree's records draw with their ancestors' opacities multiplied in (§14); a
-    // parent's record comes before its children's, so one pass fills them.
-    let tree = frame.nodes.contains { $0.parentSlot >= 0 }
-    var opacities: [Double] = []
-    if tree { opacities.reserveCapacity(frame.nodes.count) }
-    for node in frame.nodes {
-      var opacity = node.state.opacity
-      if tree {
-        if node.parentSlot >= 0 { opacity *= opacities[Int(node.parentSlot)] }
-        opacities.append(opacity)
-      }
+    // A tree's records draw with their ancestors' opacities multiplied in (§14).
+    let opacities = frame.drawnOpacities()
+    for (k, node) in frame.nodes.enumerated() {
+      let opacity = opacities?[k] ?? node.state.opacity
       guard !node.backFacing, !node.shape.isGroup else { continue }
       let s = node.state
       items.append(

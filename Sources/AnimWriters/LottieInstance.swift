@@ -11,7 +11,7 @@ import AnimModel
 /// output units, and its style with a replicator copy's tint applied.
 struct LottieSample: Sendable {
   var matrix: AffineTransform
-  /// The node's position (scene units): with the matrix, it gives the local anchor.
+  /// The node's position in the scene: with the matrix, it gives the local anchor.
   var position: Point
   /// 0 in a frame where the node faces away with `doubleSided false` (§14): the shape
   /// is hidden there, as every other drawer hides it.
@@ -54,7 +54,9 @@ struct LottieInstance: Sendable {
   /// The frame after the last one it is present in (Lottie's `op`).
   var endFrame: Int { firstFrame + samples.count }
 
-  static func sample(_ node: NodeFrame, scale: AffineTransform) -> LottieSample {
+  /// `opacity` is the record's as drawn (its ancestors' multiplied in, §14), `position`
+  /// its position in the scene (a child's mapped by its parent's transform).
+  static func sample(_ node: NodeFrame, opacity: Double, position: Point, scale: AffineTransform) -> LottieSample {
     let s = node.state
     let tint = node.tint ?? .white
     func tinted(_ c: Color) -> Color {
@@ -63,7 +65,7 @@ struct LottieInstance: Sendable {
         a: lottieUnit(c.a * tint.a))
     }
     return LottieSample(
-      matrix: scale * node.matrix, position: s.position, opacity: node.backFacing ? 0 : lottieUnit(s.opacity),
+      matrix: scale * node.matrix, position: position, opacity: node.backFacing ? 0 : lottieUnit(opacity),
       fill: tinted(s.fill),
       stroke: tinted(s.stroke), lineWidth: s.lineWidth.isFinite ? max(s.lineWidth, 0) : 0,
       strokeStart: lottieUnit(s.strokeStart), strokeEnd: lottieUnit(s.strokeEnd),

@@ -88,7 +88,10 @@ package struct LottieWriter: FrameWriter {
     var next: [InstanceID: Int] = [:]
     next.reserveCapacity(frame.nodes.count)
     var below: Int? = nil
-    for node in frame.nodes {
+    // A tree is written flat (§14): each drawn record is a layer with its whole transform
+    // and its ancestors' opacities multiplied in; a group draws nothing and has none.
+    let opacities = frame.drawnOpacities()
+    for (k, node) in frame.nodes.enumerated() where !node.shape.isGroup {
       let index: Int
       if let i = present[node.id], let instance = live[i], instance.endFrame == n, instance.shape === node.shape {
         index = i
@@ -103,7 +106,10 @@ package struct LottieWriter: FrameWriter {
           bottom = index
         }
       }
-      live[index]?.samples.append(LottieInstance.sample(node, scale: scale))
+      // A child's position is in its parent's box; the layer's anchor needs it in the scene.
+      let position = node.parent.map { frame.nodes[$0].matrix.apply(node.state.position) } ?? node.state.position
+      live[index]?.samples.append(
+        LottieInstance.sample(node, opacity: opacities?[k] ?? node.state.opacity, position: position, scale: scale))
       next[node.id] = index
       below = index
     }

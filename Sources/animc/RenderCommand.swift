@@ -94,12 +94,6 @@ enum RenderCommand {
     } catch { return Console.fail(error.message) }
     let (loaded, status) = SceneLoader.load(path, color: parsed.value("--color"))
     guard let (file, ir) = loaded else { return status }
-    if format.name == OutputFormat.lottie.name || format.name == OutputFormat.sticker.name,
-      ir.nodes.contains(where: { $0.isGroup || !$0.children.isEmpty })
-    {
-      return Console.fail(
-        "`\(path)` has a layer tree (§14), which Lottie export does not carry yet: render it as GIF, PNG or SVG")
-    }
     do {
       let simulator = try Simulator(ir, options: request.options)
       var picture = try request.picture(ir.settings)

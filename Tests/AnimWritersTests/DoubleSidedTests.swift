@@ -190,7 +190,8 @@ import Testing
     try simulator.step()
     let frame = simulator.frame
     for node in frame.nodes {
-      let sample = LottieInstance.sample(node, scale: .identity)
+      let sample = LottieInstance.sample(
+        node, opacity: node.state.opacity, position: node.state.position, scale: .identity)
       #expect((sample.opacity == 0) == node.backFacing, "\(node.id)")
     }
     let hidden = frame.nodes.filter { $0.backFacing }.count

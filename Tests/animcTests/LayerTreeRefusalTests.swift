@@ -3,7 +3,7 @@ import Testing
 
 /// A scene that uses the parts of the layer tree (§14) the simulator does not run yet
 /// passes `check`, and the commands that run it refuse it with one error at its first
-/// such use; a tree of nodes that stand for one instance runs, but not as Lottie.
+/// such use; a tree of nodes that stand for one instance runs, and exports to Lottie flat.
 @Suite struct LayerTreeRefusalTests {
   /// A spawn block's child: its declaration, at 3:5, is the first unsimulated use.
   static let scene = "emitter e {\n  spawn circle(2) {\n    node c = circle(1)\n  }\n}\n"
@@ -33,12 +33,19 @@ import Testing
     #expect(r.stdout.contains("\"matrix\":[1,0,0,1,8,8]"))
   }
 
-  @Test func lottieRefusesATree() throws {
+  @Test func lottieWritesATreeFlat() throws {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("tree-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: out) }
     let r = try CLITests.animc(["render", "-", "-o", out], stdin: Self.group)
-    #expect(r.status != 0)
-    #expect(r.stderr.contains("Lottie export does not carry yet"))
-    #expect(!FileManager.default.fileExists(atPath: out))
+    #expect(r.status == 0, "\(r.stderr)")
+    let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
+    let layers = (doc?["layers"] as? [[String: Any]]) ?? []
+    // The circle only: the group draws nothing. Its box (4 × 4) is anchored at its
+    // centre (2, 2), which sits at the group's position (10, 10) in the scene.
+    #expect(layers.map { $0["nm"] as? String } == ["c"])
+    let ks = layers.first?["ks"] as? [String: Any]
+    #expect((ks?["a"] as? [String: Any])?["k"] as? [Double] == [2, 2])
+    #expect((ks?["p"] as? [String: Any])?["k"] as? [Double] == [10, 10])
   }
 
   @Test func aSceneWithoutChildrenStillRuns() throws {

@@ -65,20 +65,19 @@ import Testing
   /// Every example validates against the schema, loads in rlottie, and rlottie's frames
   /// at five times agree with animc's own PNGs of the same frames. At 20 fps, which
   /// keeps the debug build's exports short; the values tests below run at the scenes' own.
-  /// Examples with a layer tree (§14).
-  static let layerTreeExamples: Set<String> = ["card-flip.anim"]
+  /// Examples Lottie cannot draw: card-flip's back is an image in 3-D (§13).
+  static let refusedExamples: Set<String> = ["card-flip.anim"]
 
   @Test(arguments: RenderCommandTests.examples)
   func exampleValidatesAndPlaysInRlottie(_ example: String) throws {
     let dir = try RenderCommandTests.workDirectory("lottie-\(example)")
     let json = dir.appendingPathComponent("out.json")
     let rate = ["--fps", "20"]
-    // Lottie parenting for the layer tree (§14) is not written yet: such a scene is
-    // refused, with a way out, and nothing is written.
-    if Self.layerTreeExamples.contains(example) {
+    // A scene Lottie cannot draw is refused with the reason, and nothing is written.
+    if Self.refusedExamples.contains(example) {
       let r = try CLITests.animc(["render", "examples/\(example)", "-o", json.path] + rate)
-      #expect(r.status == 2)
-      #expect(r.stderr.contains("which Lottie export does not carry yet"), "\(r.stderr)")
+      #expect(r.status == 1)
+      #expect(r.stderr.contains("in 3-D, which Lottie cannot draw"), "\(r.stderr)")
       #expect(!FileManager.default.fileExists(atPath: json.path))
       return
     }
@@ -95,6 +94,46 @@ import Testing
     try Self.expectRlottieMatchesAnimc(
       json.path, scene: "examples/\(example)", picks: picks, size: size, in: dir, options: rate, frames: frames,
       what: "rlottie on \(example)")
+  }
+
+  /// A layer tree (§14) is exported flat: each drawn node a layer with its whole
+  /// transform and its ancestors' opacities multiplied in, a group none. rlottie's
+  /// frames agree with animc's PNGs: a spinning, fading arm with a child that spins on
+  /// its own, inside a group that moves.
+  @Test func aLayerTreePlaysInRlottieAsAnimcDrawsIt() throws {
+    let dir = try RenderCommandTests.workDirectory("lottie-tree")
+    let scene = dir.appendingPathComponent("tree.anim")
+    try Data(
+      """
+      scene "Tree" { size 200, 200; fps 20; duration 2s; background #FFFFFF }
+      node rig {
+        position (60, 100)
+        animate x to 140 over 2s
+        node arm = rect(80, 12) {
+          anchor (0, 0.5)
+          fill #007AFF
+          opacity 0.8
+          animate rotation by 360deg over 2s timing linear
+          animate opacity from 0.8 to 0.3 over 2s
+          node tip = star(5, 14, 6) {
+            position (80, 6)
+            fill #FF3B30
+            opacity 0.5
+            animate rotation by -720deg over 2s timing linear
+          }
+        }
+      }
+      """.utf8
+    ).write(to: scene)
+    let json = dir.appendingPathComponent("tree.json")
+    try RenderCommandTests.animcOK(["render", scene.path, "-o", json.path])
+    _ = try Self.check(["schema", json.path])
+    let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+    let layers = try #require(doc["layers"] as? [[String: Any]])
+    #expect(layers.filter { $0["ty"] as? Int == 4 }.count == 2, "the arm and the tip; the group has no layer")
+    try Self.expectRlottieMatchesAnimc(
+      json.path, scene: scene.path, picks: ["0", "9", "17", "26", "39"], size: ["200", "200"], in: dir, frames: 40,
+      what: "rlottie on a layer tree")
   }
 
   /// Values at every frame within §13's tolerances, and keyframe economy, for two
