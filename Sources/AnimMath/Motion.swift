@@ -24,6 +24,10 @@ public struct Motion: Hashable, Sendable {
 
   /// §15's threshold for critical damping: |ζ − 1| < 1e-9.
   public static let criticalTolerance = 1e-9
+  /// The least non-zero damping or attraction (§15).
+  public static let minimumCoefficient = 0.001
+  /// The longest motion, in seconds (§15's limit on `over`: 24 h).
+  public static let longestDuration = 86_400.0
 
   public init(
     velocity: Point, acceleration: Point = .zero, damping: Double = 0, attractor: Point = .zero,
