@@ -10,7 +10,8 @@ let motionCases: [(String, Motion)] = [
   ("damped", Motion(velocity: Point(-80, -450), acceleration: Point(0, 300), damping: 0.4)),
   (
     "under-damped",
-    Motion(velocity: Point(50, -30), acceleration: Point(0, 20), damping: 1.5, attractor: Point(200, 300), attraction: 16)
+    Motion(
+      velocity: Point(50, -30), acceleration: Point(0, 20), damping: 1.5, attractor: Point(200, 300), attraction: 16)
   ),
   // ζ = k/(2√s) = 8/(2·4) = 1.
   (

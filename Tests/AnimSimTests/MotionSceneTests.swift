@@ -33,14 +33,17 @@ import Testing
       name: "damped", text: "velocity: (-80, -450), acceleration: (0, 300), damping: 0.4", v: (-80, -450),
       a: (0, 300), k: 0.4, target: (0, 0), s: 0),
     Case(
-      name: "under", text: "velocity: (50, -30), acceleration: (0, 20), damping: 1.5, attractor: (200, 300), attraction: 16",
+      name: "under",
+      text: "velocity: (50, -30), acceleration: (0, 20), damping: 1.5, attractor: (200, 300), attraction: 16",
       v: (50, -30), a: (0, 20), k: 1.5, target: (200, 300), s: 16),
     // ζ = k/(2√s) = 8/8 = 1.
     Case(
-      name: "critical", text: "velocity: (-60, 90), acceleration: (10, 0), damping: 8, attractor: (100, 50), attraction: 16",
+      name: "critical",
+      text: "velocity: (-60, 90), acceleration: (10, 0), damping: 8, attractor: (100, 50), attraction: 16",
       v: (-60, 90), a: (10, 0), k: 8, target: (100, 50), s: 16),
     Case(
-      name: "over", text: "velocity: (70, 10), acceleration: (0, -40), damping: 12, attractor: (-20, 40), attraction: 9",
+      name: "over",
+      text: "velocity: (70, 10), acceleration: (0, -40), damping: 12, attractor: (-20, 40), attraction: 9",
       v: (70, 10), a: (0, -40), k: 12, target: (-20, 40), s: 9),
   ]
 
@@ -82,7 +85,9 @@ import Testing
     let analysis = analyze(SourceFile(name: "motion.anim", text: text))
     let ir = try #require(analysis.ir, "\(analysis.diagnostics.map(\.message))")
     let csv = try dump(ir, format: .csv)
-    let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    let lines = csv.split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
     let header = try #require(lines.first)
     let column = { (name: String) in header.firstIndex(of: name) ?? 0 }
     let (time, id, x, y, rotation) = (column("time"), column("id"), column("x"), column("y"), column("rotation"))

@@ -69,7 +69,8 @@ extension Checker {
   private func checkMotionDuration(_ id: NodeID, in scope: BlockScope) -> Bool {
     guard let d = quietConstant(id, .duration, in: scope), d > Motion.longestDuration else { return true }
     error(
-      SemanticCode.motionTooLong, "a motion lasts at most 24 h (86400s), found \(JSONLimits.text(d))s", at: tree.range(id),
+      SemanticCode.motionTooLong, "a motion lasts at most 24 h (86400s), found \(JSONLimits.text(d))s",
+      at: tree.range(id),
       fixes: [.replace(tree.range(id), with: "86400s", "use `86400s`")])
     return false
   }
