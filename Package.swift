@@ -100,7 +100,7 @@ let package = Package(
     .target(name: "AnimTestSupport", dependencies: ["AnimSource"], path: "Tests/AnimTestSupport"),
     .testTarget(name: "AnimThreadsTests", dependencies: ["AnimThreads"]),
     .testTarget(name: "AnimSourceTests", dependencies: ["AnimSource", "AnimJSON", "AnimTestSupport"]),
-    .testTarget(name: "AnimMathTests", dependencies: ["AnimMath"]),
+    .testTarget(name: "AnimMathTests", dependencies: ["AnimMath", "AnimTestSupport"]),
     .testTarget(name: "AnimModelTests", dependencies: ["AnimModel", "AnimMath"]),
     .testTarget(name: "AnimFontTests", dependencies: ["AnimFont", "AnimMath", "AnimTestSupport"]),
     .testTarget(
@@ -111,7 +111,9 @@ let package = Package(
       exclude: ["Corpus"]),
     .testTarget(
       name: "AnimSimTests",
-      dependencies: ["AnimSim", "AnimWriters", "AnimCheck", "AnimMath", "AnimSource", "AnimIR", "AnimModel"],
+      dependencies: [
+        "AnimSim", "AnimWriters", "AnimCheck", "AnimMath", "AnimSource", "AnimIR", "AnimModel", "AnimTestSupport",
+      ],
       exclude: ["Golden"]),
     .testTarget(
       name: "AnimRenderTests",

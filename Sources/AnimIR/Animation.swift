@@ -34,6 +34,8 @@ extension IRForm {
     case keyframes([Keyframe<V>], KeyframeInterpolation)
     /// `along PATH`: a path (or deferred path) for `position`.
     case along(V, PathPacing, AlongRotation)
+    /// `with MOTION` (§15): a Motion for `position`, solved from the value below at its begin.
+    case motion(V, AlongRotation)
   }
 
   /// One keyframe: key time in 0…1, value, and the timing of the segment it starts.

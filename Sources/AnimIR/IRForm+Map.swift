@@ -93,6 +93,7 @@ extension IRForm.AnimationValue {
       return .keyframes(
         frames.map { IRForm.Keyframe(key: $0.key, value: f($0.value), timing: $0.timing.map(f)) }, interpolation)
     case .along(let path, let pacing, let rotation): return .along(f(path), pacing, rotation)
+    case .motion(let motion, let rotation): return .motion(f(motion), rotation)
     }
   }
 }

@@ -61,6 +61,12 @@ extension IRPrinter {
     case .enumCase(let name): return "." + name
     case .transform(let m): return "matrix(\([m.a, m.b, m.c, m.d, m.tx, m.ty].map(n).joined(separator: " ")))"
     case .gradient(let g): return gradientText(g, n)
+    case .motion(let m):
+      let parts = [
+        "velocity: \(value(.point(m.velocity)))", "acceleration: \(value(.point(m.acceleration)))",
+        "damping: \(n(m.damping))", "attractor: \(value(.point(m.attractor)))", "attraction: \(n(m.attraction))",
+      ]
+      return "motion(\(parts.joined(separator: ", ")))"
     }
   }
 

@@ -79,6 +79,8 @@ package enum IRPrinter {
       return "keyframes [\(list.joined(separator: ", "))] interpolate .\(interpolation)"
     case .along(let path, let pacing, let rotation):
       return "along \(expr(path)) pacing .\(pacing) rotate .\(rotation)"
+    case .motion(let motion, let rotation):
+      return "with \(expr(motion)) rotate .\(rotation)"
     }
   }
 

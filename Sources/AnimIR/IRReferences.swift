@@ -59,6 +59,7 @@ package struct IRReferences: Sendable {
           if let t = f.timing { add(t) }
         }
       case .along(let path, _, _): add(path)
+      case .motion(let motion, _): add(motion)
       }
     case .group(let t, let children), .sequence(let t, let children):
       add(t)

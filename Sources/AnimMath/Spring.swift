@@ -92,25 +92,10 @@ public struct Spring: Hashable, Sendable {
     return x.isFinite ? x : 1
   }
 
-  /// y = x − 1 solves the homogeneous equation with y(0) = −1, y'(0) = v.
+  /// y = x − 1 solves the homogeneous equation with y(0) = −1, y'(0) = v; §5 calls
+  /// |ζ − 1| < 1e-7 critical.
   private func displacement(_ t: Double, _ w: Double) -> Double {
-    let v = velocity
-    if abs(zeta - 1) < 1e-7 {
-      // Critically damped: y = (A + Bt)e^{−ω₀t}.
-      return (-1 + (v - w) * t) * exp(-w * t)
-    }
-    if zeta < 1 {
-      // Under-damped: y = e^{−ζω₀t}(A cos ω_d t + B sin ω_d t).
-      let wd = w * (1 - zeta * zeta).squareRoot()
-      let b = (v - zeta * w) / wd
-      return exp(-zeta * w * t) * (-cos(wd * t) + b * sin(wd * t))
-    }
-    // Over-damped: y = C₁e^{r₁t} + C₂e^{r₂t}, roots r = −ω₀(ζ ∓ √(ζ² − 1)).
-    let root = (zeta * zeta - 1).squareRoot()
-    let r1 = -w * (zeta - root)
-    let r2 = -w * (zeta + root)
-    let c1 = (v + r2) / (r1 - r2)
-    let c2 = -1 - c1
-    return c1 * exp(r1 * t) + c2 * exp(r2 * t)
+    DampedOscillator(omega0: w, zeta: zeta, criticalTolerance: 1e-7)
+      .displacement(from: -1, velocity: velocity, at: t)
   }
 }

@@ -4,6 +4,8 @@ package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
   case number, duration, angle, point, color, bool, string, path, shape, timing, transform
   /// A linear or radial gradient (§12.2), given to `fill` or `stroke`.
   case gradient
+  /// A §15 motion (`motion(velocity: …)`), the value of `animate position with`.
+  case motion
   case range(AnimType)
   case list(AnimType)
   case enumeration(EnumKind)
@@ -25,6 +27,7 @@ package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
     case .timing: return "Timing"
     case .transform: return "Transform"
     case .gradient: return "Gradient"
+    case .motion: return "Motion"
     case .range(let t): return "Range<\(t)>"
     case .list(let t): return "List<\(t)>"
     case .enumeration(let k): return k.typeName
@@ -82,6 +85,7 @@ package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
     case .transform: return 10
     case .error: return 11
     case .gradient: return 12
+    case .motion: return 13
     case .range, .list, .enumeration, .enumLiteral: return nil
     }
   }
@@ -96,7 +100,7 @@ package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
   private static let plainRanges: [AnimType] = {
     let plain: [AnimType] = [
       .number, .duration, .angle, .point, .color, .bool, .string, .path, .shape, .timing, .transform, .error,
-      .gradient,
+      .gradient, .motion,
     ]
     var ranges = [AnimType](repeating: .error, count: plain.count)
     for t in plain { if let i = t.plainIndex { ranges[i] = .range(t) } }

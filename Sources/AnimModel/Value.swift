@@ -22,6 +22,8 @@ import AnimMath
   indirect case transform(AffineTransform)
   /// A gradient paint (§12.2), its geometry in unit points of the shape's box.
   indirect case gradient(Gradient)
+  /// A §15 motion's coefficients, for `animate position with`.
+  indirect case motion(Motion)
 
   package var number: Double {
     if case .number(let n) = self { return n }

@@ -164,14 +164,14 @@ enum Completions {
     }
   }
 
-  static let valueClauses: [CompletionItem] = ["from", "to", "by", "keyframes", "along"].compactMap {
+  static let valueClauses: [CompletionItem] = ["from", "to", "by", "keyframes", "along", "with"].compactMap {
     WordDocs.clauses[$0].map { word($0, CompletionItem.keyword, group: 1) }
   }
 
   static let clauses: [CompletionItem] =
     [
       "from", "to", "by", "over", "delay", "timing", "repeat", "autoreverse", "fill", "additive", "cumulative",
-      "interpolate", "pacing", "rotate", "keyframes", "along",
+      "interpolate", "pacing", "rotate", "keyframes", "along", "with",
     ].compactMap {
       WordDocs.clauses[$0].map { word($0, CompletionItem.keyword) }
     }

@@ -125,7 +125,7 @@ enum WordDocs {
     ),
     (
       "rotate", "rotate .auto | .autoReverse",
-      "`along` only: adds the tangent angle (`atan2(dy, dx)`), or the tangent + 180°, on top of `rotation`."
+      "`along` or `with` only: adds the tangent angle (`atan2(dy, dx)`) of the path or of the motion's velocity, or that + 180°, on top of `rotation`."
     ),
     ("at", "at t₁, t₂, …", "Times: a trigger's firings, a node's appearance, an input event's times."),
     ("every", "every P [from F] [until U]", "Fires at `F + k·P` while before U (exclusive)."),
@@ -138,6 +138,10 @@ enum WordDocs {
     ),
     (
       "along", "along PATH", "Moves the position along a path: progress p is arc length `p × L` (with `pacing .paced`)."
+    ),
+    (
+      "with", "with motion(velocity: V, …)",
+      "`position` only: moves it by a physical motion from the value below at its begin, solved in closed form (§15); no `timing`, `repeat`, `autoreverse` or `cumulative`."
     ),
     ("on", "on tap [NODE]", "A tap trigger: any tap, or taps inside NODE's filled shape."),
     ("tap", "on tap [NODE] · tap TARGET at … (input)", "A tap trigger or an input tap event."),

@@ -12,6 +12,9 @@ struct AnimationStack: Sendable {
   var paths: [PathMeasure] = []
   var tracks: [Keyframes<Channels>] = []
   var deferred: [DeferredPath] = []
+  /// §15 motions, and in parallel each one's p₀ (see `resolveDeferredPaths`).
+  var motions: [Motion] = []
+  var motionStarts: [Point] = []
 
   /// Whether an animation changes the style (see `PropertyTarget.isStyle`).
   var animatesStyle: Bool { animations.contains { $0.target.isStyle } }
@@ -121,6 +124,18 @@ struct AnimationStack: Sendable {
     case .deferredAlong:
       // Resolved before the instance is sampled; an unresolved path has no effect.
       return
+    case .motion(let index, let rotation):
+      // No timing function applies to a motion, so progress is the clamped u = τ/D.
+      let tau = p * timings[k].duration
+      let motion = motions[index]
+      let start = motionStarts[index]
+      let point = motion.position(from: start, at: tau)
+      if rotation != .none {
+        let angle = degrees(fromRadians: motion.heading(from: start, at: tau))
+        extraRotation += rotation == .auto ? angle : angle + 180
+      }
+      // Additive adds p(τ) − p₀ (§15).
+      value = Channels(a.additive ? point - start : point)
     }
     a.target.write(a.additive ? below + value : value, &state)
   }
@@ -143,15 +158,15 @@ struct AnimationStack: Sendable {
   /// A path whose `from:` was omitted starts at the instance's position when the
   /// animation begins (§4): the composed position of the stack below it at that time,
   /// taken once, after the whole block (so model values set later in it count).
+  /// A motion's p₀ is likewise the value below at its begin (§15).
   mutating func resolveDeferredPaths(_ model: NodeState) {
     for i in animations.indices {
+      if case .motion(let index, _) = animations[i].kind {
+        motionStarts[index] = valueBelow(i, model).position
+        continue
+      }
       guard case .deferredAlong(let index, let pacing, let rotation) = animations[i].kind else { continue }
-      var state = model
-      var extra = 0.0
-      var cache = PhaseCache()
-      cache.update(self, group: nil, at: absoluteBegin(i))
-      apply(0..<i, cache.phases, &state, &extra)
-      animations[i].kind = along(deferred[index].build(state.position), pacing, rotation)
+      animations[i].kind = along(deferred[index].build(valueBelow(i, model).position), pacing, rotation)
     }
   }
 
@@ -167,6 +182,23 @@ struct AnimationStack: Sendable {
   func hasFiniteLength(_ kind: CompiledAnimation.Kind) -> Bool {
     guard case .along(let path, _, _, _) = kind else { return true }
     return paths[path].length.isFinite
+  }
+
+  /// The composed state of animations `0..<i` on top of `model` when animation i begins.
+  func valueBelow(_ i: Int, _ model: NodeState) -> NodeState {
+    var state = model
+    var extra = 0.0
+    var cache = PhaseCache()
+    cache.update(self, group: nil, at: absoluteBegin(i))
+    apply(0..<i, cache.phases, &state, &extra)
+    return state
+  }
+
+  /// Keeps a §15 motion; its p₀ is filled in by `resolveDeferredPaths`.
+  mutating func motion(_ motion: Motion, _ rotation: AlongRotation) -> CompiledAnimation.Kind {
+    motions.append(motion)
+    motionStarts.append(.zero)
+    return .motion(index: motions.count - 1, rotation)
   }
 
   mutating func keyframes(_ track: Keyframes<Channels>) -> CompiledAnimation.Kind {

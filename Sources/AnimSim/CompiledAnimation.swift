@@ -21,6 +21,9 @@ struct CompiledAnimation: Sendable {
     /// `AnimationStack.deferred[index]`: a path whose start is the instance's position
     /// when the animation begins, replaced by `.along` once the model values are known.
     case deferredAlong(index: Int, PathPacing, AlongRotation)
+    /// `AnimationStack.motions[index]` (§15), from `AnimationStack.motionStarts[index]`
+    /// (the value below at its begin, set once the model values are known).
+    case motion(index: Int, AlongRotation)
   }
 
   let target: PropertyTarget

@@ -132,6 +132,15 @@ struct TimelineCompiler {
       case .deferredPath(let deferred): return stack.deferredAlong(deferred, pacing, rotation)
       default: throw EvaluationError(message: "`along` needs a path", range: a.range)
       }
+    case .motion(let motionExpr, let rotation):
+      guard case .motion(let motion) = try Evaluator.evaluate(motionExpr, &ctx) else {
+        throw EvaluationError(message: "`with` needs a motion", range: a.range)
+      }
+      let points = [motion.velocity, motion.acceleration, motion.attractor]
+      guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+        throw EvaluationError(message: "the motion is not finite", range: a.range)
+      }
+      return stack.motion(motion, rotation)
     }
   }
 

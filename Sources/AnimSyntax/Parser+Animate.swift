@@ -28,7 +28,7 @@ extension Parser {
   /// Clauses on one line, until the statement (or a group's `{`) ends.
   mutating func parseClauses() {
     while !atStatementEnd && !at(.leftBrace) && !statementFailed {
-      guard token.isClauseWord || token.is(.timing) else {
+      guard token.isClauseWord || token.is(.timing) || token.is(.with) else {
         let unitFix = unitAfterSpaceFix()
         error(
           SyntaxCode.expectedToken,
@@ -58,7 +58,7 @@ extension Parser {
         return
       }
       let before = token.start
-      if token.isClauseWord || token.is(.timing) {
+      if token.isClauseWord || token.is(.timing) || token.is(.with) {
         let startsWithFrom = at(.from)
         parseClause()
         // `from V to V` and `from V by V` are one value, so they share a line (§6).

@@ -27,6 +27,8 @@ struct VocabularyTests {
       "linearGradient", "radialGradient",
       // §12.4
       "text",
+      // §15
+      "motion", "polar",
     ]
     #expect(Set(Vocabulary.functionNames) == spec)
     #expect(Vocabulary.functionNames.count == spec.count)

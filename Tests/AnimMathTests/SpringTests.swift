@@ -1,36 +1,15 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimMath
 
 /// x'' + 2ζω₀x' + ω₀²(x − 1) = 0, x(0) = 0, x'(0) = v, integrated by classical RK4 with a
-/// fine step; returns x at each requested time (sorted ascending).
+/// fine step (§15's equation with s = ω₀², P = 1, A = 0, k = 2ζω₀); returns x at each
+/// requested time (sorted ascending).
 private func integrate(omega w: Double, zeta z: Double, velocity v: Double, at times: [Double])
   -> [Double]
 {
-  let dt = 1e-4
-  var steps = 0
-  var x = 0.0
-  var xv = v
-  var result: [Double] = []
-  func accel(_ x: Double, _ xv: Double) -> Double { -2 * z * w * xv - w * w * (x - 1) }
-  for target in times {
-    // Count whole steps: accumulating t would drift by a step over thousands of them.
-    while steps < Int((target / dt).rounded()) {
-      let k1x = xv
-      let k1v = accel(x, xv)
-      let k2x = xv + 0.5 * dt * k1v
-      let k2v = accel(x + 0.5 * dt * k1x, xv + 0.5 * dt * k1v)
-      let k3x = xv + 0.5 * dt * k2v
-      let k3v = accel(x + 0.5 * dt * k2x, xv + 0.5 * dt * k2v)
-      let k4x = xv + dt * k3v
-      let k4v = accel(x + dt * k3x, xv + dt * k3v)
-      x += dt / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
-      xv += dt / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
-      steps += 1
-    }
-    result.append(x)
-  }
-  return result
+  integrateMotion(p0: 0, v: v, a: 0, k: 2 * z * w, target: 1, s: w * w, at: times).map(\.0)
 }
 
 @Test(arguments: [

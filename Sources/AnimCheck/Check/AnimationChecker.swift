@@ -146,10 +146,10 @@ extension Checker {
   ) -> CheckedAnimationValue? {
     // Counted, not listed: two arrays an `animate` were most of this check.
     let forms =
-      (c[.keyframes] != nil ? 1 : 0) + (c[.along] != nil ? 1 : 0)
+      (c[.keyframes] != nil ? 1 : 0) + (c[.along] != nil ? 1 : 0) + (c[.with] != nil ? 1 : 0)
       + (c[.from] != nil || c[.to] != nil || c[.by] != nil ? 1 : 0)
     if forms > 1 || (c[.to] != nil && c[.by] != nil) {
-      let second = [c[.by], c[.along], c[.keyframes]].compactMap { $0 }.max {
+      let second = [c[.by], c[.along], c[.keyframes], c[.with]].compactMap { $0 }.max {
         tree.range($0).start < tree.range($1).start
       }
       error(
@@ -159,7 +159,8 @@ extension Checker {
     }
     if c[.along] == nil {
       for w in [Word.rotate, .pacing] {
-        guard let clause = c[w] else { continue }
+        // `rotate` also follows a motion's velocity (§15).
+        guard let clause = c[w], !(w == .rotate && c[.with] != nil) else { continue }
         error(
           SemanticCode.clauseNeedsAlong, "`\(w.spelling)` applies only to motion `along` a path", at: tree.range(clause)
         )
@@ -170,6 +171,7 @@ extension Checker {
       error(SemanticCode.interpolateNeedsKeyframes, "`interpolate` applies only to `keyframes`", at: tree.range(i))
       return nil
     }
+    if let with = c[.with] { return checkMotionValue(property, with, c, stmt, in: &scope) }
     if let along = c[.along] {
       guard property == .position else {
         error(

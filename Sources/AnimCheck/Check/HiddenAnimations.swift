@@ -154,6 +154,8 @@ extension WarningPass {
     switch a.value {
     case .basic(let from, _, _): return from == nil
     case .keyframes: return false
+    // p₀ is the value below at the motion's begin (§15).
+    case .motion: return true
     case .along(let path, _, _):
       switch lowering.lower(path) {
       case .call(let builtin, let args, _) where Builtin.paths.contains(builtin):

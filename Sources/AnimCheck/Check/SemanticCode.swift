@@ -59,6 +59,15 @@ package enum SemanticCode {
   /// A scene that uses the layer tree (§14), handed to a simulator that does not draw it yet.
   package static let layerTreeNotSimulated = "E0381"
 
+  /// `animate P with MOTION` where P is not `position` (§15).
+  package static let motionNotPosition = "E0390"
+  /// `timing`, `repeat`, `autoreverse` or `cumulative` with a motion (§15).
+  package static let clauseWithMotion = "E0391"
+  /// A motion's damping or attraction negative or in (0, 0.001) (§15).
+  package static let badMotionCoefficient = "E0392"
+  /// A motion's `over` beyond 24 h (§15).
+  package static let motionTooLong = "E0393"
+
   package static let unusedLet = "W0301"
   package static let hiddenAnimation = "W0302"
   package static let unsettledSpring = "W0303"

@@ -39,6 +39,8 @@ package enum Builtin: String, Sendable, CaseIterable {
   case text
   // Images (§12.3)
   case image
+  // Motion (§15)
+  case motion, polar
 
   /// This built-in's declaration. Entries are shared references, so asking costs no copy.
   package var spec: BuiltinSpec {
@@ -89,6 +91,8 @@ package enum Builtin: String, Sendable, CaseIterable {
     case .radialGradient: return GradientBuiltins.radialGradient
     case .text: return TextBuiltins.text
     case .image: return ImageBuiltins.image
+    case .motion: return MotionBuiltins.motion
+    case .polar: return MotionBuiltins.polar
     }
   }
 }
