@@ -23,6 +23,11 @@ package final class Rasterizer {
   var fillAcc = CoverageBuffer()
   var strokeAcc = CoverageBuffer()
   var projection = ProjectionScratch()
+  /// A transparent canvas-sized bitmap an item with effects is drawn on first, and its
+  /// pixels as floats, with the blur's scratch (`RasterLayer.swift`).
+  var layer = Bitmap(width: 0, height: 0)
+  var layerPixels: [Float] = []
+  var blurScratch: [Float] = []
 
   /// A rasterizer flattening curves to within `tolerance` pixels.
   package init(tolerance: Double = 0.2) {
@@ -59,15 +64,7 @@ package final class Rasterizer {
       if sx.isFinite, sy.isFinite, sx > 0, sy > 0 {
         let toPixels = placement ?? AffineTransform.scale(sx, sy)
         for item in drawing.items {
-          if let projection = item.projection {
-            if let image = item.image {
-              draw(image, of: item, .projective(toPixels * projection), canvas)
-            } else {
-              drawProjected(item, toPixels * projection, canvas)
-            }
-          } else {
-            draw(item, toPixels * item.transform, canvas)
-          }
+          if item.hasEffects { drawLayer(item, toPixels, canvas) } else { drawItem(item, toPixels, canvas) }
         }
       }
       if bgPixel.3 != 255 { Compositor.unpremultiply(canvas) }
@@ -105,6 +102,19 @@ package final class Rasterizer {
   }
 
   // MARK: - Drawing one item
+
+  /// Draws `item`, its points mapped to pixels by `toPixels`, straight onto `canvas`.
+  func drawItem(_ item: DrawItem, _ toPixels: AffineTransform, _ canvas: PixelCanvas) {
+    if let projection = item.projection {
+      if let image = item.image {
+        draw(image, of: item, .projective(toPixels * projection), canvas)
+      } else {
+        drawProjected(item, toPixels * projection, canvas)
+      }
+    } else {
+      draw(item, toPixels * item.transform, canvas)
+    }
+  }
 
   private func draw(_ item: DrawItem, _ m: AffineTransform, _ canvas: PixelCanvas) {
     if let image = item.image { return draw(image, of: item, .affine(m), canvas) }
