@@ -322,22 +322,6 @@ extension PixelCanvas {
 // A layer drawn on its own (§15's `blend` and `blur`): read from a scratch canvas into
 // premultiplied floats, composited onto the frame, and cleared for the next layer.
 extension PixelCanvas {
-  /// The smallest box holding every pixel that is not transparent black; nil when none.
-  func paintedBox() -> DeviceGeometry.Box? {
-    var box = DeviceGeometry.Box.empty
-    for y in 0..<height {
-      let row = y &* width
-      var first = -1
-      var last = -1
-      for x in 0..<width where load(row &+ x) != 0 {
-        if first < 0 { first = x }
-        last = x
-      }
-      if first >= 0 { box = box.union(DeviceGeometry.Box(x0: first, y0: y, x1: last &+ 1, y1: y &+ 1)) }
-    }
-    return box.isEmpty ? nil : box
-  }
-
   /// The box's pixels as premultiplied channels 0…255, row-major, four per pixel (R, G,
   /// B, A); the box must lie inside the canvas.
   func read(_ box: DeviceGeometry.Box, into out: inout [Float]) {

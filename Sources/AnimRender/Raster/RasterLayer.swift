@@ -20,15 +20,19 @@ extension Rasterizer {
     layerPixels = []
     blurScratch = []
     _ = layer.withCanvas { scratchCanvas in
+      painted = .empty
       drawItem(plain, toPixels, scratchCanvas)
-      guard let painted = scratchCanvas.paintedBox() else { return }
+      // Within the canvas, so that clearing it leaves the layer transparent for the next.
+      let inside = DeviceGeometry.Box(
+        x0: max(0, painted.x0), y0: max(0, painted.y0), x1: min(w, painted.x1), y1: min(h, painted.y1))
+      guard !inside.isEmpty else { return }
       let rx = GaussianBlur.reach(sigmaX)
       let ry = GaussianBlur.reach(sigmaY)
       let box = DeviceGeometry.Box(
-        x0: max(0, painted.x0 - rx), y0: max(0, painted.y0 - ry), x1: min(w, painted.x1 + rx),
-        y1: min(h, painted.y1 + ry))
+        x0: max(0, inside.x0 - rx), y0: max(0, inside.y0 - ry), x1: min(w, inside.x1 + rx),
+        y1: min(h, inside.y1 + ry))
       scratchCanvas.read(box, into: &pixels)
-      scratchCanvas.clear(painted)
+      scratchCanvas.clear(inside)
       GaussianBlur.blur(
         &pixels, width: box.width, height: box.height, sigmaX: sigmaX, sigmaY: sigmaY, scratch: &scratch)
       canvas.composite(pixels, box, additive: item.additive)

@@ -26,6 +26,9 @@ package final class Rasterizer {
   /// A transparent canvas-sized bitmap an item with effects is drawn on first, and its
   /// pixels as floats, with the blur's scratch (`RasterLayer.swift`).
   var layer = Bitmap(width: 0, height: 0)
+  /// The union of the boxes composited since it was last emptied: where a layer holds
+  /// paint.
+  var painted = DeviceGeometry.Box.empty
   var layerPixels: [Float] = []
   var blurScratch: [Float] = []
 
@@ -163,6 +166,7 @@ package final class Rasterizer {
     _ item: DrawItem, _ mapping: BoxMapping, opacity: Double, fill: Color?, stroke: Color?,
     box: DeviceGeometry.Box, _ canvas: PixelCanvas
   ) {
+    painted = painted.union(box)
     if let gradients = item.gradients {
       GradientCompositor.draw(
         item, gradients, mapping, opacity: opacity, canvas, boxX: box.x0, boxY: box.y0,

@@ -63,7 +63,8 @@ import Testing
     let r = Rasterizer()
     let a = r.render(Drawing(width: 64, height: 56, items: [plain]), width: 128, height: 112)
     let b = r.render(Drawing(width: 64, height: 56, items: [additive]), width: 128, height: 112)
-    #expect(a == b)
+    let same = a == b
+    #expect(same)
   }
 
   /// A white disc blurred by σ = 3 points at 2 pixels per point, against Pillow's
@@ -94,6 +95,26 @@ import Testing
     #expect(psnr >= 40, "PSNR \(psnr) dB against Pillow")
     // And the blur does something: far from the sharp disc.
     #expect(ReferenceRenderer.psnr(a.pixels, pillow) < 30)
+  }
+
+  /// The layer is left transparent after each item, edges of the canvas included: a
+  /// blurred shape half off the canvas, then an additive one elsewhere, draw the same
+  /// bytes each time, and the additive one alone adds only its own colour.
+  @Test func theLayerIsClearedAfterEachItem() {
+    var blurred = DrawItem(path: TestShapes.circle(10), transform: .translation(-8, 4), fill: .white)
+    blurred.blur = 1.5
+    var added = DrawItem(path: TestShapes.circle(6), transform: .translation(30, 10), fill: Color(r: 0, g: 0.4, b: 0))
+    added.additive = true
+    let drawing = Drawing(width: 48, height: 32, background: .black, items: [blurred, added])
+    let r = Rasterizer()
+    let first = r.render(drawing, width: 96, height: 64)
+    let second = r.render(drawing, width: 96, height: 64)
+    // Compared as Bools: a failure prints no bitmaps.
+    let again = first == second
+    let fresh = first == Rasterizer().render(drawing, width: 96, height: 64)
+    #expect(again && fresh)
+    // The additive disc's centre (36, 16) points: black plus its green, no leftover white.
+    #expect(Self.pixel(first, 72, 32) == [0, Self.byte(0.4), 0, 255])
   }
 
   /// The kernel reaches at least ±3σ and sums to 1.
