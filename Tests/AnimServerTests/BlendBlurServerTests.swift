@@ -22,14 +22,19 @@ import Testing
     let client = try LSPClient()
     client.initialize()
     client.open(Self.uri, Self.text)
-    func hover(_ needle: String, plus k: Int) -> String {
-      let (line, character) = J.find(needle, in: Self.text, plus: k)
-      return client.request("textDocument/hover", J.at(Self.uri, line, character))?["result"]?["contents"]?["value"]?
-        .stringValue ?? "<none>"
-    }
+    func hover(_ needle: String, plus k: Int) -> String { client.hover(Self.uri, Self.text, needle, plus: k) }
     #expect(hover("blend", plus: 1).contains("blend .normal | .additive"))
     #expect(hover(".additive", plus: 2).contains("min(1, below + shape)"))
     #expect(hover("blur", plus: 1).contains("standard deviation"))
     #expect(client.shutdownAndExit() == 0)
+  }
+}
+
+extension LSPClient {
+  /// The hover text at `needle` (plus `k` characters) in the open document `text`.
+  func hover(_ uri: String, _ text: String, _ needle: String, plus k: Int) -> String {
+    let (line, character) = J.find(needle, in: text, plus: k)
+    return request("textDocument/hover", J.at(uri, line, character))?["result"]?["contents"]?["value"]?.stringValue
+      ?? "<none>"
   }
 }
