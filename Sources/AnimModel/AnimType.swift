@@ -128,6 +128,8 @@ package enum EnumKind: String, Sendable, CaseIterable {
   case parabolaType, fillMode, interpolation, pacing, alongRotation, stepPosition
   /// §12.4's `weight:` (SwiftUI's names) and `align:`.
   case fontWeight, textAlignment
+  /// §15's `blend`: its cases are its declaration's (`PropertySpec.values`).
+  case blendMode
 
   package var cases: [String] {
     switch self {
@@ -139,6 +141,7 @@ package enum EnumKind: String, Sendable, CaseIterable {
     case .stepPosition: return ["start", "end"]
     case .fontWeight: return ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
     case .textAlignment: return ["leading", "center", "trailing"]
+    case .blendMode: return Property.blend.spec.values.map(\.name)
     }
   }
 
@@ -152,6 +155,7 @@ package enum EnumKind: String, Sendable, CaseIterable {
     case .stepPosition: return "StepPosition"
     case .fontWeight: return "FontWeight"
     case .textAlignment: return "TextAlignment"
+    case .blendMode: return "BlendMode"
     }
   }
 }

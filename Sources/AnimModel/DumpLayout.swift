@@ -15,6 +15,9 @@ package struct DumpField: Sendable {
   package let isPaint: Bool
   /// A Bool, held as 1 or 0 and written `true` or `false`.
   package let isBool: Bool
+  /// An enumeration's case names, by the index its slot holds (`blend`); empty for the
+  /// rest.
+  package let cases: [String]
   /// The slot's value in a state at its defaults: a `.unlessDefault` field is written
   /// only where the slot holds another.
   package let defaultSlot: Double
@@ -30,7 +33,8 @@ package enum DumpLayout {
     let slot = spec.slots.lowerBound
     return DumpField(
       property: spec.property, key: spec.dumpKeys[0], slot: slot, group: spec.dumpGroup,
-      isPaint: spec.type == .color, isBool: spec.type == .bool, defaultSlot: NodeState()[slot])
+      isPaint: spec.type == .color, isBool: spec.type == .bool,
+      cases: spec.values.map(\.name), defaultSlot: NodeState()[slot])
   }
 
   /// The fields written after `"z"` only where they are not the default (§14), in

@@ -51,8 +51,8 @@ public struct NodeState: Hashable, Sendable {
   }
 
   /// Sets a property's slots from a value of its type: a Number, a Point (two slots), a
-  /// Color (four) or a Bool (1 for true, 0 for false); a Number given to a two-slot
-  /// property (`scale`) sets both.
+  /// Color (four), a Bool (1 for true, 0 for false) or an enum case (its index among the
+  /// declaration's `values`); a Number given to a two-slot property (`scale`) sets both.
   package mutating func set(_ spec: PropertySpec, _ value: Value) {
     let first = spec.slots.lowerBound
     switch value {
@@ -68,6 +68,8 @@ public struct NodeState: Hashable, Sendable {
       self[first &+ 3] = c.a
     case .bool(let b):
       self[first] = b ? 1 : 0
+    case .enumCase(let name):
+      self[first] = spec.slotValue(ofCase: name) ?? .nan
     default:
       for slot in spec.slots { self[slot] = .nan }
     }
@@ -121,6 +123,10 @@ public struct NodeState: Hashable, Sendable {
     get { low[7] }
     set { low[7] = newValue }
   }
+  /// §15's `blend .additive` (slot 21 holds the case's index, 1).
+  public var isAdditive: Bool { high[5] == 1 }
+  /// §15's `blur`, in scene points, as set or animated (a drawer clamps it to ≥ 0).
+  public var blur: Double { high[6] }
   public var opacity: Double {
     get { low[8] }
     set { low[8] = newValue }

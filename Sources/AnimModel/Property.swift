@@ -8,6 +8,7 @@ import AnimMath
   case position, x, y, scale, scaleX, scaleY, rotation, opacity, fill, stroke, lineWidth, strokeStart, strokeEnd
   case rotationX, rotationY, perspective
   case doubleSided
+  case blend, blur
 
   /// Whether setting or animating it puts `group` into the instance's records (§9).
   package func brings(_ group: PropertySpec.DumpGroup) -> Bool {
@@ -34,6 +35,8 @@ import AnimMath
     case .rotationY: return Properties.rotationY
     case .perspective: return Properties.perspective
     case .doubleSided: return Properties.doubleSided
+    case .blend: return Properties.blend
+    case .blur: return Properties.blur
     }
   }
 }
@@ -106,4 +109,22 @@ package enum Properties {
     .doubleSided, .bool, default: .bool(true), slots: 20..<21, dumpKeys: ["doubleSided"], dumpGroup: .unlessDefault,
     animatable: false, form: "doubleSided B",
     doc: "Bool, fixed (§14; default true): with `false`, the shape is not drawn while its back faces the viewer.")
+  /// CAEmitterLayer's `renderMode = .additive` (§15): how the node's own shape is
+  /// composited, held as the index of its case in `values`.
+  static let blend = PropertySpec(
+    .blend, .enumeration(.blendMode), default: .enumCase("normal"), slots: 21..<22, dumpKeys: ["blend"],
+    dumpGroup: .unlessDefault, animatable: false, shapeOnly: true,
+    values: [
+      ("normal", "source over: the shape covers what is below it (default)"),
+      ("additive", "adds the premultiplied colour, alpha included: `min(1, below + shape)` per channel"),
+    ],
+    form: "blend .normal | .additive",
+    doc: "Blend mode, fixed (§15; default `.normal`): `.additive` adds the shape's light to what is below it.")
+  /// Soft particles (§15): a Gaussian blur of the node's own shape.
+  static let blur = PropertySpec(
+    .blur, .number, default: .number(0), slots: 22..<23, dumpKeys: ["blur"], dumpGroup: .unlessDefault,
+    shapeOnly: true, form: "blur R",
+    doc:
+      "Number: the standard deviation in points of a Gaussian blur of the shape (§15; default 0), clamped to ≥ 0 when drawn."
+  )
 }

@@ -25,6 +25,12 @@ package final class PropertySpec: Sendable {
   package let bringsDumpGroup: Bool
   /// Whether `animate` may act on it; a fixed property (`doubleSided`) is only set.
   package let isAnimatable: Bool
+  /// Whether it styles the node's own shape, so that a group (a node with no shape, §14)
+  /// may not set or animate it.
+  package let isShapeOnly: Bool
+  /// An enumeration's cases, in the order of the indices its slot holds, each with its
+  /// documentation: hover, completion and the dumps take them from here.
+  package let values: [(name: String, doc: String)]
   /// The statement as the documentation writes it (`opacity N`).
   package let form: String
   package let doc: String
@@ -67,7 +73,8 @@ package final class PropertySpec: Sendable {
   init(
     _ property: Property, _ type: AnimType, default value: Value, composition: Composition = .whole,
     interpolation: Interpolation = .linear, slots: Range<Int>, dumpKeys: [String], dumpGroup: DumpGroup = .always,
-    bringsDumpGroup: Bool = true, animatable: Bool = true, form: String, doc: String
+    bringsDumpGroup: Bool = true, animatable: Bool = true, shapeOnly: Bool = false,
+    values: [(name: String, doc: String)] = [], form: String, doc: String
   ) {
     self.property = property
     self.type = type
@@ -79,7 +86,15 @@ package final class PropertySpec: Sendable {
     self.dumpGroup = dumpGroup
     self.bringsDumpGroup = bringsDumpGroup && dumpGroup != .always
     self.isAnimatable = animatable
+    self.isShapeOnly = shapeOnly
+    self.values = values
     self.form = form
     self.doc = doc
+  }
+
+  /// The slot value of an enumeration case: its index among `values` (nil for a name
+  /// that is not one of them).
+  package func slotValue(ofCase name: String) -> Double? {
+    values.firstIndex { $0.name == name }.map(Double.init)
   }
 }

@@ -259,6 +259,18 @@ enum PreviewScript {
       }
     }
 
+    // §15, for the node's own shape: `blend .additive` adds its light ('lighter'), and
+    // `blur R` convolves it with a Gaussian of R scene points, in canvas pixels.
+    function drawStyledNode(n, sx, sy, opacity) {
+      const additive = n.blend === 'additive', blurred = n.blur > 0 && isFinite(n.blur);
+      if (!additive && !blurred) return drawNode(n, sx, sy, opacity);
+      ctx.save();
+      if (additive) ctx.globalCompositeOperation = 'lighter';
+      if (blurred) ctx.filter = 'blur(' + n.blur * Math.sqrt(sx * sy) + 'px)';
+      drawNode(n, sx, sy, opacity);
+      ctx.restore();
+    }
+
     function draw() {
       const h = state.header, f = state.frame;
       if (!h || !f) return;
@@ -277,10 +289,10 @@ enum PreviewScript {
         for (const n of f.nodes) {
           const o = clamp01(n.opacity) * (n.parent !== undefined ? faded.get(n.parent) ?? 1 : 1);
           faded.set(n.id, o);
-          drawNode(n, sx, sy, o);
+          drawStyledNode(n, sx, sy, o);
         }
       } else {
-        for (const n of f.nodes) drawNode(n, sx, sy, clamp01(n.opacity));
+        for (const n of f.nodes) drawStyledNode(n, sx, sy, clamp01(n.opacity));
       }
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = 1;

@@ -72,11 +72,13 @@ extension CompletionContext {
   ]
 
   /// The enum group that fits before a `.`: the label (`type:`), the clause word (`fill`,
-  /// `rotate`, `interpolate`, `pacing`) or the call (`steps(4, .`).
+  /// `rotate`, `interpolate`, `pacing`), a property that takes a case (`blend`) or the
+  /// call (`steps(4, .`).
   static func enumGroup(prefix: String, words: [String]) -> String? {
     if let last = words.last {
       if last.hasSuffix("type:") { return "parabola type" }
       if ["fill", "rotate", "interpolate", "pacing"].contains(last) { return last }
+      if WordDocs.enumGroups.contains(where: { $0.context == last }) { return last }
     }
     if innermostCall(prefix) == "steps" { return "steps" }
     return nil

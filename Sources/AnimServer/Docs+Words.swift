@@ -202,8 +202,13 @@ enum WordDocs {
     ("y", "p.y · NODE.y", "Number: the y of a point or node."),
   ])
 
-  /// Enum cases, grouped by where they are accepted (§4–§6).
-  static let enumGroups: [(context: String, cases: [(String, String)])] = [
+  /// Enum cases, grouped by where they are accepted (§4–§6): the clauses' and calls'
+  /// below, then each property's that takes one (`blend`), from its declaration.
+  static let enumGroups: [(context: String, cases: [(String, String)])] =
+    clauseEnumGroups
+    + Vocabulary.properties.filter { !$0.values.isEmpty }.map { ($0.name, $0.values.map { ($0.name, $0.doc) }) }
+
+  private static let clauseEnumGroups: [(context: String, cases: [(String, String)])] = [
     (
       "parabola type",
       [

@@ -13,9 +13,12 @@ struct PropertyTarget: Hashable, Sendable {
   let width: Int
   /// Whether a Number sets every slot (`scale`, §6.1).
   let numberSetsAll: Bool
+  /// The property, for the slot value of an enum case (`blend .additive`).
+  let property: Property
 
   init(_ property: Property) {
     let spec = property.spec
+    self.property = property
     slot = spec.slots.lowerBound
     width = spec.slots.count
     numberSetsAll = spec.composition == .bothComponents
@@ -49,13 +52,15 @@ struct PropertyTarget: Hashable, Sendable {
   var scalar: Int? { width == 1 ? slot : nil }
 
   /// An evaluated value of this property as channels: a Number given to `scale` sets
-  /// both components (§6.1); a Bool is 1 or 0, as `NodeState` holds it.
+  /// both components (§6.1); a Bool is 1 or 0 and an enum case its index, as `NodeState`
+  /// holds them.
   func channels(_ v: Value) -> Channels {
     switch v {
     case .point(let p): return Channels(p)
     case .color(let c): return Channels(c)
     case .number(let n): return numberSetsAll ? Channels(n, n) : Channels(n)
     case .bool(let b): return Channels(b ? 1 : 0)
+    case .enumCase(let name): return Channels(property.spec.slotValue(ofCase: name) ?? .nan)
     default: return Channels(.nan)
     }
   }

@@ -13,7 +13,7 @@ extension DumpRecords {
       out.append(byte: UInt8(ascii: ","))
       out.append(jsonString: field.key)
       out.append(byte: UInt8(ascii: ":"))
-      CSVWriter.value(node.state[field.slot], field, into: &out)
+      CSVWriter.value(node.state[field.slot], field, json: true, into: &out)
       if field.property == .doubleSided && node.backFacing { out.append(",\"backFacing\":true") }
     }
   }
@@ -37,7 +37,7 @@ extension CSVWriter {
     for field in fields {
       out.append(byte: UInt8(ascii: ","))
       let v = node.state[field.slot]
-      if v != field.defaultSlot { value(v, field, into: &out) }
+      if v != field.defaultSlot { value(v, field, json: false, into: &out) }
       if field.property == .doubleSided {
         out.append(byte: UInt8(ascii: ","))
         if node.backFacing { out.append("true") }
@@ -45,10 +45,13 @@ extension CSVWriter {
     }
   }
 
-  /// A field's value as JSON and CSV write it: a Bool as `true` or `false`, else a number.
-  static func value(_ v: Double, _ field: DumpField, into out: inout DumpBytes) {
+  /// A field's value as JSON and CSV write it: a Bool as `true` or `false`, an enum case
+  /// by its name (a JSON string), else a number.
+  static func value(_ v: Double, _ field: DumpField, json: Bool, into out: inout DumpBytes) {
     if field.isBool {
       out.append(v != 0 ? "true" : "false")
+    } else if !field.cases.isEmpty, let i = Int(exactly: v), field.cases.indices.contains(i) {
+      if json { out.append(jsonString: field.cases[i]) } else { out.append(text: field.cases[i]) }
     } else {
       out.append(number: v)
     }

@@ -29,6 +29,8 @@ extension Drawing {
           projection: node.matrix3d?.planar))
       if node.gradients != nil { items[items.count - 1].gradients = node.boxGradients }
       if let image = node.drawImage { items[items.count - 1].image = image }
+      if s.isAdditive { items[items.count - 1].additive = true }
+      if s.blur > 0 { items[items.count - 1].blur = s.blur }
     }
     self.init(width: header.width, height: header.height, background: header.background, items: items)
   }

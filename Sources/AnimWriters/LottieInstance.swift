@@ -23,6 +23,8 @@ struct LottieSample: Sendable {
   var strokeEnd: Double
   /// A 3-D node's projection from its box to output units (§12.1), baked into paths.
   var projection: Homography? = nil
+  /// §15's `blur`, as a standard deviation in output units (0: none).
+  var blur = 0.0
 }
 
 /// One instance over the frames it is present in without a break: one Lottie layer.
@@ -36,6 +38,8 @@ struct LottieInstance: Sendable {
   let tint: Color?
   /// An image's part drawn over its box (§12.3), when set.
   let contentsRect: ContentsRect?
+  /// §15's `blend .additive` (fixed for life).
+  let additive: Bool
   /// The frame (counted from the first written) of `samples[0]`.
   let firstFrame: Int
   var samples: [LottieSample] = []
@@ -48,6 +52,7 @@ struct LottieInstance: Sendable {
     gradients = node.boxGradients
     tint = node.tint
     contentsRect = node.contentsRect
+    additive = node.state.isAdditive
     firstFrame = frame
   }
 
@@ -69,7 +74,8 @@ struct LottieInstance: Sendable {
       fill: tinted(s.fill),
       stroke: tinted(s.stroke), lineWidth: s.lineWidth.isFinite ? max(s.lineWidth, 0) : 0,
       strokeStart: lottieUnit(s.strokeStart), strokeEnd: lottieUnit(s.strokeEnd),
-      projection: node.matrix3d.map { scale * $0.planar })
+      projection: node.matrix3d.map { scale * $0.planar },
+      blur: s.blur > 0 ? s.blur * abs(scale.determinant).squareRoot() : 0)
   }
 
   /// The local point the layer turns and scales about: the node's anchor (the local point

@@ -41,7 +41,7 @@ struct LottieLayer {
   /// a null layer (`index + 1`, listed after it) is its parent and carries the shear
   /// (`LottieShearSample`).
   func json(index: Int) -> (layers: [JSONValue], skewed: Bool) {
-    if let baked = depthJSON(index: index) { return ([baked], false) }
+    if let baked = depthJSON(index: index) { return ([withEffects(baked, layerMatrices: nil)], false) }
     let samples = instance.samples
     let stretch = samples.reduce(1e-9) { m, s in
       max(
@@ -125,9 +125,10 @@ struct LottieLayer {
       ("shapes", .array(shapes)), ("ip", LottieJSON.int(instance.firstFrame)),
       ("op", LottieJSON.int(instance.endFrame)), ("st", LottieJSON.int(0)), ("bm", LottieJSON.int(0)),
     ]
-    guard transform == nil else { return ([.object(members)], false) }
+    let matrices = samples.map(\.matrix)
+    guard transform == nil else { return ([withEffects(.object(members), layerMatrices: matrices)], false) }
     members.append(("parent", LottieJSON.int(index + 1)))
-    return ([.object(members), shearParent(shear, index: index + 1)], true)
+    return ([withEffects(.object(members), layerMatrices: matrices), shearParent(shear, index: index + 1)], true)
   }
 
   func reduce(_ values: [[Double]], within: @escaping (Double, Double) -> Bool) -> LottieTrack {

@@ -94,6 +94,15 @@ enum RenderCommand {
     } catch { return Console.fail(error.message) }
     let (loaded, status) = SceneLoader.load(path, color: parsed.value("--color"))
     guard let (file, ir) = loaded else { return status }
+    if format.name == OutputFormat.lottie.name || format.name == OutputFormat.sticker.name {
+      let effects = ir.properties(in: .unlessDefault).filter { $0 == .blend || $0 == .blur }
+      if !effects.isEmpty {
+        // §15: the export carries them, but not every player draws them.
+        Console.err(
+          "animc: warning: `\(path)` uses \(effects.map { "`\($0.rawValue)`" }.joined(separator: " and ")): the Lottie file carries them (blend mode 16, the Gaussian Blur effect), which lottie-web and Skottie draw and rlottie (Telegram's player) does not\n"
+        )
+      }
+    }
     do {
       let simulator = try Simulator(ir, options: request.options)
       var picture = try request.picture(ir.settings)

@@ -41,6 +41,8 @@ struct TerminalCanvas {
     for var item in scene.items {
       item.transform = view * item.transform
       item.projection = item.projection.map { view * $0 }
+      // A blur is in scene points (§15); this drawing's points are the terminal's pixels.
+      item.blur *= abs(view.determinant).squareRoot()
       items.append(item)
     }
     let canvas = Drawing(width: Double(width), height: Double(height), background: .black, items: items)

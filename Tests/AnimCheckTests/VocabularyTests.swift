@@ -64,13 +64,16 @@ struct VocabularyTests {
       ("rotationX", .angle, .number(0)), ("rotationY", .angle, .number(0)), ("perspective", .number, .number(0)),
       // §14: "`doubleSided false` (a fixed property, default true …)".
       ("doubleSided", .bool, .bool(true)),
+      // §15: "`blend .normal | .additive` (a fixed style …; default `.normal`)" and
+      // "`blur R` (animatable Number, default 0 …)".
+      ("blend", .enumeration(.blendMode), .enumCase("normal")), ("blur", .number, .number(0)),
     ]
     #expect(Vocabulary.properties.map(\.name) == table.map(\.0))
     let state = NodeState()
     for (spec, row) in zip(Vocabulary.properties, table) {
       #expect(spec.type == row.1, "\(row.0)")
       // §6.1: "Fixed (not animatable) style, v0.4: `doubleSided true|false`".
-      #expect(spec.isAnimatable == (row.0 != "doubleSided"), "\(row.0)")
+      #expect(spec.isAnimatable == !["doubleSided", "blend"].contains(row.0), "\(row.0)")
       // The default a node starts with: what node state holds at the declared slots.
       #expect("\(Self.value(state, at: spec.slots, as: row.2))" == "\(row.2)", "\(row.0)")
     }
@@ -82,6 +85,8 @@ struct VocabularyTests {
     case .point: return .point(Point(state[slots.lowerBound], state[slots.lowerBound + 1]))
     case .color: return .color(state.color(at: slots.lowerBound))
     case .bool: return .bool(state[slots.lowerBound] != 0)
+    // An enum's default is its first case, held as index 0.
+    case .enumCase: return state[slots.lowerBound] == 0 ? example : .number(state[slots.lowerBound])
     default: return .number(state[slots.lowerBound])
     }
   }

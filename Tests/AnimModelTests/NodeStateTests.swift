@@ -42,11 +42,11 @@ struct NodeStateTests {
   }
 
   /// Slot order is §9's record and column order: the CSV columns of a scene with a 3-D
-  /// node, as §12.1 lists them, then §14's `doubleSided` (after `z`).
+  /// node, as §12.1 lists them, then §14's `doubleSided,blend,blur` (after `z`).
   @Test func slotOrderIsDumpOrder() {
     let columns =
       "x,y,scaleX,scaleY,rotation,rotationX,rotationY,perspective,opacity,fill,stroke,"
-      + "lineWidth,strokeStart,strokeEnd,doubleSided"
+      + "lineWidth,strokeStart,strokeEnd,doubleSided,blend,blur"
     let bySlot = Property.allCases.map(\.spec).filter { $0.dumpKeys.count == 1 }.sorted {
       $0.slots.lowerBound < $1.slots.lowerBound
     }
@@ -65,6 +65,21 @@ struct NodeStateTests {
     #expect(s.lineWidth == 1 && s.strokeStart == 0 && s.strokeEnd == 1)
     // §14: doubleSided defaults to true, held as 1.
     #expect(s[Property.doubleSided.spec.slots.lowerBound] == 1)
+    // §15: blend `.normal` and blur 0.
+    #expect(!s.isAdditive && s.blur == 0)
+  }
+
+  /// An enum case is held as its index among the declaration's cases: `.additive` is
+  /// the second of `.normal | .additive` (§15).
+  @Test func anEnumCaseSetsItsIndex() {
+    let spec = Property.blend.spec
+    var state = NodeState()
+    state.set(spec, .enumCase("additive"))
+    let changed = (0..<NodeState.slotCount).filter { state[$0] != NodeState()[$0] }
+    #expect(changed == [spec.slots.lowerBound] && state[spec.slots.lowerBound] == 1)
+    #expect(state.isAdditive)
+    state.set(spec, .enumCase("normal"))
+    #expect(state == NodeState())
   }
 
   /// A Bool is held as 1 (true) or 0 (false) in its one slot.

@@ -42,11 +42,7 @@ import Testing
 
   @Test func hoverExplainsScenePositionAndIn() throws {
     let client = try session()
-    func hover(_ needle: String, plus k: Int) -> String {
-      let (line, character) = J.find(needle, in: Self.text, plus: k)
-      return client.request("textDocument/hover", J.at(Self.uri, line, character))?["result"]?["contents"]?["value"]?
-        .stringValue ?? "<none>"
-    }
+    func hover(_ needle: String, plus k: Int) -> String { client.hover(Self.uri, Self.text, needle, plus: k) }
     #expect(hover("scenePosition", plus: 2).contains("NODE.scenePosition"))
     #expect(hover("in card", plus: 1).contains("spawn SHAPE in NODE"))
     #expect(client.shutdownAndExit() == 0)

@@ -51,10 +51,10 @@ struct DumpLayoutTests {
     let fields = DumpLayout.fields.filter { $0.group != .unlessDefault }.map(\.key)
     #expect(Array(columns[4..<(4 + fields.count)]) == fields)
     // The `.unlessDefault` fields follow `z` in a scene that sets them, `doubleSided`
-    // with `backFacing` (§14).
+    // with `backFacing` (§14), then `blend` and `blur` (§15).
     let extra = CSVWriter.columns(depth: true, extra: DumpLayout.unlessDefault).split(separator: ",").map(String.init)
     let z = extra.firstIndex(of: "z") ?? 0
-    #expect(Array(extra[(z + 1)..<(z + 3)]) == ["doubleSided", "backFacing"])
-    #expect(extra.count == columns.count + 2)
+    #expect(Array(extra[(z + 1)..<(z + 5)]) == ["doubleSided", "backFacing", "blend", "blur"])
+    #expect(extra.count == columns.count + 4)
   }
 }

@@ -33,6 +33,9 @@ struct PropertyDumpKeyTests {
     (.perspective, "perspective 500", ["perspective": "500"]),
     // Written after `z`, and a CSV column, only where not the default (§14).
     (.doubleSided, "doubleSided false", ["doubleSided": "false"]),
+    // §15: an enum case as its name, a JSON string.
+    (.blend, "blend .additive", ["blend": "\"additive\""]),
+    (.blur, "blur 2.5", ["blur": "2.5"]),
   ]
 
   static func scene() -> String {

@@ -113,7 +113,9 @@ extension Checker {
 
   func checkAnimate(_ stmt: NodeID, in scope: inout BlockScope) -> CheckedAnimation? {
     let nameNode = tree.child(stmt, 0)
-    guard tree.kind(nameNode) == .name, let property = lookupProperty(nameNode) else { return nil }
+    guard tree.kind(nameNode) == .name, let property = lookupProperty(nameNode),
+      !refusesOnGroup(property, at: nameNode, in: scope)
+    else { return nil }
     let c = clauses(of: stmt, from: 1)
     let type = propertyType(property)
     // The value and the timing are independent: a mistake in one still checks the other.

@@ -88,7 +88,7 @@ extension Checker {
     let head = tree.child(stmt, 0)
     // A property first: the usual statement, known by symbol without its spelling.
     if let symbol = tree.symbol(head), let property = facts.property(symbol, tree.name(head)) {
-      guard let arg = singleArgument(stmt) else { return nil }
+      guard let arg = singleArgument(stmt), !refusesOnGroup(property, at: head, in: scope) else { return nil }
       let t = checkPropertyValue(arg, property, in: &scope)
       return t.type.isError ? nil : .set(property, .node(arg))
     }
@@ -117,9 +117,20 @@ extension Checker {
         fixes: near.map { [.replace(tree.range(head), with: $0, "did you mean `\($0)`?")] } ?? [])
       return nil
     }
-    guard let arg = singleArgument(stmt) else { return nil }
+    guard let arg = singleArgument(stmt), !refusesOnGroup(property, at: head, in: scope) else { return nil }
     let t = checkPropertyValue(arg, property, in: &scope)
     return t.type.isError ? nil : .set(property, .node(arg))
+  }
+
+  /// Reports a property that styles the node's own shape (`PropertySpec.isShapeOnly`)
+  /// set or animated in a group's block (§14: a group has no shape). True after reporting.
+  func refusesOnGroup(_ property: Property, at name: NodeID, in scope: BlockScope) -> Bool {
+    guard property.spec.isShapeOnly, let shape = scope.shape, tree.kind(shape) == .absent else { return false }
+    error(
+      SemanticCode.misplacedStatement,
+      "`\(property.rawValue)` styles a node's own shape, and a group (a node with no shape) draws none",
+      at: tree.range(name), notes: ["set it in the blocks of the children that draw"])
+    return true
   }
 
   /// `group|sequence CLAUSE* { … }` (§6).

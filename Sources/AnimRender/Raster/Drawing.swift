@@ -29,6 +29,15 @@ package struct DrawItem: Sendable, Equatable {
   package var projection: Homography?
   /// An image drawn over the box instead of the fill and stroke (§12.3).
   package var image: DrawImage? = nil
+  /// §15's `blend .additive`: the item is added to what is below it, `min(1, dst + src)`
+  /// per premultiplied channel, instead of going over it.
+  package var additive = false
+  /// §15's `blur`: the standard deviation in scene points of a Gaussian blur of the
+  /// item (0 or less, or NaN: none).
+  package var blur = 0.0
+
+  /// Whether the item is drawn on a layer of its own (`additive` or `blur`).
+  package var hasEffects: Bool { additive || blur > 0 }
 
   /// An item with Core Animation's shape-layer defaults: black fill, no stroke, width 1.
   package init(

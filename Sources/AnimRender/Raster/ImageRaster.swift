@@ -38,6 +38,7 @@ extension Rasterizer {
     let t = item.tint ?? .white
     let ta = clampUnit(t.a) * opacity
     let k = (clampUnit(t.r) * ta, clampUnit(t.g) * ta, clampUnit(t.b) * ta, ta)
+    painted = painted.union(box)
     Compositor.compositeSampled(canvas, boxX: box.x0, boxY: box.y0, &fillAcc) { x, y in
       let s = sampler.sample(inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5)))
       return (s.r * k.0, s.g * k.1, s.b * k.2, s.a * k.3)

@@ -318,3 +318,59 @@ extension PixelCanvas {
     for i in 0..<width * height { store(i, transform(load(i))) }
   }
 }
+
+// A layer drawn on its own (§15's `blend` and `blur`): read from a scratch canvas into
+// premultiplied floats, composited onto the frame, and cleared for the next layer.
+extension PixelCanvas {
+  /// The box's pixels as premultiplied channels 0…255, row-major, four per pixel (R, G,
+  /// B, A); the box must lie inside the canvas.
+  func read(_ box: DeviceGeometry.Box, into out: inout [Float]) {
+    out.removeAll(keepingCapacity: true)
+    guard contains(x: box.x0, y: box.y0, width: box.width, height: box.height) else { return }
+    out.reserveCapacity(box.width * box.height * 4)
+    for y in box.y0..<box.y1 {
+      for x in box.x0..<box.x1 {
+        let p = load(y &* width &+ x)
+        out.append(Float(p & 0xFF))
+        out.append(Float(p >> 8 & 0xFF))
+        out.append(Float(p >> 16 & 0xFF))
+        out.append(Float(p >> 24))
+      }
+    }
+  }
+
+  /// Sets the box's pixels to transparent black.
+  func clear(_ box: DeviceGeometry.Box) {
+    guard contains(x: box.x0, y: box.y0, width: box.width, height: box.height) else { return }
+    for y in box.y0..<box.y1 {
+      for x in box.x0..<box.x1 { store(y &* width &+ x, 0) }
+    }
+  }
+
+  /// Composites `layer` (as `read` gives it, over `box`) onto the canvas: each pixel
+  /// rounded to bytes (a channel no larger than its alpha), then source over, or
+  /// `min(255, dst + src)` per channel, alpha included, when `additive`.
+  func composite(_ layer: [Float], _ box: DeviceGeometry.Box, additive: Bool) {
+    guard contains(x: box.x0, y: box.y0, width: box.width, height: box.height),
+      layer.count == box.width * box.height * 4
+    else { return }
+    var k = 0
+    for y in box.y0..<box.y1 {
+      for x in box.x0..<box.x1 {
+        let a = UInt32(Compositor.byte(layer[k &+ 3]))
+        func channel(_ i: Int) -> UInt32 { min(a, UInt32(Compositor.byte(layer[k &+ i]))) }
+        let src = channel(0) | channel(1) << 8 | channel(2) << 16 | a << 24
+        k &+= 4
+        if src == 0 { continue }
+        let i = y &* width &+ x
+        let dst = load(i)
+        if additive {
+          func sum(_ shift: UInt32) -> UInt32 { min(255, (dst >> shift & 0xFF) &+ (src >> shift & 0xFF)) << shift }
+          store(i, sum(0) | sum(8) | sum(16) | sum(24))
+        } else {
+          store(i, src &+ Compositor.scale(dst, 255 &- a))
+        }
+      }
+    }
+  }
+}

@@ -23,6 +23,14 @@ package final class Rasterizer {
   var fillAcc = CoverageBuffer()
   var strokeAcc = CoverageBuffer()
   var projection = ProjectionScratch()
+  /// A transparent canvas-sized bitmap an item with effects is drawn on first, and its
+  /// pixels as floats, with the blur's scratch (`RasterLayer.swift`).
+  var layer = Bitmap(width: 0, height: 0)
+  /// The union of the boxes composited since it was last emptied: where a layer holds
+  /// paint.
+  var painted = DeviceGeometry.Box.empty
+  var layerPixels: [Float] = []
+  var blurScratch: [Float] = []
 
   /// A rasterizer flattening curves to within `tolerance` pixels.
   package init(tolerance: Double = 0.2) {
@@ -59,15 +67,7 @@ package final class Rasterizer {
       if sx.isFinite, sy.isFinite, sx > 0, sy > 0 {
         let toPixels = placement ?? AffineTransform.scale(sx, sy)
         for item in drawing.items {
-          if let projection = item.projection {
-            if let image = item.image {
-              draw(image, of: item, .projective(toPixels * projection), canvas)
-            } else {
-              drawProjected(item, toPixels * projection, canvas)
-            }
-          } else {
-            draw(item, toPixels * item.transform, canvas)
-          }
+          if item.hasEffects { drawLayer(item, toPixels, canvas) } else { drawItem(item, toPixels, canvas) }
         }
       }
       if bgPixel.3 != 255 { Compositor.unpremultiply(canvas) }
@@ -105,6 +105,19 @@ package final class Rasterizer {
   }
 
   // MARK: - Drawing one item
+
+  /// Draws `item`, its points mapped to pixels by `toPixels`, straight onto `canvas`.
+  func drawItem(_ item: DrawItem, _ toPixels: AffineTransform, _ canvas: PixelCanvas) {
+    if let projection = item.projection {
+      if let image = item.image {
+        draw(image, of: item, .projective(toPixels * projection), canvas)
+      } else {
+        drawProjected(item, toPixels * projection, canvas)
+      }
+    } else {
+      draw(item, toPixels * item.transform, canvas)
+    }
+  }
 
   private func draw(_ item: DrawItem, _ m: AffineTransform, _ canvas: PixelCanvas) {
     if let image = item.image { return draw(image, of: item, .affine(m), canvas) }
@@ -153,6 +166,7 @@ package final class Rasterizer {
     _ item: DrawItem, _ mapping: BoxMapping, opacity: Double, fill: Color?, stroke: Color?,
     box: DeviceGeometry.Box, _ canvas: PixelCanvas
   ) {
+    painted = painted.union(box)
     if let gradients = item.gradients {
       GradientCompositor.draw(
         item, gradients, mapping, opacity: opacity, canvas, boxX: box.x0, boxY: box.y0,

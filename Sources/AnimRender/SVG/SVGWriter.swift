@@ -24,8 +24,10 @@ package enum SVGWriter {
       x: Double(pixelWidth ?? Int(drawing.width.rounded())) / max(drawing.width, 1e-9),
       y: Double(pixelHeight ?? Int(drawing.height.rounded())) / max(drawing.height, 1e-9)
     )
-    for item in drawing.items {
-      if let projection = item.projection, !canWriteAsVector(item) {
+    for (index, item) in drawing.items.enumerated() {
+      if item.hasEffects {
+        effectsElement(item, index: index, scene: (drawing.width, drawing.height), &out)
+      } else if let projection = item.projection, !canWriteAsVector(item) {
         embeddedElement(item, projection, scale: scale, scene: (drawing.width, drawing.height), &out)
       } else {
         element(item, &out)

@@ -57,7 +57,7 @@ syn match animProperty "\%(\<instance\s\+offset\s\+\)\@<=\<\%(red\|green\|blue\|
 syn match animPathCommand "\%(^\|[;{]\)\s*\zs\<\%(move\|line\|quad\|cubic\|arc\|close\)\>\%(\s*(\)\@!"
 syn match animPathCommand "\%(^\|[;{]\)\s*\zs\<\%(move\|line\|quad\|cubic\|arc\|close\)\>\ze\s\+("
 syn match animEvent "\%(^\|[;{]\)\s*\zs\<\%(tap\|pause\|resume\|speed\)\>"
-syn match animProperty "\%(^\|[;{]\)\s*\zs\<\%(position\|x\|y\|scale\|scaleX\|scaleY\|rotation\|opacity\|fill\|stroke\|lineWidth\|strokeStart\|strokeEnd\|rotationX\|rotationY\|perspective\|doubleSided\|anchor\|z\|contentsRect\|size\|background\|fps\|duration\|seed\)\>\%(\s*\.\h\)\@!"
+syn match animProperty "\%(^\|[;{]\)\s*\zs\<\%(position\|x\|y\|scale\|scaleX\|scaleY\|rotation\|opacity\|fill\|stroke\|lineWidth\|strokeStart\|strokeEnd\|rotationX\|rotationY\|perspective\|doubleSided\|blend\|blur\|anchor\|z\|contentsRect\|size\|background\|fps\|duration\|seed\)\>\%(\s*\.\h\)\@!"
 syn match animControl "\<\%(animate\|group\|sequence\|spawn\)\>"
 syn match animProperty "\%(\<animate\s\+\)\@<=\h\w*"
 
