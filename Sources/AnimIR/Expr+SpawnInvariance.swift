@@ -3,7 +3,8 @@ import AnimModel
 extension Expr {
   /// Whether the expression has the same value at every spawn of a run and draws nothing
   /// from the emitter's stream: it reads no spawn's values (locals, `self`, the trigger,
-  /// the instance's start) and calls no `random`, `randomInt` or `choose`. Top-level
+  /// the instance's start) and calls no built-in that draws (`random`, `randomInt`,
+  /// `choose`, `randomPoint`: their stage is `.perRun`). Top-level
   /// `let`s and nodes' positions are fixed once the run starts. The simulator evaluates
   /// such a spawn shape once, not at every spawn.
   package var isSameAtEverySpawn: Bool {
@@ -15,10 +16,7 @@ extension Expr {
       return a.isSameAtEverySpawn && b.isSameAtEverySpawn
     case .list(let items): return items.allSatisfy(\.isSameAtEverySpawn)
     case .call(let builtin, let items, _):
-      switch builtin {
-      case .random, .randomInt, .choose: return false
-      default: return items.allSatisfy(\.isSameAtEverySpawn)
-      }
+      return builtin.spec.stage != .perRun && items.allSatisfy(\.isSameAtEverySpawn)
     case .pathLiteral(let commands): return Self.sameAtEverySpawn(commands)
     case .shapeLiteral(let w, let h, let commands):
       return (w?.isSameAtEverySpawn ?? true) && (h?.isSameAtEverySpawn ?? true) && Self.sameAtEverySpawn(commands)

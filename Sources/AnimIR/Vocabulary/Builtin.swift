@@ -2,8 +2,8 @@ import AnimModel
 
 /// Every built-in function and constructor (§11), as the IR names it. What each one is
 /// (spelling, parameters, result, evaluation, documentation) is its `BuiltinSpec`, declared
-/// once in `Builtins+Math.swift`, `Builtins+Shapes.swift`, `Builtins+Timing.swift` or
-/// `Builtins+Gradients.swift`.
+/// once in `Builtins+Math.swift`, `Builtins+Shapes.swift`, `Builtins+Timing.swift`,
+/// `Builtins+Gradients.swift` or `Builtins+Emission.swift`.
 ///
 /// A new built-in is a case here, its line in `spec`, and its entry: the switch below is
 /// exhaustive, so a case without an entry does not compile.
@@ -39,6 +39,9 @@ package enum Builtin: String, Sendable, CaseIterable {
   case text
   // Images (§12.3)
   case image
+  // Emission shapes (§15): `randomPoint(in:)`, `randomPoint(on:)`; the checker records
+  // `in: rect(w, h)` as `randomPointInRect`.
+  case randomPointIn, randomPointOn, randomPointInRect
 
   /// This built-in's declaration. Entries are shared references, so asking costs no copy.
   package var spec: BuiltinSpec {
@@ -89,6 +92,9 @@ package enum Builtin: String, Sendable, CaseIterable {
     case .radialGradient: return GradientBuiltins.radialGradient
     case .text: return TextBuiltins.text
     case .image: return ImageBuiltins.image
+    case .randomPointIn: return EmissionBuiltins.randomPointIn
+    case .randomPointOn: return EmissionBuiltins.randomPointOn
+    case .randomPointInRect: return EmissionBuiltins.randomPointInRect
     }
   }
 }
