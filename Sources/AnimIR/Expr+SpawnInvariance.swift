@@ -10,7 +10,7 @@ extension Expr {
   package var isSameAtEverySpawn: Bool {
     switch self {
     case .constant, .global, .nodePosition, .nodeScenePosition: return true
-    case .local, .selfIndex, .triggerPosition, .triggerTime, .instanceStart: return false
+    case .local, .selfIndex, .triggerPosition, .triggerTime, .triggerVelocity, .instanceStart: return false
     case .negate(let x), .component(let x, _): return x.isSameAtEverySpawn
     case .arithmetic(_, let a, let b, _), .makePoint(let a, let b), .range(let a, let b):
       return a.isSameAtEverySpawn && b.isSameAtEverySpawn

@@ -12,6 +12,7 @@
   case along, on, tap, burst, max, origin, remove, instance
   // Contextual words: ordinary names except in one position.
   case ccw, pause, resume, speed, transform, color, offset, move, line, quad, cubic, arc, close, `in`
+  case birth, death, of
 
   /// How the word is written.
   package var spelling: String { Word.spellings[Int(rawValue)] }
@@ -26,7 +27,7 @@
     "cumulative", "interpolate", "pacing", "rotate", "at", "every", "until", "after", "count", "keyframes",
     "along", "on", "tap", "burst", "max", "origin", "remove", "instance",
     "ccw", "pause", "resume", "speed", "transform", "color", "offset", "move", "line", "quad", "cubic", "arc", "close",
-    "in",
+    "in", "birth", "death", "of",
   ]
 
   /// The clause words' spellings, for "may not be a declared name" (§1).

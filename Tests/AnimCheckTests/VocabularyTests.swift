@@ -27,6 +27,8 @@ struct VocabularyTests {
       "linearGradient", "radialGradient",
       // §12.4
       "text",
+      // §15
+      "randomPoint",
     ]
     #expect(Set(Vocabulary.functionNames) == spec)
     #expect(Vocabulary.functionNames.count == spec.count)
@@ -46,7 +48,7 @@ struct VocabularyTests {
   /// Only the draws from the random stream are not constant (§2, §7).
   @Test func stages() {
     let perRun = Set(Vocabulary.builtins.filter { $0.stage == .perRun }.map(\.name))
-    #expect(perRun == ["random", "randomInt", "choose"])
+    #expect(perRun == ["random", "randomInt", "choose", "randomPoint", "randomPointInRect"])
   }
 
   /// §6.1's table and §6.3's defaults, copied from the specification, against the
