@@ -31,7 +31,11 @@ extension Printer {
     case .onTap:
       take()  // on
       out.space()
-      take()  // tap
+      take()  // tap, or birth/death
+      if tree.flags(s) != OnTrigger.tap.rawValue {
+        out.space()
+        take()  // of
+      }
       if let target = tree.optionalChild(s, 0) {
         out.space()
         printExpression(target)

@@ -9,6 +9,8 @@ package struct EvaluationContext: Sendable {
   package var selfIndex = 0
   package var triggerPosition = Point.zero
   package var triggerTime = 0.0
+  /// `trigger.velocity` (§15): set at births and deaths, `(0, 0)` otherwise.
+  package var triggerVelocity = Point.zero
   /// The instance's position when its animation begins, once known.
   package var instanceStart: Point? = nil
   /// The stream `random`, `randomInt` and `choose` draw from (§7).

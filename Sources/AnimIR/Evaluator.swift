@@ -14,6 +14,7 @@ package enum Evaluator {
     case .selfIndex: return .number(Double(ctx.selfIndex))
     case .triggerPosition: return .point(ctx.triggerPosition)
     case .triggerTime: return .number(ctx.triggerTime)
+    case .triggerVelocity: return .point(ctx.triggerVelocity)
     case .nodePosition(let i): return .point(i < ctx.nodePositions.count ? ctx.nodePositions[i] : .zero)
     // A top-level node's parent is the scene; a scene with children is not run (§14).
     case .nodeScenePosition(let i): return .point(i < ctx.nodePositions.count ? ctx.nodePositions[i] : .zero)

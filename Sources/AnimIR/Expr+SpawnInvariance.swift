@@ -3,22 +3,20 @@ import AnimModel
 extension Expr {
   /// Whether the expression has the same value at every spawn of a run and draws nothing
   /// from the emitter's stream: it reads no spawn's values (locals, `self`, the trigger,
-  /// the instance's start) and calls no `random`, `randomInt` or `choose`. Top-level
+  /// the instance's start) and calls no built-in that draws (`random`, `randomInt`,
+  /// `choose`, `randomPoint`: their stage is `.perRun`). Top-level
   /// `let`s and nodes' positions are fixed once the run starts. The simulator evaluates
   /// such a spawn shape once, not at every spawn.
   package var isSameAtEverySpawn: Bool {
     switch self {
     case .constant, .global, .nodePosition, .nodeScenePosition: return true
-    case .local, .selfIndex, .triggerPosition, .triggerTime, .instanceStart: return false
+    case .local, .selfIndex, .triggerPosition, .triggerTime, .triggerVelocity, .instanceStart: return false
     case .negate(let x), .component(let x, _): return x.isSameAtEverySpawn
     case .arithmetic(_, let a, let b, _), .makePoint(let a, let b), .range(let a, let b):
       return a.isSameAtEverySpawn && b.isSameAtEverySpawn
     case .list(let items): return items.allSatisfy(\.isSameAtEverySpawn)
     case .call(let builtin, let items, _):
-      switch builtin {
-      case .random, .randomInt, .choose: return false
-      default: return items.allSatisfy(\.isSameAtEverySpawn)
-      }
+      return builtin.spec.stage != .perRun && items.allSatisfy(\.isSameAtEverySpawn)
     case .pathLiteral(let commands): return Self.sameAtEverySpawn(commands)
     case .shapeLiteral(let w, let h, let commands):
       return (w?.isSameAtEverySpawn ?? true) && (h?.isSameAtEverySpawn ?? true) && Self.sameAtEverySpawn(commands)

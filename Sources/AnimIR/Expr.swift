@@ -17,6 +17,9 @@ package enum Expr: Sendable {
   case triggerPosition
   /// `trigger.time`: the scene time of the triggering event.
   case triggerTime
+  /// `trigger.velocity` (§15): at a birth or death, the velocity of the instance's
+  /// last-begun motion; `(0, 0)` for every other trigger.
+  case triggerVelocity
   /// `NODE.position` (its model value, read when evaluated), by node index.
   case nodePosition(Int)
   /// `NODE.scenePosition` (§14): where the node's anchor is drawn in the scene when read,

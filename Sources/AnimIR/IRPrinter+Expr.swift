@@ -11,6 +11,7 @@ extension IRPrinter {
     case .selfIndex: return "self.index"
     case .triggerPosition: return "trigger.position"
     case .triggerTime: return "trigger.time"
+    case .triggerVelocity: return "trigger.velocity"
     case .nodePosition(let i): return "node[\(i)].position"
     case .nodeScenePosition(let i): return "node[\(i)].scenePosition"
     case .instanceStart: return "<instance position>"

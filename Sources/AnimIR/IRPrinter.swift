@@ -104,6 +104,8 @@ package enum IRPrinter {
     case .tap(let node): return node.map { "tap node[\($0)]" } ?? "tap"
     case .every(let p, let f, let u): return "every \(n(p))s from \(n(f))s" + (u.map { " until \(n($0))s" } ?? "")
     case .at(let times): return "at " + times.map { n($0) + "s" }.joined(separator: ", ")
+    case .birth(let e): return "birth of emitter[\(e)]"
+    case .death(let e): return "death of emitter[\(e)]"
     }
   }
 

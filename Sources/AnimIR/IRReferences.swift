@@ -12,7 +12,7 @@ package struct IRReferences: Sendable {
     switch e {
     case .global(let slot): globals.append(slot)
     case .nodePosition(let i), .nodeScenePosition(let i): nodes.append(i)
-    case .constant, .local, .selfIndex, .triggerPosition, .triggerTime, .instanceStart: break
+    case .constant, .local, .selfIndex, .triggerPosition, .triggerTime, .triggerVelocity, .instanceStart: break
     case .negate(let x), .component(let x, _): add(x)
     case .arithmetic(_, let a, let b, _), .makePoint(let a, let b), .range(let a, let b):
       add(a)

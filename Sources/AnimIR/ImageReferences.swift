@@ -43,8 +43,8 @@ private struct ImageFinder {
       add(a)
       add(b)
     case .styledShape(let base, _): add(base)
-    case .global, .local, .selfIndex, .triggerPosition, .triggerTime, .nodePosition, .nodeScenePosition, .instanceStart,
-      .pathLiteral,
+    case .global, .local, .selfIndex, .triggerPosition, .triggerTime, .triggerVelocity, .nodePosition,
+      .nodeScenePosition, .instanceStart, .pathLiteral,
       .shapeLiteral:
       return
     }

@@ -168,6 +168,19 @@ extension Expr: IRValue {}
   case every(period: Double, from: Double, until: Double?)
   /// `at t₁, t₂, …`, seconds.
   case at([Double])
+  /// `on birth of E` (§15): once per instance of emitter E (its index), at its creation.
+  case birth(emitter: Int)
+  /// `on death of E` (§15): once per instance of emitter E, at its removal by its
+  /// lifetime.
+  case death(emitter: Int)
+
+  /// The emitter whose instances fire this trigger (`on birth of`/`on death of`), if any.
+  @inlinable package var secondarySource: Int? {
+    switch self {
+    case .birth(let e), .death(let e): return e
+    default: return nil
+    }
+  }
 }
 
 /// An event of the `input` block (§8), in run time.

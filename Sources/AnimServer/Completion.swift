@@ -102,6 +102,13 @@ enum Completions {
       WordDocs.properties[$0].map { word($0, CompletionItem.property, snippet: "\($0.word) ", group: 2) }
     }
 
+  /// `on birth of EMITTER` and `on death of EMITTER` (§15), after the emitter's other words.
+  static let secondaryTriggers: [CompletionItem] = ["birth", "death"].map { event in
+    CompletionItem(
+      label: "on \(event) of", kind: CompletionItem.keyword, detail: WordDocs.clauses[event]?.form,
+      snippet: "on \(event) of ${1:emitter}", sortGroup: 2)
+  }
+
   /// Words that begin a statement in each kind of block.
   static func statements(_ block: BlockKind) -> [CompletionItem] {
     func kw(_ name: String, _ snippet: String? = nil) -> CompletionItem? {
@@ -133,7 +140,7 @@ enum Completions {
         kw("on", "on tap"), kw("every", "every ${1:300ms}"), kw("at", "at ${1:1s}"), kw("burst", "burst ${1:1}"),
         kw("max", "max ${1:100}"), kw("origin", "origin ${1:(0, 0)}"), kw("spawn", "spawn ${1:circle(10)} {\n\t$0\n}"),
         letItem,
-      ].compactMap { $0 }
+      ].compactMap { $0 } + secondaryTriggers
     case .replicate:
       let instance = [
         "transform ${1:translate(20, 0)}", "delay ${1:0.1s}", "color ${1:white}", "offset ${1:alpha} ${2:-0.1}",
@@ -193,7 +200,7 @@ enum Completions {
     switch base {
     case "scene": names = ["width", "height", "center"]
     case "self": names = ["index"]
-    case "trigger": names = ["position", "time"]
+    case "trigger": names = Vocabulary.triggerMembers
     default: names = s.index.topLevel(named: base)?.kind == .node ? Vocabulary.nodeMembers : ["x", "y"]
     }
     return names.compactMap { WordDocs.members[$0].map { word($0, CompletionItem.field) } }

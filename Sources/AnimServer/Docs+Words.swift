@@ -143,7 +143,19 @@ enum WordDocs {
       "with", "with motion(velocity: V, …)",
       "`position` only: moves it by a physical motion from the value below at its begin, solved in closed form (§15); no `timing`, `repeat`, `autoreverse` or `cumulative`."
     ),
-    ("on", "on tap [NODE]", "A tap trigger: any tap, or taps inside NODE's filled shape."),
+    (
+      "on", "on tap [NODE] · on birth of EMITTER · on death of EMITTER",
+      "A tap trigger (any tap, or taps inside NODE's filled shape), or a secondary system's: once per instance of EMITTER, at its creation or at its removal by its lifetime (§15)."
+    ),
+    (
+      "birth", "on birth of EMITTER",
+      "Fires once per instance of EMITTER at its creation; `trigger.position` is that instance's anchor in the scene."
+    ),
+    (
+      "death", "on death of EMITTER",
+      "Fires once per instance of EMITTER at its removal by its lifetime (not at the end of the run); `trigger.position` and `trigger.velocity` are their limits there."
+    ),
+    ("of", "on birth of EMITTER · on death of EMITTER", "Names the emitter a secondary system listens to."),
     ("tap", "on tap [NODE] · tap TARGET at … (input)", "A tap trigger or an input tap event."),
     ("burst", "burst N", "Spawns per trigger (default 1; 1…100,000)."),
     ("max", "max N", "Live instances per emitter (default 10,000); further spawns are dropped with a warning."),
@@ -194,6 +206,10 @@ enum WordDocs {
     ("index", "self.index", "Number: 0-based count of the emitter's spawns."),
     ("time", "trigger.time", "Duration: when the trigger fired."),
     ("position", "NODE.position · trigger.position", "Point: a node's model position, or the tap point."),
+    (
+      "velocity", "trigger.velocity",
+      "Point: at `on birth of`/`on death of`, the velocity p′ of the instance's last-begun motion, mapped by the linear part of its parent's matrix (§15); (0, 0) for every other trigger."
+    ),
     (
       "scenePosition", "NODE.scenePosition",
       "Point: where the node's anchor is drawn in the scene when read, its animated position mapped by its parent's whole transform (§14). Only for a node that stands for one instance."

@@ -137,7 +137,7 @@ struct SceneEventSource: Sendable {
 /// A small binary min-heap of end times: each emitter's live instances, so `max` counts
 /// exactly the instances live at a spawn's scene time.
 struct EndTimes: Sendable {
-  private var heap: [Double] = []
+  private var heap = MinHeap<Double>()
   /// Instances that never end (`repeat forever`, no animation).
   private var endless = 0
 
@@ -148,33 +148,11 @@ struct EndTimes: Sendable {
       endless += 1
       return
     }
-    heap.append(t)
-    var i = heap.count - 1
-    while i > 0 {
-      let parent = (i - 1) / 2
-      guard heap[parent] > heap[i] else { break }
-      heap.swapAt(parent, i)
-      i = parent
-    }
+    heap.insert(t)
   }
 
   /// Drops the instances no longer live at scene time `s` (end ≤ s).
   mutating func expire(at s: Double) {
-    while let first = heap.first, first <= s + ActiveTiming.epsilon {
-      let last = heap.removeLast()
-      guard !heap.isEmpty else { break }
-      heap[0] = last
-      var i = 0
-      while true {
-        let l = 2 * i + 1
-        let r = l + 1
-        var m = i
-        if l < heap.count && heap[l] < heap[m] { m = l }
-        if r < heap.count && heap[r] < heap[m] { m = r }
-        if m == i { break }
-        heap.swapAt(i, m)
-        i = m
-      }
-    }
+    while let first = heap.first, first <= s + ActiveTiming.epsilon { heap.removeFirst() }
   }
 }

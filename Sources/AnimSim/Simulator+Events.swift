@@ -6,7 +6,8 @@ import AnimSource
 extension Simulator {
   /// Fires every event due at or before run time `t`, in time order (§8). Ties: node
   /// appearances first (so an input tap can hit a node appearing then), then `input`
-  /// events, then `--tap`s and interactive events, then emitter triggers in source order.
+  /// events, then `--tap`s and interactive events, then emitter triggers in source order,
+  /// then births and deaths (§15).
   func fireEvents(upTo t: Double) throws(SimulationError) {
     let eps = ActiveTiming.epsilon
     eventsThisFrame = 0
@@ -15,7 +16,15 @@ extension Simulator {
       let run = nextRunEvent(upTo: t)
       let horizon = run.map { runSources[$0].times.next ?? t } ?? t
       let sceneHorizon = clock.sceneTime(atRunTime: horizon)
-      if let i = nextSceneEvent(), let s = sceneSources[i].times.next {
+      let nextScene = nextSceneEvent()
+      if let birthOrDeath = secondaryQueue.first,
+        birthOrDeath.time < (run == nil ? sceneHorizon + eps : sceneHorizon - eps),
+        birthOrDeath.time < (nextScene.flatMap { sceneSources[$0].times.next } ?? .infinity) - eps
+      {
+        try fireSecondary()
+        continue
+      }
+      if let i = nextScene, let s = sceneSources[i].times.next {
         let isAppearance: Bool
         if case .appear = sceneSources[i].kind { isAppearance = true } else { isAppearance = false }
         let inclusive = isAppearance || run == nil
@@ -176,10 +185,43 @@ extension Simulator {
     return body.outline.contains(inverse.apply(p))
   }
 
+  /// Fires the first birth or death in the queue: each listening emitter in source order,
+  /// at the instance's anchor (§15).
+  private func fireSecondary() throws(SimulationError) {
+    guard let event = secondaryQueue.removeFirst() else { return }
+    clock.advance(toRunTime: clock.runTime(atSceneTime: event.time))
+    let listeners =
+      event.isDeath ? secondaryListeners.deaths[event.emitter] : secondaryListeners.births[event.emitter]
+    for listener in listeners {
+      try countEvent(.trigger(emitter: listener))
+      try fire(emitter: listener, at: event.position, time: event.time, velocity: event.velocity)
+    }
+  }
+
+  /// Queues the birth and the death of emitter `e`'s new instance for the emitters that
+  /// listen to them. A death is its removal by its lifetime: an endless instance has none.
+  private func queueSecondary(_ e: Int, _ body: InstanceBody, created s: Double, end: Double, seq: Int) {
+    if !secondaryListeners.births[e].isEmpty {
+      secondaryQueue.insert(
+        SecondaryEvent(
+          time: s, seq: seq, isDeath: false, emitter: e, position: body.sample(0).0.position,
+          velocity: triggerVelocity(of: body, at: 0)))
+    }
+    if !secondaryListeners.deaths[e].isEmpty && end.isFinite {
+      // The limit from below: every finite animation has ended by the lifetime, and one
+      // that ends there fills forwards unless told otherwise (§6.2).
+      let lifetime = end - s
+      secondaryQueue.insert(
+        SecondaryEvent(
+          time: end, seq: seq, isDeath: true, emitter: e, position: body.sample(lifetime).0.position,
+          velocity: triggerVelocity(of: body, at: lifetime)))
+    }
+  }
+
   /// Fires an emitter: `burst` spawns at scene time `s`, each refused when the
   /// emitter already has `max` live instances — a refused spawn draws nothing and takes
-  /// no index (§3.2).
-  func fire(emitter e: Int, at position: Point, time s: Double) throws(SimulationError) {
+  /// no index (§3.2). `velocity` is `trigger.velocity` (§15).
+  func fire(emitter e: Int, at position: Point, time s: Double, velocity: Point = .zero) throws(SimulationError) {
     let emitter = scene.emitters[e]
     // The burst works on the context and the timing groups moved into locals, and moves
     // them back however it ends: every access to a class's stored property is checked for
@@ -214,6 +256,7 @@ extension Simulator {
       ctx.selfIndex = spawnCounts[e]
       ctx.triggerPosition = position
       ctx.triggerTime = s
+      ctx.triggerVelocity = velocity
       let body: InstanceBody
       do {
         let shape = try spawnShape(e, &ctx)
@@ -228,6 +271,7 @@ extension Simulator {
       let end = s + body.spawnLifetime
       emitterLive[e].insert(end)
       addLive(LiveInstance(body: body, id: id, created: s, end: end, seq: nextSeq, shape: spawnShape(e, body, id)))
+      if !secondaryListeners.isEmpty { queueSecondary(e, body, created: s, end: end, seq: nextSeq) }
       nextSeq += 1
     }
   }

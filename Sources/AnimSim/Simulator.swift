@@ -142,6 +142,10 @@ package final class Simulator {
   /// tint and z it holds since an earlier frame; -1 when it holds none (see `FrameSampler.compose`).
   var recordOwners: [Int] = []
   var nextSeq = 0
+  /// Who listens to each emitter's births and deaths, and the births and deaths waiting
+  /// for their scene time (§15).
+  var secondaryListeners = SecondaryListeners([])
+  var secondaryQueue = SecondaryQueue()
   /// §10's limit on live instances (lowered by tests).
   var instanceLimit = liveInstanceLimit
   /// `frameEventLimit` (lowered by tests), and what the current step has used of it.
@@ -231,7 +235,7 @@ package final class Simulator {
       emitterLive.append(EndTimes())
       for trigger in emitter.triggers {
         switch trigger {
-        case .tap: continue
+        case .tap, .birth, .death: continue
         case .every(let period, let from, let until):
           sceneSources.append(
             SceneEventSource(kind: .trigger(emitter: e), times: TimeSequence(every: period, from: from, until: until)))
@@ -240,6 +244,7 @@ package final class Simulator {
         }
       }
     }
+    secondaryListeners = SecondaryListeners(scene.emitters.map(\.triggers))
     for replicator in scene.replicators { try createCopies(replicator) }
     runSources = options.ignoresInput ? [] : scene.input.map(RunEventSource.from)
     for tap in options.taps {

@@ -203,18 +203,37 @@ extension Parser {
     finish(.spawn, from: start, mark: m)
   }
 
-  /// `on tap [NODE]`
+  /// `on tap [NODE]`, `on birth of EMITTER`, `on death of EMITTER` (§15). One node kind
+  /// for the three: its flags say which (`OnTrigger`), its child is the name or absent.
   mutating func parseOnTap() {
     let start = Int(token.start)
     let m = mark
     advance()
+    var flags = OnTrigger.tap.rawValue
+    if token.is(.birth) || token.is(.death) {
+      flags = (token.is(.birth) ? OnTrigger.birth : OnTrigger.death).rawValue
+      advance()
+      if !accept(.of) {
+        error(
+          SyntaxCode.expectedToken, "expected `of` and an emitter's name, found \(tokenDescription)",
+          fixes: [.replace(.at(lastEnd), with: " of", "write `on birth of EMITTER` or `on death of EMITTER`")])
+      }
+      if token.kind == .identifier && !token.isClauseWord && !atStatementEnd {
+        leaf(.name, payload: token.symbol.id)
+      } else {
+        error(SyntaxCode.expectedName, "expected an emitter's name, found \(tokenDescription)")
+        absent()
+      }
+      finish(.onTap, from: start, mark: m, flags: flags)
+      return
+    }
     if !accept(.tap) {
       error(
-        SyntaxCode.expectedToken, "expected `tap` after `on`, found \(tokenDescription)",
-        notes: ["triggers are `on tap`, `on tap NODE`, `every P` and `at T, …`"])
+        SyntaxCode.expectedToken, "expected `tap`, `birth of` or `death of` after `on`, found \(tokenDescription)",
+        notes: ["triggers are `on tap`, `on tap NODE`, `on birth of E`, `on death of E`, `every P` and `at T, …`"])
     }
     if token.kind == .identifier && !atStatementEnd { leaf(.name, payload: token.symbol.id) } else { absent() }
-    finish(.onTap, from: start, mark: m)
+    finish(.onTap, from: start, mark: m, flags: flags)
   }
 
   /// `every P [from F] [until U]`

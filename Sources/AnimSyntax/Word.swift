@@ -14,6 +14,7 @@
   case ccw, pause, resume, speed, transform, color, offset, move, line, quad, cubic, arc, close, `in`
   /// `animate position with MOTION` (§15).
   case with
+  case birth, death, of
 
   /// How the word is written.
   package var spelling: String { Word.spellings[Int(rawValue)] }
@@ -28,7 +29,7 @@
     "cumulative", "interpolate", "pacing", "rotate", "at", "every", "until", "after", "count", "keyframes",
     "along", "on", "tap", "burst", "max", "origin", "remove", "instance",
     "ccw", "pause", "resume", "speed", "transform", "color", "offset", "move", "line", "quad", "cubic", "arc", "close",
-    "in", "with",
+    "in", "with", "birth", "death", "of",
   ]
 
   /// The clause words' spellings, for "may not be a declared name" (§1).

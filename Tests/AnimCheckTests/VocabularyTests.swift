@@ -29,6 +29,7 @@ struct VocabularyTests {
       "text",
       // §15
       "motion", "polar",
+      "randomPoint",
     ]
     #expect(Set(Vocabulary.functionNames) == spec)
     #expect(Vocabulary.functionNames.count == spec.count)
@@ -48,7 +49,7 @@ struct VocabularyTests {
   /// Only the draws from the random stream are not constant (§2, §7).
   @Test func stages() {
     let perRun = Set(Vocabulary.builtins.filter { $0.stage == .perRun }.map(\.name))
-    #expect(perRun == ["random", "randomInt", "choose"])
+    #expect(perRun == ["random", "randomInt", "choose", "randomPoint", "randomPointInRect"])
   }
 
   /// §6.1's table and §6.3's defaults, copied from the specification, against the

@@ -71,6 +71,7 @@ final class Checker {
     resolveGlobals()
     checkInput()  // before the emitters: their `max` warning counts the input's taps
     checkTemplates()
+    checkSecondaryCycles()
     report(warnings.unusedLets(order, in: declarations))
     return CheckResult(diagnostics: diagnostics, scene: scene, lowering: lowering)
   }

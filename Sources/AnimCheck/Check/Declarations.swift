@@ -27,6 +27,9 @@ struct Declaration {
   var slot: Int? = nil
   /// Index among all node templates, for `NODE.position`.
   var nodeIndex: Int? = nil
+  /// Index among the emitters, in source order (the IR's emitter order in a scene without
+  /// errors), for `on birth of`/`on death of` (§15).
+  var emitterIndex: Int? = nil
   /// For a node declared inside a spawn or a replicator (at any depth), which stands for
   /// 0…n instances (§14): the emitter's or replicator's name. Nil for a node that stands
   /// for one instance.

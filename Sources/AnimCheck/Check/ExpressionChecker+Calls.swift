@@ -47,6 +47,8 @@ extension Checker {
     case .spring:
       let labels = Set(args.compactMap(\.label))
       return checkSpring(Signature.spring(labels: labels), args, id, in: &scope)
+    case .randomPoint:
+      return checkRandomPoint(args, id, in: &scope)
     case .heart:
       // `heart(w, h = w)`: the default height is the width.
       let widthOnly = args.count == 1 && (args[0].label == nil || args[0].label == "w")
@@ -160,7 +162,7 @@ extension Checker {
     var next = 0
     var ok = true
     // Only messages name the built-in: spelled out when one is written.
-    var name: String { sig.builtin.isSpring ? "spring" : sig.builtin.rawValue }
+    var name: String { sig.builtin.spec.name }
     for arg in args {
       if let label = arg.label {
         guard let i = sig.parameters.firstIndex(where: { $0.label == label }) else {

@@ -178,8 +178,9 @@ extension Checker {
     case (true, "index"): return Typed(type: .number, stage: .perSpawn)
     case (false, "position"): return Typed(type: .point, stage: .perSpawn)
     case (false, "time"): return Typed(type: .duration, stage: .perSpawn)
+    case (false, "velocity"): return Typed(type: .point, stage: .perSpawn)
     default:
-      return unknownMember(member, of: "`\(word)`", range, candidates: isSelf ? ["index"] : ["position", "time"])
+      return unknownMember(member, of: "`\(word)`", range, candidates: isSelf ? ["index"] : Vocabulary.triggerMembers)
     }
   }
 }

@@ -164,6 +164,7 @@ final class Lowering {
     case (.sceneExpr, _): return .constant(.point(Point(settings.width / 2, settings.height / 2)))
     case (.selfExpr, _): return .selfIndex
     case (.triggerExpr, "position"): return .triggerPosition
+    case (.triggerExpr, "velocity"): return .triggerVelocity
     case (.triggerExpr, _): return .triggerTime
     case (_, let axis): return .component(lower(base), axis == "x" ? .x : .y)
     }

@@ -17,6 +17,7 @@ struct NamePass {
   private(set) var order: [Symbol] = []
   private(set) var diagnostics: [Diagnostic] = []
   private var nodeCount = 0
+  private var emitterCount = 0
   /// The nodes declared directly in a replicator's block.
   private var inReplicators = Set<NodeID>()
   /// The nodes declared inside another node, a spawn or below a replicator child (§14).
@@ -168,6 +169,10 @@ struct NamePass {
       nodeCount += 1
     }
     if kind == .emitter || kind == .replicator { declarations.update(symbol) { $0.state = .done } }
+    if kind == .emitter {
+      declarations.update(symbol) { [emitterCount] in $0.emitterIndex = emitterCount }
+      emitterCount += 1
+    }
     order.append(symbol)
   }
 

@@ -88,6 +88,9 @@ extension Checker {
     var origin: CheckedExpr? = nil
     for stmt in tree.children(block) {
       switch tree.kind(stmt) {
+      case .onTap where tree.flags(stmt) != OnTrigger.tap.rawValue:
+        guard let target = tree.optionalChild(stmt, 0), let index = emitterIndex(target) else { continue }
+        triggers.append(tree.flags(stmt) == OnTrigger.birth.rawValue ? .birth(emitter: index) : .death(emitter: index))
       case .onTap:
         if let target = tree.optionalChild(stmt, 0) {
           guard let index = nodeIndex(target) else { continue }
@@ -137,7 +140,7 @@ extension Checker {
           let near = closestWord(to: head, in: ["burst", "max", "origin", "spawn", "every", "on"])
           error(
             SemanticCode.unknownProperty,
-            "`\(head)` is not an emitter setting; emitters take `on tap`, `every`, `at`, `burst`, `max`, `origin` and one `spawn`",
+            "`\(head)` is not an emitter setting; emitters take `on tap`, `on birth of`, `on death of`, `every`, `at`, `burst`, `max`, `origin` and one `spawn`",
             at: tree.range(tree.child(stmt, 0)),
             fixes: near.map { [.replace(tree.range(tree.child(stmt, 0)), with: $0, "did you mean `\($0)`?")] } ?? [])
         }
@@ -173,10 +176,11 @@ extension Checker {
     else { return nil }
     report(warnings.foreverWithoutRemove(t))
     // A lifetime judged from a block with mistakes in it would be judged on part of it.
+    // An instance whose death fires a secondary system (§15) is meant to vanish then.
     if !diagnostics[reportedBefore...].contains(where: { $0.severity == .error }) {
-      report(
-        warnings.vanishWhileVisible(
-          t, emitter: decl, spawnBlock: tree.optionalChild(spawn, 1), duration: scene.settings.duration))
+      let vanishing = warnings.vanishWhileVisible(
+        t, emitter: decl, spawnBlock: tree.optionalChild(spawn, 1), duration: scene.settings.duration)
+      if !vanishing.isEmpty && !deathIsListenedTo(tree.child(decl, 0)) { report(vanishing) }
     }
     var e = CheckedEmitter(name: name, triggers: triggers, spawn: t)
     e.burst = burst

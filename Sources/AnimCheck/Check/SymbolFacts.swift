@@ -97,6 +97,7 @@ struct SymbolFacts {
   func builtin(called symbol: Symbol?, _ name: String, labels: () -> Set<String>) -> Builtin? {
     switch callForm(symbol, name) {
     case .spring: return Signature.spring(labels: labels()).builtin
+    case .randomPoint: return Signature.randomPoint(labels: labels()).builtin
     case .heart: return .heart
     case .scale: return .scale
     case .generic:
@@ -133,13 +134,14 @@ struct SymbolFacts {
 /// The built-ins whose calls are not checked by their fixed signature alone, by how they
 /// are (see `Checker.checkCall`); every other name is `.signature`.
 enum CallForm: CaseIterable {
-  case signature, spring, heart, scale, generic
+  case signature, spring, randomPoint, heart, scale, generic
 
   /// The spellings checked this way, from each built-in's `CallRule`.
   var names: [String] { Self.namesByForm[self] ?? [] }
 
   private static let namesByForm: [CallForm: [String]] = [
-    .spring: Vocabulary.names(following: .spring), .heart: Vocabulary.names(following: .heart),
+    .spring: Vocabulary.names(following: .spring), .randomPoint: Vocabulary.names(following: .randomPoint),
+    .heart: Vocabulary.names(following: .heart),
     .scale: Vocabulary.names(following: .scale), .generic: Vocabulary.names(following: .generic),
   ]
 

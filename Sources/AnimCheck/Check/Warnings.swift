@@ -135,7 +135,7 @@ extension WarningPass {
       switch trigger {
       case .at(let ts): times += ts.filter { $0 < end }
       case .every(let p, let f, let u): expand(p, f, u)
-      case .tap: break
+      case .tap, .birth, .death: break
       }
     }
     guard !times.isEmpty else { return [] }

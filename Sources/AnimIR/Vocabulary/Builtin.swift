@@ -2,8 +2,8 @@ import AnimModel
 
 /// Every built-in function and constructor (§11), as the IR names it. What each one is
 /// (spelling, parameters, result, evaluation, documentation) is its `BuiltinSpec`, declared
-/// once in `Builtins+Math.swift`, `Builtins+Shapes.swift`, `Builtins+Timing.swift` or
-/// `Builtins+Gradients.swift`.
+/// once in `Builtins+Math.swift`, `Builtins+Shapes.swift`, `Builtins+Timing.swift`,
+/// `Builtins+Gradients.swift` or `Builtins+Emission.swift`.
 ///
 /// A new built-in is a case here, its line in `spec`, and its entry: the switch below is
 /// exhaustive, so a case without an entry does not compile.
@@ -41,6 +41,9 @@ package enum Builtin: String, Sendable, CaseIterable {
   case image
   // Motion (§15)
   case motion, polar
+  // Emission shapes (§15): `randomPoint(in:)`, `randomPoint(on:)`; the checker records
+  // `in: rect(w, h)` as `randomPointInRect`.
+  case randomPointIn, randomPointOn, randomPointInRect
 
   /// This built-in's declaration. Entries are shared references, so asking costs no copy.
   package var spec: BuiltinSpec {
@@ -93,6 +96,9 @@ package enum Builtin: String, Sendable, CaseIterable {
     case .image: return ImageBuiltins.image
     case .motion: return MotionBuiltins.motion
     case .polar: return MotionBuiltins.polar
+    case .randomPointIn: return EmissionBuiltins.randomPointIn
+    case .randomPointOn: return EmissionBuiltins.randomPointOn
+    case .randomPointInRect: return EmissionBuiltins.randomPointInRect
     }
   }
 }

@@ -14,6 +14,8 @@ package enum CallRule: Sendable {
   case heart
   /// One of the four `spring(…)` forms, chosen by the labels given.
   case spring
+  /// `randomPoint(in:)` or `randomPoint(on:)`, chosen by the label given (§15).
+  case randomPoint
   /// `scale(s)` or `scale(sx, sy)`.
   case scale
   /// Generic over its argument types (min, max, random, choose, …).

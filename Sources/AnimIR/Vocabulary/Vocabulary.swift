@@ -30,6 +30,8 @@ package enum Vocabulary {
   /// The members a node's name has (§3, §14): `NODE.position`, its coordinates, and where
   /// it is drawn in the scene.
   package static let nodeMembers = ["position", "x", "y", "scenePosition"]
+  /// The members `trigger` has in a spawn block (§8, §15).
+  package static let triggerMembers = ["position", "time", "velocity"]
   /// The members of `instance offset` (§3.2).
   package static let offsetChannels = ["red", "green", "blue", "alpha"]
 
