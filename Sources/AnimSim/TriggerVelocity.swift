@@ -4,18 +4,13 @@ import AnimMath
 ///
 /// `instance` is the instance being born or removed, `tau` its own time (scene time since
 /// its creation): 0 at a birth, its lifetime at a death (the limit from below, a
-/// motion's τ clamped to its duration D whatever its fill).
+/// motion's τ clamped to its duration D whatever its fill). The velocity p′ of its
+/// last-begun motion (`AnimationStack.lastBegunMotionVelocity`), `(0, 0)` when none has
+/// begun.
 ///
-/// What it must return once `animate position with motion(…)` exists: take the
-/// instance's last-begun motion (the position animation with a motion whose begin is
-/// latest among those begun by `tau`, ties: the later in source order); with τ = `tau`
-/// minus that animation's begin, clamped to 0…D, its velocity p′(τ), the exact
-/// derivative of §15's closed form (the same solver that gives the position), in the
-/// space `position` is written in; then mapped by the linear part (a, b, c, d, no
-/// translation) of the parent's whole `matrix` for an instance with a parent (§14),
-/// unchanged for a top-level one. `(0, 0)` when no motion has begun.
-///
-/// The language has no motion yet, so no instance has one: the velocity is `(0, 0)`.
+/// §15 maps it by the linear part of the parent's whole `matrix`; the instances that
+/// fire births and deaths are an emitter's spawns, which are top-level (`spawn … in` is
+/// refused until it is simulated, E0381), so the velocity is already in the scene's space.
 func triggerVelocity(of instance: InstanceBody, at tau: Double) -> Point {
-  .zero
+  instance.stack.lastBegunMotionVelocity(at: tau) ?? .zero
 }

@@ -189,7 +189,7 @@ import Testing
     #expect(last.filter { $0.id.hasPrefix("died#") }.isEmpty)
   }
 
-  @Test("trigger.velocity is (0, 0) while no motion exists, and at every other trigger")
+  @Test("trigger.velocity is (0, 0) without a motion, and at every other trigger")
   func velocityWithoutMotion() throws {
     let frames = try Self.frames(
       """
@@ -213,6 +213,41 @@ import Testing
     let last = try #require(frames.last)
     #expect(last.first { $0.id == "b#0" }.map { Point($0.x, $0.y) } == Point(50, 1))
     #expect(last.first { $0.id == "c#0" }.map { Point($0.x, $0.y) } == Point(0, 0))
+  }
+
+  /// A rocket at (100, 300) with V = (0, −100), A = (0, 50) over 1 s (§15, s = k = 0):
+  /// at its birth p′ = V; at its death (τ = 1) p′ = V + A = (0, −50) and
+  /// p = (100, 300 + (−100) + 50/2) = (100, 225).
+  @Test("trigger.velocity is the last-begun motion's p′ at the birth and at the death")
+  func velocityOfAMotion() throws {
+    let frames = try Self.frames(
+      """
+      scene {
+        fps 10
+        duration 1.5s
+      }
+      emitter rockets {
+        at 0.2s
+        origin (100, 300)
+        spawn circle(1) {
+          position trigger.position
+          animate position with motion(velocity: (0, -100), acceleration: (0, 50)) over 1s
+        }
+      }
+      emitter born {
+        on birth of rockets
+        spawn circle(1) { position trigger.velocity }
+      }
+      emitter died {
+        on death of rockets
+        spawn circle(1) { position trigger.position + trigger.velocity }
+      }
+      """)
+    let last = try #require(frames.last)
+    let born = try #require(last.first { $0.id == "born#0" })
+    #expect(abs(born.x) < 1e-9 && abs(born.y + 100) < 1e-9)
+    let died = try #require(last.first { $0.id == "died#0" })
+    #expect(abs(died.x - 100) < 1e-9 && abs(died.y - 175) < 1e-9, "\(died)")
   }
 
   @Test("the live-instance limit stops a runaway chain with a diagnostic, and the run ends")
