@@ -9,15 +9,15 @@
 /// distance still to go) and §15's attraction (q₀ the offset from the rest point).
 ///
 /// Invariant: ω₀ > 0 and finite, ζ ≥ 0 and finite; callers check that before building one.
-public struct DampedOscillator: Hashable, Sendable {
+@usableFromInline package struct DampedOscillator: Hashable, Sendable {
   /// Natural frequency ω₀ in rad/s.
-  public var omega0: Double
+  package var omega0: Double
   /// Damping ratio ζ: < 1 under-damped, 1 critical, > 1 over-damped.
-  public var zeta: Double
+  package var zeta: Double
   /// |ζ − 1| below this is critical damping (§5 and §15 each name their own).
-  public var criticalTolerance: Double
+  package var criticalTolerance: Double
 
-  public init(omega0: Double, zeta: Double, criticalTolerance: Double) {
+  package init(omega0: Double, zeta: Double, criticalTolerance: Double) {
     self.omega0 = omega0
     self.zeta = zeta
     self.criticalTolerance = criticalTolerance
@@ -39,7 +39,7 @@ public struct DampedOscillator: Hashable, Sendable {
 
   /// q(t). Each form is written so that q₀ = −1 evaluates the same operations as
   /// `1 − x` for a §5 spring (the dumps depend on the last bit).
-  public func displacement(from q0: Double, velocity v: Double, at t: Double) -> Double {
+  package func displacement(from q0: Double, velocity v: Double, at t: Double) -> Double {
     let w = omega0
     switch regime {
     case .critical:
@@ -60,7 +60,7 @@ public struct DampedOscillator: Hashable, Sendable {
   }
 
   /// q'(t), the exact derivative of `displacement`.
-  public func velocity(from q0: Double, velocity v: Double, at t: Double) -> Double {
+  package func velocity(from q0: Double, velocity v: Double, at t: Double) -> Double {
     let w = omega0
     switch regime {
     case .critical:
@@ -83,7 +83,7 @@ public struct DampedOscillator: Hashable, Sendable {
   }
 
   /// q''(t) from the equation itself: `−2ζω₀q' − ω₀²q`.
-  public func acceleration(from q0: Double, velocity v: Double, at t: Double) -> Double {
+  package func acceleration(from q0: Double, velocity v: Double, at t: Double) -> Double {
     let q = displacement(from: q0, velocity: v, at: t)
     let dq = velocity(from: q0, velocity: v, at: t)
     return -2 * zeta * omega0 * dq - omega0 * omega0 * q

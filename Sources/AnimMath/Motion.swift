@@ -10,26 +10,26 @@
 ///
 /// Invariant (the checker's): k and s are each 0 or at least 0.001, all inputs finite.
 /// Results are finite even when the arithmetic overflows (clamped to ±max).
-public struct Motion: Hashable, Sendable {
+@usableFromInline package struct Motion: Hashable, Sendable {
   /// V, points per second.
-  public var velocity: Point
+  package var velocity: Point
   /// A, points per second².
-  public var acceleration: Point
+  package var acceleration: Point
   /// k, per second.
-  public var damping: Double
+  package var damping: Double
   /// P, in the same space as the position.
-  public var attractor: Point
+  package var attractor: Point
   /// s, per second².
-  public var attraction: Double
+  package var attraction: Double
 
   /// §15's threshold for critical damping: |ζ − 1| < 1e-9.
-  public static let criticalTolerance = 1e-9
+  package static let criticalTolerance = 1e-9
   /// The least non-zero damping or attraction (§15).
-  public static let minimumCoefficient = 0.001
+  package static let minimumCoefficient = 0.001
   /// The longest motion, in seconds (§15's limit on `over`: 24 h).
-  public static let longestDuration = 86_400.0
+  package static let longestDuration = 86_400.0
 
-  public init(
+  package init(
     velocity: Point, acceleration: Point = .zero, damping: Double = 0, attractor: Point = .zero,
     attraction: Double = 0
   ) {
@@ -41,26 +41,26 @@ public struct Motion: Hashable, Sendable {
   }
 
   /// p(τ), p'(τ) and p''(τ) of one axis.
-  public struct AxisState: Sendable, Equatable {
-    public var position: Double
-    public var velocity: Double
-    public var acceleration: Double
+  package struct AxisState: Sendable, Equatable {
+    package var position: Double
+    package var velocity: Double
+    package var acceleration: Double
   }
 
   /// p(τ) from p(0) = p₀.
-  public func position(from p0: Point, at tau: Double) -> Point {
+  package func position(from p0: Point, at tau: Double) -> Point {
     let (x, y) = states(from: p0, at: tau)
     return Point(x.position, y.position)
   }
 
   /// p'(τ), the exact derivative of `position`.
-  public func velocity(from p0: Point, at tau: Double) -> Point {
+  package func velocity(from p0: Point, at tau: Double) -> Point {
     let (x, y) = states(from: p0, at: tau)
     return Point(x.velocity, y.velocity)
   }
 
   /// p''(τ).
-  public func acceleration(from p0: Point, at tau: Double) -> Point {
+  package func acceleration(from p0: Point, at tau: Double) -> Point {
     let (x, y) = states(from: p0, at: tau)
     return Point(x.acceleration, y.acceleration)
   }
@@ -68,7 +68,7 @@ public struct Motion: Hashable, Sendable {
   /// The direction of travel in radians (`atan2(dy, dx)`, y down) for `rotate .auto`:
   /// that of p'(τ); where p' = 0, that of p''(0) at τ = 0 and of −p''(τ) after (the way it
   /// came from), and 0 when that is zero too (§15).
-  public func heading(from p0: Point, at tau: Double) -> Double {
+  package func heading(from p0: Point, at tau: Double) -> Double {
     let (x, y) = states(from: p0, at: tau)
     if x.velocity != 0 || y.velocity != 0 { return atan2(y.velocity, x.velocity) }
     let sign = tau > 0 ? -1.0 : 1.0
@@ -86,7 +86,7 @@ public struct Motion: Hashable, Sendable {
   }
 
   /// One axis of the closed forms in §15's order.
-  public func axis(_ p0: Double, _ v: Double, _ a: Double, _ target: Double, _ t: Double) -> AxisState {
+  package func axis(_ p0: Double, _ v: Double, _ a: Double, _ target: Double, _ t: Double) -> AxisState {
     let k = damping
     let s = attraction
     let state: AxisState
@@ -123,6 +123,6 @@ public struct Motion: Hashable, Sendable {
 }
 
 /// `polar(r, a)`: the Point `(r·cos a, r·sin a)`, a in radians clockwise from +x (y down).
-public func polarPoint(radius r: Double, angle a: Double) -> Point {
+package func polarPoint(radius r: Double, angle a: Double) -> Point {
   Point(r * cos(a), r * sin(a))
 }
