@@ -21,10 +21,14 @@ package enum LayerTreeUse {
     }
     // A stack, not recursion: expressions nest up to the parser's limit. `many`: inside a
     // spawn or a replicator, whose nodes stand for many instances.
-    var stack = [(tree.root, false)]
-    while let (id, many) = stack.popLast() {
+    // `bound`: inside a §16 binding or `on release`, where `scenePosition` is the drawn one.
+    var stack = [(tree.root, false, false)]
+    while let (id, many, bound) = stack.popLast() {
       var inner = many
+      var innerBound = bound
       switch tree.kind(id) {
+      case .live, .onDrag, .onRelease:
+        innerBound = true
       case .nodeDecl:
         // A group: its shape is `.absent`.
         let isGroup = tree.childCount(id) > 1 && tree.optionalChild(id, 1) == nil
@@ -36,11 +40,11 @@ package enum LayerTreeUse {
         inner = true
       case .replicateDecl:
         inner = true
-      case .member where tree.name(id) == "scenePosition":
+      case .member where tree.name(id) == "scenePosition" && !bound:
         note(tree.range(id))
       default: break
       }
-      stack.append(contentsOf: tree.children(id).map { ($0, inner) })
+      stack.append(contentsOf: tree.children(id).map { ($0, inner, innerBound) })
     }
     return first
   }

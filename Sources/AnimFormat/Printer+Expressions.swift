@@ -7,7 +7,7 @@ import AnimSyntax
 extension Printer {
   mutating func printExpression(_ e: NodeID) {
     switch tree.kind(e) {
-    case .number, .string, .color, .bool, .name, .selfExpr, .triggerExpr, .sceneExpr, .forever:
+    case .number, .string, .color, .bool, .name, .selfExpr, .triggerExpr, .sceneExpr, .dragExpr, .forever:
       take()
     case .enumCase:
       take(.dot)

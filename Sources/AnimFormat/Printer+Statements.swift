@@ -52,6 +52,8 @@ extension Printer {
       printExpression(tree.child(s, 0))
     case .instance:
       printInstance(s)
+    case .onDrag, .onRelease, .live, .emit, .dragInput:
+      printDragStatement(s)
     case .inputEvent:
       take()
       if let target = tree.optionalChild(s, 0) {

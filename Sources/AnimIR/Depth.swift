@@ -10,7 +10,7 @@ extension Property {
 
 extension IRForm.BlockStatement {
   /// Whether the statement sets or animates a 3-D property, at any depth of grouping.
-  @usableFromInline var touchesDepth: Bool {
+  @usableFromInline package var touchesDepth: Bool {
     switch self {
     case .set(let property, _): return property.isDepth
     case .timeline(let item): return item.touchesDepth

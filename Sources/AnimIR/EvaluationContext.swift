@@ -17,6 +17,8 @@ package struct EvaluationContext: Sendable {
   package var random: RandomStream
   /// Model positions of nodes, by node index (`NODE.position`).
   package var nodePositions: [Point] = []
+  /// What a binding reads of the frame being made (§16); empty outside bindings.
+  package var frame = BindingFrame()
   /// The evaluated arguments of the built-in calls in progress, innermost last (see
   /// `Builtins.applyEvaluated`).
   var arguments: [Value] = []
@@ -32,4 +34,20 @@ package struct EvaluationError: Error, Sendable {
     self.message = message
     self.range = range
   }
+}
+
+/// What a §16 binding reads of the frame being made, kept up to date by the simulator as
+/// it evaluates the frame's bindings in dependency order.
+package struct BindingFrame: Sendable {
+  /// Nodes' drawn values, by node index; nil for a node not present.
+  package var states: [NodeState?] = []
+  /// Where each node's anchor is drawn in the scene, by node index.
+  package var scenePositions: [Point] = []
+  /// The bound instance's own values: composed, and bound so far.
+  package var own = NodeState()
+  /// `drag.start`, `drag.translation`, `drag.location`, `drag.velocity`, in `DragMember` order.
+  package var drag: [Point] = [.zero, .zero, .zero, .zero]
+  package var sceneTime = 0.0
+
+  package init() {}
 }

@@ -19,6 +19,16 @@ package enum Evaluator {
     // A top-level node's parent is the scene; a scene with children is not run (§14).
     case .nodeScenePosition(let i): return .point(i < ctx.nodePositions.count ? ctx.nodePositions[i] : .zero)
     case .instanceStart: return .point(ctx.instanceStart ?? .zero)
+    case .sceneTime: return .number(ctx.frame.sceneTime)
+    case .drawn(let i, let property):
+      guard i < ctx.frame.states.count, let state = ctx.frame.states[i] else { return property.spec.defaultValue }
+      return state.value(property.spec)
+    case .drawnScenePosition(let i):
+      return .point(i < ctx.frame.scenePositions.count ? ctx.frame.scenePositions[i] : .zero)
+    case .selfDrawn(let property): return ctx.frame.own.value(property.spec)
+    case .drag(let member):
+      let k = DragMember.allCases.firstIndex(of: member) ?? 0
+      return .point(k < ctx.frame.drag.count ? ctx.frame.drag[k] : .zero)
     case .negate(let x):
       switch try evaluate(x, &ctx) {
       case .point(let p): return .point(-p)
@@ -88,6 +98,10 @@ package enum Evaluator {
       case .subtract: result = .number(x - y)
       case .multiply: result = .number(x * y)
       case .divide: result = .number(x / y)
+      case .less: return .bool(x < y)
+      case .lessEqual: return .bool(x <= y)
+      case .greater: return .bool(x > y)
+      case .greaterEqual: return .bool(x >= y)
       }
     }
     try requireFinite(result, range, op == .divide ? "division by zero" : "arithmetic overflow")

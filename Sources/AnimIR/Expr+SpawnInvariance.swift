@@ -11,6 +11,8 @@ extension Expr {
     switch self {
     case .constant, .global, .nodePosition, .nodeScenePosition: return true
     case .local, .selfIndex, .triggerPosition, .triggerTime, .triggerVelocity, .instanceStart: return false
+    // Read by bindings, evaluated at every frame (§16).
+    case .sceneTime, .drawn, .drawnScenePosition, .selfDrawn, .drag: return false
     case .negate(let x), .component(let x, _): return x.isSameAtEverySpawn
     case .arithmetic(_, let a, let b, _), .makePoint(let a, let b), .range(let a, let b):
       return a.isSameAtEverySpawn && b.isSameAtEverySpawn

@@ -27,6 +27,17 @@ package enum Expr: Sendable {
   case nodeScenePosition(Int)
   /// The instance's position when the animation begins (an omitted `from:` in a path).
   case instanceStart
+  /// `scene.time` (§16): the frame's scene time.
+  case sceneTime
+  /// In a binding (§16): property `Property` of node `Int` as the frame draws it.
+  case drawn(Int, Property)
+  /// In a binding: `NODE.scenePosition` as the frame draws it.
+  case drawnScenePosition(Int)
+  /// In a binding: `self.PROP`, the instance's own value as the frame draws it (its
+  /// composed value before the binding, in the binding of that property).
+  case selfDrawn(Property)
+  /// `drag.start`, `drag.translation`, `drag.location`, `drag.velocity` (§16).
+  case drag(DragMember)
   indirect case negate(Expr)
   /// Arithmetic on numbers, or points with points or numbers; the range is where a
   /// non-finite result is reported.
@@ -44,8 +55,15 @@ package enum Expr: Sendable {
   indirect case styledShape(Expr, [StyleSetting])
 }
 
+/// Arithmetic, and §16's comparisons (a Bool of two numbers).
 package enum ArithmeticOperator: Sendable {
   case add, subtract, multiply, divide
+  case less, lessEqual, greater, greaterEqual
+}
+
+/// What `drag.…` reads (§16).
+package enum DragMember: String, Sendable, CaseIterable {
+  case start, translation, location, velocity
 }
 
 package enum Axis: Sendable {

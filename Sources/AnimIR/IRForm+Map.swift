@@ -23,6 +23,8 @@ extension IRForm.NodeTemplate {
       range: range)
     t.children = children.map { $0.map(f) }
     t.isGroup = isGroup
+    t.interaction = interaction.map { $0.map(f) }
+    t.is3D = is3D
     return t
   }
 }

@@ -15,6 +15,11 @@ extension IRPrinter {
     case .nodePosition(let i): return "node[\(i)].position"
     case .nodeScenePosition(let i): return "node[\(i)].scenePosition"
     case .instanceStart: return "<instance position>"
+    case .sceneTime: return "scene.time"
+    case .drawn(let i, let property): return "node[\(i)].\(property.rawValue)"
+    case .drawnScenePosition(let i): return "node[\(i)].drawnScenePosition"
+    case .selfDrawn(let property): return "self.\(property.rawValue)"
+    case .drag(let member): return "drag.\(member.rawValue)"
     case .negate(let x): return "-\(expr(x))"
     case .arithmetic(let op, let a, let b, _):
       let symbol: String
@@ -23,6 +28,10 @@ extension IRPrinter {
       case .subtract: symbol = "-"
       case .multiply: symbol = "*"
       case .divide: symbol = "/"
+      case .less: symbol = "<"
+      case .lessEqual: symbol = "<="
+      case .greater: symbol = ">"
+      case .greaterEqual: symbol = ">="
       }
       return "(\(expr(a)) \(symbol) \(expr(b)))"
     case .makePoint(let x, let y): return "(\(expr(x)), \(expr(y)))"

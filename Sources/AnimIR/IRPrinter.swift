@@ -125,6 +125,14 @@ package enum IRPrinter {
       case .none: t = "origin"
       }
       return "tap \(t) \(when(w))"
+    case .drag(let d):
+      let from: String
+      switch d.from {
+      case .node(let i): from = "node[\(i)]"
+      case .point(let p): from = "(\(n(p.x)), \(n(p.y)))"
+      case .none: from = "origin"
+      }
+      return "drag \(from) to (\(n(d.to.x)), \(n(d.to.y))) over \(n(d.duration))s at \(n(d.at))s timing \(timingText(d.timing))"
     case .pause(let at): return "pause at \(n(at))s"
     case .resume(let at): return "resume at \(n(at))s"
     case .speed(let s, let at): return "speed \(n(s)) at \(n(at))s"

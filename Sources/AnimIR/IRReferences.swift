@@ -13,6 +13,8 @@ package struct IRReferences: Sendable {
     case .global(let slot): globals.append(slot)
     case .nodePosition(let i), .nodeScenePosition(let i): nodes.append(i)
     case .constant, .local, .selfIndex, .triggerPosition, .triggerTime, .triggerVelocity, .instanceStart: break
+    // A binding's reads are of the frame, not of the per-run stage (§16).
+    case .sceneTime, .drawn, .drawnScenePosition, .selfDrawn, .drag: break
     case .negate(let x), .component(let x, _): add(x)
     case .arithmetic(_, let a, let b, _), .makePoint(let a, let b), .range(let a, let b):
       add(a)

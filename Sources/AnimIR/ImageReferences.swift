@@ -44,8 +44,8 @@ private struct ImageFinder {
       add(b)
     case .styledShape(let base, _): add(base)
     case .global, .local, .selfIndex, .triggerPosition, .triggerTime, .triggerVelocity, .nodePosition,
-      .nodeScenePosition, .instanceStart, .pathLiteral,
-      .shapeLiteral:
+      .nodeScenePosition, .instanceStart, .pathLiteral, .shapeLiteral, .sceneTime, .drawn, .drawnScenePosition,
+      .selfDrawn, .drag:
       return
     }
   }

@@ -83,11 +83,13 @@ extension Expr: IRValue {}
     @usableFromInline package var localCount: Int
     @usableFromInline package var range: SourceRange
     /// Whether the body sets or animates a 3-D property (§12.1), decided once here.
-    @usableFromInline package let is3D: Bool
+    @usableFromInline package var is3D: Bool
     /// The nodes declared in its block (§14), in order: each positioned in this node's box.
     @usableFromInline package var children: [NodeTemplate<V>] = []
     /// `node NAME { … }` (§14): draws nothing; `shape` is `groupShape`, `shapeID` nil.
     @usableFromInline package var isGroup = false
+    /// Its `live`, `on drag` and `on release` blocks (§16); nil without any.
+    @usableFromInline package var interaction: Interaction<V>? = nil
 
     @inlinable package init(
       name: String, shape: V, shapeID: String?, body: [BlockStatement<V>], localCount: Int, range: SourceRange
@@ -197,7 +199,26 @@ extension Expr: IRValue {}
     case every(period: Double, from: Double, until: Double?)
   }
   case tap(Target, When)
+  /// `drag TARGET to Q over D at T [timing F]` (§16).
+  case drag(ScriptedDrag)
   case pause(at: Double)
   case resume(at: Double)
   case speed(Double, at: Double)
+}
+
+/// A scripted drag (§16): a press at run time `at` on `from`, a pointer at
+/// `P + (Q − P)·F((t − at)/duration)`, and a release at `at + duration`.
+@usableFromInline package struct ScriptedDrag: Sendable {
+  @usableFromInline package var from: InputEvent.Target
+  @usableFromInline package var to: Point
+  @usableFromInline package var duration: Double
+  @usableFromInline package var at: Double
+  @usableFromInline package var timing: TimingFunction
+  @inlinable package init(from: InputEvent.Target, to: Point, duration: Double, at: Double, timing: TimingFunction) {
+    self.from = from
+    self.to = to
+    self.duration = duration
+    self.at = at
+    self.timing = timing
+  }
 }

@@ -41,6 +41,21 @@ public final class Simulation {
   /// Taps with no point: every `on tap` emitter fires at its origin.
   public func tap() { simulator.inject(.tap(.none), atRunTime: simulator.nextRunTime) }
 
+  /// Presses at `point` (scene coordinates), from the next frame (§16): the topmost node
+  /// with an `on drag` or `on release` block there, or whose ancestor has one, receives
+  /// the drag. A press during a drag is ignored.
+  public func press(at point: Point) {
+    simulator.inject(.press(.point(point), .reported), atRunTime: simulator.nextRunTime)
+  }
+
+  /// Moves the pressed pointer to `point` (scene coordinates); `on drag` bindings read it
+  /// from the next frame.
+  public func move(to point: Point) { simulator.inject(.move(point), atRunTime: simulator.nextRunTime) }
+
+  /// Lifts the pointer: the bound values stay, `on release` runs, and a press shorter than
+  /// 10 points and 0.3 s is a tap too (§16).
+  public func release() { simulator.inject(.release, atRunTime: simulator.nextRunTime) }
+
   /// Stops scene time (frames keep coming, showing the same moment).
   public func pause() { simulator.inject(.pause, atRunTime: simulator.nextRunTime) }
 

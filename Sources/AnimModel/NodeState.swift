@@ -75,6 +75,20 @@ public struct NodeState: Hashable, Sendable {
     }
   }
 
+  /// A property's value as `set(_:_:)` takes it: the inverse of setting it.
+  package func value(_ spec: PropertySpec) -> Value {
+    let first = spec.slots.lowerBound
+    switch spec.type {
+    case .point: return .point(Point(self[first], self[first &+ 1]))
+    case .color: return .color(color(at: first))
+    case .bool: return .bool(self[first] != 0)
+    case .enumeration:
+      let k = Int(exactly: self[first]) ?? -1
+      return spec.values.indices.contains(k) ? .enumCase(spec.values[k].name) : spec.defaultValue
+    default: return .number(self[first])
+    }
+  }
+
   /// Takes the slots below 16 from `other` and keeps the rest: what a record kept from
   /// the frame before needs when no animation changes its style. Those slots hold every
   /// value most animations change (position, scale, rotation, opacity), and copying one

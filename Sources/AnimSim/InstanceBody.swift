@@ -103,8 +103,8 @@ enum BlockEvaluator {
   /// `shape`: the template's shape evaluated already, when it is the same at every
   /// spawn (`Expr.isSameAtEverySpawn`). `groups` numbers the stack by its timings.
   static func evaluate(
-    _ template: NodeTemplate, defaultPosition: Point, shape shapeGiven: ShapeValue? = nil, groups: inout TimingGroups,
-    _ ctx: inout EvaluationContext
+    _ template: NodeTemplate, defaultPosition: Point, shape shapeGiven: ShapeValue? = nil, model: NodeState? = nil,
+    groups: inout TimingGroups, _ ctx: inout EvaluationContext
   ) throws(EvaluationError) -> InstanceBody {
     resetLocals(max(template.localCount, 0), &ctx)
     ctx.instanceStart = nil
@@ -119,6 +119,8 @@ enum BlockEvaluator {
     }
     body.model.lineWidth = shape.style.lineWidth
     body.gradients = shape.style.gradients
+    // A release's block composes on the values the instance has then (§16).
+    if let model { body.model = model }
     var compiler = TimelineCompiler(reserving: TimelineCompiler.animationCount(template.body))
     // The latest end of a top-level item, kept as `[Double].max()` would find it.
     var latestEnd: Double? = nil

@@ -97,6 +97,11 @@ struct TimeSequence: Sendable {
 package enum RunEvent: Sendable {
   /// A tap at a point, at a node's box centre, or with no point.
   case tap(InputEvent.Target)
+  /// A press (§16): scripted, with its whole pointer path, or at a reported point.
+  case press(InputEvent.Target, PointerPath)
+  /// The pointer moved to a reported point (interactive presses only).
+  case move(Point)
+  case release
   case pause
   case resume
   case speed(Double)
@@ -107,11 +112,25 @@ package enum RunEvent: Sendable {
 struct RunEventSource: Sendable {
   var event: RunEvent
   var times: TimeSequence
-  /// 0 for the `input` block, 1 for `--tap` and interactive events.
+  /// 0 for the `input` block, 1 for `--tap` and interactive events; -1 for a scripted
+  /// release, which comes before a press at the same time (§16).
   var priority: Int
+
+  /// The sources of one `input` line: a drag is a press and a release, the release first
+  /// at equal times (§16).
+  static func sources(_ input: InputEvent) -> [RunEventSource] {
+    guard case .drag(let drag) = input else { return [from(input)] }
+    return [
+      RunEventSource(
+        event: .press(drag.from, .scripted(drag)), times: TimeSequence(times: [drag.at]), priority: 0),
+      RunEventSource(event: .release, times: TimeSequence(times: [drag.at + drag.duration]), priority: -1),
+    ]
+  }
 
   static func from(_ input: InputEvent) -> RunEventSource {
     switch input {
+    case .drag(let drag):
+      return RunEventSource(event: .press(drag.from, .scripted(drag)), times: TimeSequence(times: [drag.at]), priority: 0)
     case .tap(let target, .at(let times)):
       return RunEventSource(event: .tap(target), times: TimeSequence(times: times), priority: 0)
     case .tap(let target, .every(let period, let from, let until)):

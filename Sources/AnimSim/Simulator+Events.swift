@@ -107,6 +107,9 @@ extension Simulator {
     case .resume: clock.paused = false
     case .speed(let s): if s.isFinite { clock.speed = s }
     case .tap(let target): try tap(target, at: clock.sceneTime)
+    case .press(let target, let path): press(target, path, at: clock.sceneTime)
+    case .move(let p): movePointer(to: p, at: clock.sceneTime)
+    case .release: try release(at: clock.sceneTime)
     }
   }
 
@@ -118,6 +121,7 @@ extension Simulator {
     let drawn = body.template.isGroup ? SceneShape.group : shape(body, id)
     let end = s + body.nodeLifetime
     addLive(LiveInstance(body: body, id: id, created: s, end: end, seq: nextSeq, shape: drawn))
+    seqOfNode[node] = nextSeq
     nextSeq += 1
     fixedInstances += 1
     if tree != nil { appearChildren(of: node, seq: nextSeq - 1, created: s, end: end) }

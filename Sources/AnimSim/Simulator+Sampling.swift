@@ -52,19 +52,32 @@ extension Simulator {
       throw SimulationError(
         code: "E0901", message: "a property of `\(bad.id)` is not finite at \(s)s", range: bad.body.template.range)
     }
+    var seqs: [Int] = []
+    if interaction != nil {
+      let actives = (live.head..<instances.count).filter {
+        s >= instances[$0].created - eps && s < instances[$0].end - eps
+      }
+      try applyBindings(&nodes, instances: actives, at: s)
+      seqs = actives.map { instances[$0].seq }
+      // Bound values may change what a record held: none is kept.
+      for i in owners.indices { owners[i] = -1 }
+    }
     if tree != nil {
-      arrangeTree(&nodes, seqs: live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq))
+      if seqs.isEmpty { seqs = live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq) }
+      interaction?.frameSeqs = arrangeTree(&nodes, seqs: seqs)
       // Arranged, a record may hold another instance than it did.
       owners = Array(repeating: -1, count: nodes.count)
       return
     }
+    defer { if interaction != nil { interaction?.frameSeqs = seqs } }
     // Instances are kept in creation order; only differing z needs a sort (stable by seq).
     if !sampler.ordered {
-      let seqs = live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq)
+      if seqs.isEmpty { seqs = live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq) }
       let order = nodes.indices.sorted {
         nodes[$0].z != nodes[$1].z ? nodes[$0].z < nodes[$1].z : seqs[$0] < seqs[$1]
       }
       nodes = order.map { nodes[$0] }
+      seqs = order.map { seqs[$0] }
       // Sorted, a record may hold another instance than it did.
       for i in owners.indices { owners[i] = -1 }
     }

@@ -95,6 +95,7 @@ extension Simulator {
       let drawn = body.template.isGroup ? SceneShape.group : shape(body, id)
       addLive(LiveInstance(body: body, id: id, created: start, end: stop, seq: nextSeq, shape: drawn))
       tree?.parentSeq[nextSeq] = parent.seq
+      if let first = tree?.firstNested[node] { seqOfNode[first + placed.count] = nextSeq }
       tree?.ordinal[nextSeq] = child.ordinal
       placed.append((nextSeq, start, stop))
       nextSeq += 1
@@ -106,8 +107,10 @@ extension Simulator {
   /// creation, children by z then declaration), drops those whose parent is absent,
   /// composes each record's matrices with its parent's and links it to its parent's
   /// record. `seqs` are the records' instances, in the records' order.
-  func arrangeTree(_ nodes: inout [NodeFrame], seqs: [Int]) {
-    guard let tree else { return }
+  /// Returns the arranged records' instances, in order.
+  @discardableResult
+  func arrangeTree(_ nodes: inout [NodeFrame], seqs: [Int]) -> [Int] {
+    guard let tree else { return seqs }
     var recordOf: [Int: Int] = [:]
     recordOf.reserveCapacity(seqs.count)
     for (k, seq) in seqs.enumerated() { recordOf[seq] = k }
@@ -124,6 +127,7 @@ extension Simulator {
     roots.sort { nodes[$0].z != nodes[$1].z ? nodes[$0].z < nodes[$1].z : seqs[$0] < seqs[$1] }
     var ordered: [NodeFrame] = []
     ordered.reserveCapacity(nodes.count)
+    var orderedSeqs: [Int] = []
     // Depth first with a stack of (record, parent's new index), pushed in reverse so that
     // they come off in order.
     var stack: [(Int, Int32)] = roots.reversed().map { ($0, -1) }
@@ -133,6 +137,7 @@ extension Simulator {
       if parent >= 0 { Self.compose(&record, under: ordered[Int(parent)]) }
       let at = Int32(ordered.count)
       ordered.append(record)
+      orderedSeqs.append(seqs[k])
       let kids = children[k].sorted {
         if nodes[$0].z != nodes[$1].z { return nodes[$0].z < nodes[$1].z }
         let (a, b) = (tree.ordinal[seqs[$0]] ?? 0, tree.ordinal[seqs[$1]] ?? 0)
@@ -141,6 +146,7 @@ extension Simulator {
       stack.append(contentsOf: kids.reversed().map { ($0, at) })
     }
     nodes = ordered
+    return orderedSeqs
   }
 
   /// A child's whole transform: its parent's whole transform times its own (§14), with

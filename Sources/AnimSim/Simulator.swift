@@ -19,8 +19,9 @@ import AnimSource
 /// declaration order, so those reads share one or two cache lines rather than spreading
 /// over the whole instance.
 struct LiveInstance {
-  /// Scene time from which it no longer appears (§6.4).
-  let end: Double
+  /// Scene time from which it no longer appears (§6.4); `remove after` in `on release`
+  /// brings it forward (§16).
+  var end: Double
   /// Creation order, for paint order among equal z; it also tells whether a record still
   /// holds this instance (`Simulator.recordOwners`).
   let seq: Int
@@ -155,6 +156,10 @@ package final class Simulator {
   /// The layer tree (§14); nil for a scene without children, whose frames need no tree
   /// pass.
   var tree: LayerTree? = nil
+  /// The instance that stands for each node index (§14's numbering) once it appears.
+  var seqOfNode: [Int: Int] = [:]
+  /// Drags and live bindings (§16); nil for a scene without them.
+  var interaction: InteractionState? = nil
 
   /// Evaluates the per-run stage: top-level `let`s with the stream "", each node with
   /// its own name's stream, emitters' origins, replicators and their copies (§7).
@@ -179,7 +184,12 @@ package final class Simulator {
     } catch {
       throw SimulationError(error)
     }
+    if !interactiveTemplates().isEmpty {
+      interaction = InteractionState(program: try bindingProgram())
+    }
   }
+
+
 
   private func evaluatePerRunStage(_ options: SimulationOptions) throws(EvaluationError) {
     let slots = (scene.globals.map(\.slot).max() ?? -1) + 1
@@ -246,7 +256,7 @@ package final class Simulator {
     }
     secondaryListeners = SecondaryListeners(scene.emitters.map(\.triggers))
     for replicator in scene.replicators { try createCopies(replicator) }
-    runSources = options.ignoresInput ? [] : scene.input.map(RunEventSource.from)
+    runSources = options.ignoresInput ? [] : scene.input.flatMap(RunEventSource.sources)
     for tap in options.taps {
       let target: InputEvent.Target = tap.point.map { .point($0) } ?? .none
       runSources.append(RunEventSource(event: .tap(target), times: TimeSequence(times: [tap.time]), priority: 1))
@@ -281,7 +291,12 @@ package final class Simulator {
     frame.index = n
     frame.time = t
     frame.sceneTime = s
-    if sampling { try sampleLive(at: s) } else { frame.nodes.removeAll(keepingCapacity: true) }
+    // Bindings and presses read the frame before: a run with them samples every frame.
+    if sampling || interaction != nil {
+      try sampleLive(at: s)
+    } else {
+      frame.nodes.removeAll(keepingCapacity: true)
+    }
     dropEnded(at: s)
     nextFrame += 1
   }

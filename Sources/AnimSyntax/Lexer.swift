@@ -135,6 +135,8 @@ package struct Lexer {
       return scanColor()
     case UInt8(ascii: "."):
       return scanDots()
+    case UInt8(ascii: "<"), UInt8(ascii: ">"):
+      return scanComparison()
     default:
       if let kind = Self.punctuation(b) {
         index += 1
@@ -171,10 +173,21 @@ package struct Lexer {
     index = WordBytes.wordEnd(bytes, from: start)
     let symbol = symbols.intern(bytes, from: start, to: index)
     // Reserved words are the first symbols of every table (see `Word`): one compare.
-    let reserved = symbol.id >= 0 && symbol.id <= Word.trigger.rawValue
+    let reserved = symbol.id >= 0 && symbol.id <= Word.lastReserved.rawValue
     var token = Token(kind: reserved ? .keyword : .identifier, start: start, end: index)
     token.symbol = symbol
     return token
+  }
+
+  /// `<`, `<=`, `>`, `>=` (§16).
+  mutating func scanComparison() -> Token {
+    let start = index
+    let less = bytes[index] == UInt8(ascii: "<")
+    index += 1
+    let orEqual = peekByte() == UInt8(ascii: "=")
+    if orEqual { index += 1 }
+    let kind: TokenKind = less ? (orEqual ? .lessEqual : .less) : (orEqual ? .greaterEqual : .greater)
+    return Token(kind: kind, start: start, end: index)
   }
 
   /// `.`, `..`, and Swift's `...` / `..<`, reported with the fix `..` (§1).

@@ -1,6 +1,6 @@
 import AnimSource
 
-/// expression := range;  range := sum [`..` sum];  sum := product {(`+`|`-`) product};
+/// expression := range [(`<`|`<=`|`>`|`>=`) range] (§16: no chains);  range := sum [`..` sum];  sum := product {(`+`|`-`) product};
 /// product := unary {(`*`|`/`) unary};  unary := `-` unary | postfix;
 /// postfix := primary {`.` NAME}   (§2: call and member bind tightest, then unary `-`)
 ///
@@ -24,11 +24,40 @@ extension Parser {
     defer { nesting -= 1 }
     let start = Int(token.start)
     let m = mark
+    parseRange()
+    guard let op = comparison, operatorContinues else { return }
+    advance()
+    parseRange()
+    finish(.binary, from: start, mark: m, flags: op.rawValue)
+    if let again = comparison, operatorContinues {
+      error(
+        SyntaxCode.chainedComparison, "comparisons do not chain: `\(again.spelling)` cannot follow another comparison",
+        notes: ["compare two values at a time (§16)"])
+      advance()
+      parseRange()
+    }
+  }
+
+  /// range := sum [`..` sum]
+  @inline(__always) mutating func parseRange() {
+    let start = Int(token.start)
+    let m = mark
     parseSum()
     if at(.dotDot) && operatorContinues {
       advance()
       parseSum()
       finish(.range, from: start, mark: m)
+    }
+  }
+
+  /// The comparison operator at the current token, if any (§16).
+  var comparison: BinaryOperator? {
+    switch token.kind {
+    case .less: return .less
+    case .lessEqual: return .lessEqual
+    case .greater: return .greater
+    case .greaterEqual: return .greaterEqual
+    default: return nil
     }
   }
 
@@ -178,6 +207,7 @@ extension Parser {
     case .self: leaf(.selfExpr)
     case .trigger: leaf(.triggerExpr)
     case .scene: leaf(.sceneExpr)
+    case .drag: leaf(.dragExpr)
     case .shape: parseShapeLiteral()
     case .path:
       let start = Int(token.start)

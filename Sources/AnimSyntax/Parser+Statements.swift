@@ -3,6 +3,8 @@ import AnimSource
 /// What a block belongs to; decides the contextual words it accepts.
 enum BlockContext {
   case scene, style, node, spawn, emitter, replicate, input, pathCommands, animation, group
+  /// `on drag { … }` and `on release { … }` (§16).
+  case drag, release
 
   /// Whether `node` declarations may appear in it (§14: a node's, a spawn's and a
   /// replicator's blocks).
@@ -130,6 +132,9 @@ extension Parser {
     case .at: parseAt()
     case .remove: parseRemoveAfter()
     case .instance: parseInstance()
+    case .live: parseLive()
+    case .emit: parseEmit()
+    case .drag where context == .input: parseDragInput()
     case .tap where context == .input: parseInputEvent()
     case .pause, .resume, .speed:
       if context == .input { parseInputEvent() } else { parseCommand() }
@@ -209,6 +214,8 @@ extension Parser {
     let start = Int(token.start)
     let m = mark
     advance()
+    if token.is(.drag) { return parseOnDrag(from: start, mark: m) }
+    if token.is(.release) { return parseOnRelease(from: start, mark: m) }
     var flags = OnTrigger.tap.rawValue
     if token.is(.birth) || token.is(.death) {
       flags = (token.is(.birth) ? OnTrigger.birth : OnTrigger.death).rawValue
@@ -229,8 +236,11 @@ extension Parser {
     }
     if !accept(.tap) {
       error(
-        SyntaxCode.expectedToken, "expected `tap`, `birth of` or `death of` after `on`, found \(tokenDescription)",
-        notes: ["triggers are `on tap`, `on tap NODE`, `on birth of E`, `on death of E`, `every P` and `at T, …`"])
+        SyntaxCode.expectedToken,
+        "expected `tap`, `birth of`, `death of`, `drag` or `release` after `on`, found \(tokenDescription)",
+        notes: [
+          "triggers are `on tap`, `on tap NODE`, `on birth of E`, `on death of E`, `every P` and `at T, …`; a node's drag blocks are `on drag { … }` and `on release { … }`"
+        ])
     }
     if token.kind == .identifier && !atStatementEnd { leaf(.name, payload: token.symbol.id) } else { absent() }
     finish(.onTap, from: start, mark: m, flags: flags)

@@ -27,4 +27,5 @@ package enum SyntaxCode {
   package static let misplacedStatement = "E0213"
   package static let nestedTooDeeply = "E0214"
   package static let nodesNestedTooDeeply = "E0215"
+  package static let chainedComparison = "E0216"
 }

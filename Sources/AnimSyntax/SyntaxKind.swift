@@ -62,6 +62,18 @@
   /// An `input` event: `tap [TARGET] at…/every…`, `pause at T`, `resume at T`,
   /// `speed S at T`; payload: the head word — [target or speed: expr | absent, when: at | every]
   case inputEvent
+  /// `drag TARGET to Q over D at T [timing F]` in `input` (§16) — [target, to, over, at,
+  /// timing | absent]
+  case dragInput
+  /// `on drag { … }` (§16) — [block]
+  case onDrag
+  /// `on release [if COND] { … } [else { … }]` (§16) — [condition | absent, block,
+  /// else block | absent]
+  case onRelease
+  /// `live PROP EXPR` (§16) — [property: name, value]
+  case live
+  /// `emit EMITTER` in `on release` (§16) — [emitter: name]
+  case emit
   /// A statement that could not be parsed; already reported.
   case errorStatement
 
@@ -79,6 +91,8 @@
   case selfExpr
   case triggerExpr
   case sceneExpr
+  /// `drag` before `.start`, `.translation`, `.location` or `.velocity` (§16).
+  case dragExpr
   /// `.case`; payload: the case name's symbol.
   case enumCase
   /// `base.name`; payload: the member's symbol — [base]
@@ -118,9 +132,17 @@
 
 @usableFromInline package enum BinaryOperator: UInt8, Sendable {
   case add, subtract, multiply, divide
+  /// §16's comparisons: a Bool of two Numbers, Durations or Angles.
+  case less, lessEqual, greater, greaterEqual
+
+  package var isComparison: Bool { rawValue >= BinaryOperator.less.rawValue }
 
   package var spelling: String {
     switch self {
+    case .less: return "<"
+    case .lessEqual: return "<="
+    case .greater: return ">"
+    case .greaterEqual: return ">="
     case .add: return "+"
     case .subtract: return "-"
     case .multiply: return "*"

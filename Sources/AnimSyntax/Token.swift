@@ -16,6 +16,8 @@ package enum TokenKind: UInt8, Sendable {
   case comma, colon, semicolon, equals, plus, minus, star, slash, dot
   /// `..`; the lexer also turns Swift's `...` and `..<` into this after reporting them.
   case dotDot
+  /// `<`, `<=`, `>`, `>=` (§16).
+  case less, lessEqual, greater, greaterEqual
 
   package var spelling: String {
     switch self {
@@ -42,13 +44,19 @@ package enum TokenKind: UInt8, Sendable {
     case .slash: return "`/`"
     case .dot: return "`.`"
     case .dotDot: return "`..`"
+    case .less: return "`<`"
+    case .lessEqual: return "`<=`"
+    case .greater: return "`>`"
+    case .greaterEqual: return "`>=`"
     }
   }
 
   /// Binary operators and `,` let a statement continue on the next line (§1).
   package var continuesLine: Bool {
     switch self {
-    case .comma, .plus, .minus, .star, .slash, .dotDot, .equals, .colon, .dot: return true
+    case .comma, .plus, .minus, .star, .slash, .dotDot, .equals, .colon, .dot, .less, .lessEqual, .greater,
+      .greaterEqual:
+      return true
     default: return false
     }
   }

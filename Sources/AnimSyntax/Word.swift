@@ -5,6 +5,8 @@
   // Reserved words (§1): never names.
   case scene, `let`, shape, path, timing, node, emitter, replicate, spawn, animate, group
   case sequence, input, `true`, `false`, `self`, trigger
+  /// §16's drags and live values.
+  case drag, release, live, `if`, `else`, emit
   // Clause words (§1): never declared names; end an expression; `max(…)` and
   // `rotate(…)` are still calls.
   case from, to, by, over, delay, `repeat`, `for`, forever, autoreverse, fill, additive
@@ -25,6 +27,7 @@
   private static let spellings: [String] = [
     "scene", "let", "shape", "path", "timing", "node", "emitter", "replicate", "spawn", "animate", "group",
     "sequence", "input", "true", "false", "self", "trigger",
+    "drag", "release", "live", "if", "else", "emit",
     "from", "to", "by", "over", "delay", "repeat", "for", "forever", "autoreverse", "fill", "additive",
     "cumulative", "interpolate", "pacing", "rotate", "at", "every", "until", "after", "count", "keyframes",
     "along", "on", "tap", "burst", "max", "origin", "remove", "instance",
@@ -35,7 +38,10 @@
   /// The clause words' spellings, for "may not be a declared name" (§1).
   package static let clauseWordSpellings: Set<String> = Set(Word.allCases.filter(\.isClauseWord).map(\.spelling))
 
-  package var isReserved: Bool { rawValue <= Word.trigger.rawValue }
+  package var isReserved: Bool { rawValue <= Word.lastReserved.rawValue }
+
+  /// The last reserved word: reserved words are the cases up to it.
+  @usableFromInline package static let lastReserved = Word.emit
   package var isClauseWord: Bool { rawValue >= Word.from.rawValue && rawValue <= Word.instance.rawValue }
 
   /// Words that begin a top-level declaration.

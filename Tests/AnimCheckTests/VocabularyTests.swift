@@ -30,6 +30,8 @@ struct VocabularyTests {
       // §15
       "motion", "polar",
       "randomPoint",
+      // §16
+      "distance",
     ]
     #expect(Set(Vocabulary.functionNames) == spec)
     #expect(Vocabulary.functionNames.count == spec.count)

@@ -45,8 +45,20 @@ extension Checker {
       }
       let t = check(tree.child(stmt, 0), expecting: .duration, in: &scope)
       return t.type.isError ? nil : .appearAt(.node(tree.child(stmt, 0)))
-    // A child node (§14): checked as a template of its own (`childTemplates`).
+    // A child node (§14): checked as a template of its own (`childTemplates`); §16's
+    // blocks by `checkInteraction`.
     case .errorStatement, .absent, .nodeDecl: return nil
+    case .live, .onDrag, .onRelease:
+      guard scope.binding == nil else {
+        error(SemanticCode.misplacedStatement, "this belongs in a node's or spawn's block", at: tree.range(stmt))
+        return nil
+      }
+      return nil
+    case .emit:
+      error(
+        SemanticCode.misplacedStatement, "`emit` fires an emitter from `on release { … }` only", at: tree.range(stmt),
+        notes: ["to fire an emitter on a tap, give it `on tap NODE`"])
+      return nil
     default:
       error(SemanticCode.misplacedStatement, "this statement does not belong in \(owner)", at: tree.range(stmt))
       return nil

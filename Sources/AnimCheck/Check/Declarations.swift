@@ -122,6 +122,19 @@ struct BlockScope {
 
   /// A node's block below a spawn (§14): `self` and `trigger` are the spawn block's own.
   var insideSpawn = false
+  /// Inside a §16 binding or `on release`: reads are of the frame being drawn.
+  var binding: BindingPlace? = nil
+
+  enum BindingPlace {
+    /// `live PROP EXPR`.
+    case live
+    /// `on drag { … }`.
+    case drag
+    /// `on release`'s condition and block.
+    case release
+
+    var readsDrag: Bool { self != .live }
+  }
 
   var allowsSpawnValues: Bool { kind == .spawn }
   /// Whether an omitted `from:` in a path means the instance's position (§4).

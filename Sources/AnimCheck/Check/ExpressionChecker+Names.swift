@@ -100,11 +100,18 @@ extension Checker {
     let memberRange = tree.memberNameRange(id)
     switch tree.kind(base) {
     case .sceneExpr: return sceneMember(member, id, memberRange, in: scope)
+    case .dragExpr: return dragMember(member, id, memberRange, in: scope)
+    case .selfExpr where scope.binding != nil:
+      guard let property = Property(rawValue: member) else {
+        return unknownMember(member, of: "`self`", memberRange, candidates: BuiltinNames.properties)
+      }
+      return self.member(id, propertyType(property), stage: .perSpawn, .selfDrawn(property))
     case .selfExpr, .triggerExpr: return spawnMember(tree.kind(base) == .selfExpr, member, id, memberRange, in: scope)
     case .name:
       if let symbol = tree.symbol(base), scope.locals[symbol] == nil, declarations.kind(symbol) == .node {
         declarations.markUsed(symbol)
         let index = declarations.read(symbol) { $0.nodeIndex ?? 0 } ?? 0
+        if scope.binding != nil { return drawnMember(symbol, index, member, id, memberRange) }
         let position = Expr.nodePosition(index)
         let known = Vocabulary.nodeMembers
         if known.contains(member), let owner = declarations.read(symbol, { $0.manyOwner }) ?? nil {
@@ -149,6 +156,34 @@ extension Checker {
     return .error
   }
 
+  /// `NODE.PROP` or `NODE.scenePosition` in a binding: as the frame draws it (§16).
+  func drawnMember(_ symbol: Symbol, _ index: Int, _ member: String, _ id: NodeID, _ range: SourceRange) -> Typed {
+    if let owner = declarations.read(symbol, { $0.manyOwner }) ?? nil {
+      reportStandsForMany(symbol, owner: owner, use: "`\(text(id))`", at: tree.range(id))
+      return .error
+    }
+    if member == "scenePosition" { return self.member(id, .point, stage: .perSpawn, .drawnScenePosition(index)) }
+    guard let property = Property(rawValue: member) else {
+      return unknownMember(
+        member, of: "node `\(tree.symbols[symbol])`", range, candidates: BuiltinNames.properties + ["scenePosition"])
+    }
+    return self.member(id, propertyType(property), stage: .perSpawn, .drawn(index, property))
+  }
+
+  /// `drag.start`, `drag.translation`, `drag.location`, `drag.velocity` (§16).
+  func dragMember(_ member: String, _ id: NodeID, _ range: SourceRange, in scope: BlockScope) -> Typed {
+    guard scope.binding?.readsDrag == true else {
+      error(
+        SemanticCode.dragOutsideBlock, "`drag.\(member)` may be read only in `on drag { … }` and `on release`",
+        at: tree.range(id))
+      return .error
+    }
+    guard let m = DragMember(rawValue: member) else {
+      return unknownMember(member, of: "`drag`", range, candidates: DragMember.allCases.map(\.rawValue))
+    }
+    return self.member(id, .point, stage: .perSpawn, .drag(m))
+  }
+
   func sceneMember(_ member: String, _ id: NodeID, _ range: SourceRange, in scope: BlockScope) -> Typed {
     if scope.kind == .scene {
       error(SemanticCode.sceneCycle, "`scene.\(member)` inside the `scene` block refers to itself", at: tree.range(id))
@@ -156,6 +191,12 @@ extension Checker {
     }
     // Lowered from the settings (`Lowering.member`).
     switch member {
+    case "time" where scope.binding != nil: return self.member(id, .duration, stage: .perSpawn, .sceneTime)
+    case "time":
+      error(
+        SemanticCode.dragOutsideBlock, "`scene.time` is read in bindings (`live`, `on drag`) and `on release`",
+        at: tree.range(id))
+      return .error
     case "width", "height": return Typed(type: .number, usesScene: true)
     case "center": return Typed(type: .point, usesScene: true)
     default: return unknownMember(member, of: "`scene`", range, candidates: ["width", "height", "center"])

@@ -34,6 +34,9 @@ extension Checker {
       if a.isQuantity && b == .number { return a }
       if a == b && (a == .duration || a == .angle) { return .number }
       return nil
+    case .less, .lessEqual, .greater, .greaterEqual:
+      // §16: two Numbers, Durations or Angles.
+      return a == b && (a == .number || a == .duration || a == .angle) ? .bool : nil
     }
   }
 
@@ -47,6 +50,7 @@ extension Checker {
     case .subtract: verb = "subtract \(b) from \(a)"
     case .multiply: verb = "multiply \(a) by \(b)"
     case .divide: verb = "divide \(a) by \(b)"
+    case .less, .lessEqual, .greater, .greaterEqual: verb = "compare \(a) with \(b) by `\(op.spelling)`"
     }
     var fixes: [Fix] = []
     if op == .add || op == .subtract {

@@ -95,6 +95,12 @@ extension Checker {
     case .shapeLiteral: return checkShapeLiteral(id, in: &scope)
     case .pathLiteral:
       return Typed(type: .path, stage: checkPathCommands(tree.child(id, 0), in: &scope))
+    case .dragExpr:
+      error(
+        SemanticCode.notAValue,
+        "`drag` is not a value on its own; use `drag.start`, `drag.translation`, `drag.location` or `drag.velocity`",
+        at: tree.range(id))
+      return .error
     case .selfExpr, .triggerExpr, .sceneExpr:
       let word = tree.kind(id) == .selfExpr ? "self" : tree.kind(id) == .triggerExpr ? "trigger" : "scene"
       let members =

@@ -14,11 +14,21 @@ extension Checker {
         labels: [Label(tree.range(blocks[0]), "the first one")])
     }
     guard let input = blocks.first, let block = tree.optionalChild(input, 0) else { return }
+    var drags: [(drag: ScriptedDrag, range: SourceRange)] = []
+    defer { reportOverlaps(drags) }
     for stmt in tree.children(block) {
+      if tree.kind(stmt) == .dragInput {
+        if let drag = checkDrag(stmt) {
+          drags.append((drag, tree.range(stmt)))
+          scene.input.append(.drag(drag))
+        }
+        continue
+      }
       guard tree.kind(stmt) == .inputEvent else {
         if !tree.kind(stmt).isError {
           error(
-            SemanticCode.misplacedStatement, "the `input` block holds `tap`, `pause`, `resume` and `speed` events",
+            SemanticCode.misplacedStatement,
+            "the `input` block holds `tap`, `drag`, `pause`, `resume` and `speed` events",
             at: tree.range(stmt))
         }
         continue
@@ -79,6 +89,51 @@ extension Checker {
       }
       return head == "pause" ? .pause(at: times[0]) : .resume(at: times[0])
     default: return nil
+    }
+  }
+
+  /// `drag TARGET to Q over D at T [timing F]` (§16): constant values.
+  func checkDrag(_ stmt: NodeID) -> ScriptedDrag? {
+    let subject = tree.child(stmt, 0)
+    let from: InputEvent.Target
+    if tree.kind(subject) == .name {
+      guard let i = singleNodeIndex(subject, use: "`drag \(tree.name(subject))` in `input`") else { return nil }
+      from = .node(i)
+    } else {
+      guard let p = constantValue(subject, .point, what: "the drag's start", scope: .constant) else { return nil }
+      from = .point(p.point)
+    }
+    guard let to = constantValue(tree.child(stmt, 1), .point, what: "the drag's end", scope: .constant),
+      let over = constantValue(tree.child(stmt, 2), .duration, what: "the drag's duration", scope: .constant),
+      let at = constantValue(tree.child(stmt, 3), .duration, what: "the drag's time", scope: .constant)
+    else { return nil }
+    var timing = TimingFunction.linear
+    if let f = tree.optionalChild(stmt, 4) {
+      guard case .timing(let t)? = constantValue(f, .timing, what: "the drag's timing", scope: .constant) else {
+        return nil
+      }
+      timing = t
+    }
+    guard over.number >= 0, at.number >= 0 else {
+      error(SemanticCode.negativeDuration, "a drag's `over` and `at` must be ≥ 0", at: tree.range(stmt))
+      return nil
+    }
+    return ScriptedDrag(from: from, to: to.point, duration: over.number, at: at.number, timing: timing)
+  }
+
+  /// Scripted drags may not overlap (§16), and there are at most 10,000.
+  func reportOverlaps(_ drags: [(drag: ScriptedDrag, range: SourceRange)]) {
+    if drags.count > 10_000 {
+      error(
+        SemanticCode.outOfLimits, "a scene has at most 10,000 scripted drags, found \(drags.count)",
+        at: drags[10_000].range)
+    }
+    let sorted = drags.sorted { $0.drag.at < $1.drag.at }
+    for (a, b) in zip(sorted, sorted.dropFirst()) where b.drag.at < a.drag.at + a.drag.duration {
+      error(
+        SemanticCode.overlappingDrags, "this drag begins before the one before it ends", at: b.range,
+        labels: [Label(a.range, "ends at \(JSONLimits.text(a.drag.at + a.drag.duration))s")],
+        notes: ["one finger drags at a time: start it at or after the release"])
     }
   }
 }

@@ -202,6 +202,10 @@ extension BinaryOperator {
     case .subtract: return .subtract
     case .multiply: return .multiply
     case .divide: return .divide
+    case .less: return .less
+    case .lessEqual: return .lessEqual
+    case .greater: return .greater
+    case .greaterEqual: return .greaterEqual
     }
   }
 }

@@ -65,6 +65,14 @@ extension Checker {
       localCount: scope.localCount, range: range)
     t.isGroup = isGroup
     t.children = children
+    t.interaction = checkInteraction(block, scope)
+    // Binding a 3-D property makes the node 3-D (§16, §12.1).
+    if let i = t.interaction,
+      (i.live + i.onDrag).contains(where: { $0.property.isDepth })
+        || [i.release?.then, i.release?.otherwise].contains(where: { $0?.body.contains(where: \.touchesDepth) == true })
+    {
+      t.is3D = true
+    }
     return t
   }
 

@@ -68,6 +68,16 @@ package enum SemanticCode {
   /// A motion's `over` beyond 24 h (§15).
   package static let motionTooLong = "E0393"
 
+  /// §16: `animate` in `on drag`; `drag.…` outside `on drag`/`on release`; `random` or
+  /// `choose` in a binding; a property bound twice; scripted drags that overlap; a cycle
+  /// among bindings (E0395, found when the run starts).
+  package static let animateInDrag = "E0394"
+  package static let bindingCycle = "E0395"
+  package static let dragOutsideBlock = "E0396"
+  package static let randomInBinding = "E0397"
+  package static let boundTwice = "E0398"
+  package static let overlappingDrags = "E0399"
+
   package static let unusedLet = "W0301"
   package static let hiddenAnimation = "W0302"
   package static let unsettledSpring = "W0303"

@@ -10,6 +10,8 @@ import AnimModel
 package enum Builtin: String, Sendable, CaseIterable {
   // Math (§2)
   case floor, ceil, round, sqrt, min, max, abs, clamp, lerp, sin, cos, tan, atan2
+  /// `distance(P, Q)` (§16).
+  case distance
   // Random
   case random, randomInt, choose
   // Colours
@@ -61,6 +63,7 @@ package enum Builtin: String, Sendable, CaseIterable {
     case .cos: return MathBuiltins.cos
     case .tan: return MathBuiltins.tan
     case .atan2: return MathBuiltins.atan2
+    case .distance: return MathBuiltins.distance
     case .random: return MathBuiltins.random
     case .randomInt: return MathBuiltins.randomInt
     case .choose: return MathBuiltins.choose

@@ -69,6 +69,11 @@ package enum MathBuiltins {
     form: "y, x", doc: "The Angle of the vector (x, y), from +x towards +y (clockwise on screen)."
   ) { v, _ in .number(degrees(fromRadians: libmAtan2(v.n(0), v.n(1)))) }
 
+  static let distance = BuiltinSpec(
+    "distance", .distance, [Parameter(nil, .point), Parameter(nil, .point)], result: .number, kind: .function,
+    form: "p, q", doc: "The Euclidean distance between two Points: `√((qx − px)² + (qy − py)²)` (§16)."
+  ) { v, _ in .number((v[1].point - v[0].point).length) }
+
   static let random = BuiltinSpec(
     "random", .random, rule: .generic, [], result: .number, stage: .perRun, kind: .function, form: "range",
     doc:

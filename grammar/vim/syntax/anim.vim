@@ -27,7 +27,7 @@ syn match animError "\.\.\.\|\.\.<"
 
 " Expressions: calls, names, members, enum cases.
 syn match animFunction "\<\h\w*\ze\s*("
-syn match animBuiltin "\<\%(floor\|ceil\|round\|sqrt\|min\|max\|abs\|clamp\|lerp\|sin\|cos\|tan\|atan2\|random\|randomInt\|choose\|mix\|motion\|polar\|randomPoint\|rgb\|rgba\|hsl\|linearGradient\|radialGradient\|translate\|rotate\|scale\)\ze\s*("
+syn match animBuiltin "\<\%(floor\|ceil\|round\|sqrt\|min\|max\|abs\|clamp\|lerp\|sin\|cos\|tan\|atan2\|distance\|random\|randomInt\|choose\|mix\|motion\|polar\|randomPoint\|rgb\|rgba\|hsl\|linearGradient\|radialGradient\|translate\|rotate\|scale\)\ze\s*("
 syn match animConstructor "\<\%(heart\|circle\|ellipse\|rect\|star\|polygon\|text\|image\|line\|quad\|cubic\|arc\|polyline\|parabola\)\ze\s*("
 syn match animTimingFunction "\<\%(cubicBezier\|steps\|spring\)\ze\s*("
 syn match animMember "\%([[:alnum:]_)\]]\)\@<=\.\h\w*"

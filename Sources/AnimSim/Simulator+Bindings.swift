@@ -1,0 +1,199 @@
+import AnimIR
+import AnimMath
+import AnimModel
+
+extension Simulator {
+  /// The templates with §16 blocks, by owner: nodes by node index (top-level, then nested
+  /// in §14's numbering), then emitters' spawns.
+  func interactiveTemplates() -> [(BindingSite.Owner, NodeTemplate)] {
+    var found: [(BindingSite.Owner, NodeTemplate)] = []
+    for (i, node) in scene.nodes.enumerated() where node.interaction != nil { found.append((.node(i), node)) }
+    if let tree {
+      for (index, place) in tree.nested.sorted(by: { $0.key < $1.key }) {
+        let template = tree.children[place.top][place.at].body.template
+        if template.interaction != nil { found.append((.node(index), template)) }
+      }
+    }
+    for (e, emitter) in scene.emitters.enumerated() where emitter.spawn.interaction != nil {
+      found.append((.spawn(e), emitter.spawn))
+    }
+    return found
+  }
+
+  /// The node index of node `i`'s parent node, if it is nested (§14).
+  func parentNode(_ i: Int) -> Int? {
+    guard let tree, let place = tree.nested[i] else { return nil }
+    let parent = tree.children[place.top][place.at].parent
+    return parent < 0 ? place.top : tree.firstNested[place.top] + parent
+  }
+
+  /// Node `i` and its ancestors.
+  func lineage(_ i: Int) -> [Int] {
+    var chain = [i]
+    while let p = parentNode(chain[chain.count - 1]), chain.count < 128 { chain.append(p) }
+    return chain
+  }
+
+  /// Every binding in the order of §16: each after those it reads. A cycle is an error.
+  func bindingProgram() throws(SimulationError) -> [BindingSite] {
+    var sites: [BindingSite] = []
+    for (owner, template) in interactiveTemplates() {
+      guard let interaction = template.interaction else { continue }
+      for b in interaction.live { sites.append(BindingSite(owner: owner, binding: b, whileDragged: false)) }
+      for b in interaction.onDrag { sites.append(BindingSite(owner: owner, binding: b, whileDragged: true)) }
+    }
+    let reads = sites.map { BindingGraph.reads($0.binding.value) }
+    let (order, cyclic) = BindingGraph.order(sites.count) { a in
+      var on: [Int] = []
+      for read in reads[a] {
+        for (b, site) in sites.enumerated() where b != a && dependency(read, of: sites[a], on: site) { on.append(b) }
+      }
+      return on
+    }
+    if let first = cyclic.first {
+      let names = cyclic.map { "`\(sites[$0].binding.property.rawValue)`" }.joined(separator: ", ")
+      throw SimulationError(
+        code: "E0395", message: "these bindings read each other in a cycle: \(names)", range: sites[first].binding.range
+      )
+    }
+    return order.map { sites[$0] }
+  }
+
+  /// Whether binding `reader` reading `read` must come after binding `site`.
+  private func dependency(_ read: BindingGraph.Read, of reader: BindingSite, on site: BindingSite) -> Bool {
+    let p = site.binding.property
+    switch (read, site.owner) {
+    case (.property(let n, let q), .node(let m)): return n == m && BindingGraph.overlaps(p, q)
+    case (.scenePosition(let n), .node(let m)): return BindingGraph.isTransform(p) && lineage(n).contains(m)
+    case (.own(let q), _):
+      return site.owner == reader.owner && q != reader.binding.property && BindingGraph.overlaps(p, q)
+    case (.drag, .node(let m)):
+      guard case .node(let n) = reader.owner else { return false }
+      return BindingGraph.isTransform(p) && lineage(n).dropFirst().contains(m)
+    default: return false
+    }
+  }
+}
+
+extension Simulator {
+  /// Applies §16 to a frame's records (`instances`: each record's index in the live
+  /// storage), before transforms are composed down the tree: overridden properties, then
+  /// every binding in order, each record's matrix made again from what it changed.
+  func applyBindings(_ records: inout [NodeFrame], instances: [Int], at s: Double) throws(SimulationError) {
+    guard var state = interaction else { return }
+    defer { interaction = state }
+    let all = live.storage
+    if let drag = state.drag, !instances.contains(where: { all[$0].seq == drag.receiver }) {
+      // The receiver was removed: the drag ends with no release (§16).
+      state.drag = nil
+    }
+    var recordOfSeq: [Int: Int] = [:]
+    for (k, m) in instances.enumerated() { recordOfSeq[all[m].seq] = k }
+    for (k, m) in instances.enumerated() {
+      guard let o = state.overrides[all[m].seq] else { continue }
+      o.apply(to: &records[k].state, at: s)
+      refresh(&records[k], all[m])
+    }
+    var frame = BindingFrame()
+    frame.sceneTime = s
+    frame.states = Array(repeating: nil, count: context.nodePositions.count)
+    frame.scenePositions = Array(repeating: .zero, count: context.nodePositions.count)
+    let parentRecord = instances.map { m in tree?.parentSeq[all[m].seq].flatMap { recordOfSeq[$0] } ?? -1 }
+    func noteNodes() {
+      for (node, seq) in seqOfNode {
+        guard node < frame.states.count, let k = recordOfSeq[seq] else { continue }
+        frame.states[node] = records[k].state
+        frame.scenePositions[node] = Self.parentWhole(k, records, parentRecord).apply(records[k].state.position)
+      }
+    }
+    noteNodes()
+    let runTime = Double(nextFrame) / fps
+    var ctx = context
+    for site in state.program {
+      let targets: [Int]
+      switch site.owner {
+      case .node(let n):
+        guard let seq = seqOfNode[n], let k = recordOfSeq[seq] else { continue }
+        targets = [k]
+      case .spawn(let e):
+        let name = scene.emitters[e].name
+        targets = records.indices.filter { records[$0].id.kind == .spawn && records[$0].id.name == name }
+      }
+      for k in targets {
+        let seq = all[instances[k]].seq
+        if site.whileDragged && state.drag?.receiver != seq { continue }
+        frame.own = records[k].state
+        if let drag = state.drag, drag.receiver == seq {
+          frame.drag = dragValues(drag, at: runTime, whole: Self.parentWhole(k, records, parentRecord), state)
+        }
+        ctx.frame = frame
+        let value: Value
+        do {
+          value = try Evaluator.evaluate(site.binding.value, &ctx)
+        } catch {
+          throw SimulationError(error)
+        }
+        PropertyTarget(site.binding.property).set(value, &records[k].state)
+        if site.whileDragged { state.drag?.lastBound[site.binding.property] = value }
+        refresh(&records[k], all[instances[k]])
+        let m = records[k].matrix
+        guard [m.a, m.b, m.c, m.d, m.tx, m.ty, records[k].state.opacity].allSatisfy(\.isFinite) else {
+          throw SimulationError(
+            code: "E0901", message: "the binding of `\(site.binding.property.rawValue)` is not finite at \(s)s",
+            range: site.binding.range)
+        }
+        noteNodes()
+      }
+    }
+    if let drag = state.drag, let k = recordOfSeq[drag.receiver] {
+      frame.drag = dragValues(drag, at: runTime, whole: Self.parentWhole(k, records, parentRecord), state)
+    }
+    frame.own = NodeState()
+    state.lastFrame = frame
+  }
+
+  /// The whole transform of record `k`'s parent, from the records' own (local) matrices:
+  /// W(parent) = W(grandparent)·L(parent). A 3-D ancestor counts by its planar matrix.
+  static func parentWhole(_ k: Int, _ records: [NodeFrame], _ parentRecord: [Int]) -> AffineTransform {
+    var whole = AffineTransform.identity
+    var p = parentRecord[k]
+    var steps = 0
+    while p >= 0 && steps < 128 {
+      whole = records[p].matrix * whole
+      p = parentRecord[p]
+      steps += 1
+    }
+    return whole
+  }
+
+  /// `drag.start`, `drag.translation`, `drag.location`, `drag.velocity` at run time `t`
+  /// (§16); `whole` maps the receiver's `position` space to the scene.
+  func dragValues(_ drag: DragSession, at t: Double, whole: AffineTransform, _ state: InteractionState) -> [Point] {
+    let pointer = drag.path.point(at: t, pressedAt: drag.pressedAt, from: drag.pressPoint, latest: state.pointer)
+    let inverse = whole.inverted ?? .identity
+    let location = inverse.apply(pointer)
+    let translation = location - inverse.apply(drag.pressPoint)
+    let t0 = max(drag.pressedAt, t - 0.1)
+    var velocity = Point.zero
+    if t > t0 {
+      let earlier: Point
+      switch drag.path {
+      case .scripted:
+        earlier = drag.path.point(at: t0, pressedAt: drag.pressedAt, from: drag.pressPoint, latest: pointer)
+      case .reported: earlier = state.history.last(where: { $0.t <= t0 })?.p ?? drag.pressPoint
+      }
+      velocity = (pointer - earlier) / (t - t0)
+    }
+    return [drag.start, translation, location, velocity]
+  }
+
+  /// Makes a record's matrix (and 3-D matrix and facing) again from its state.
+  func refresh(_ record: inout NodeFrame, _ instance: LiveInstance) {
+    record.state.opacity = min(max(record.state.opacity, 0), 1)
+    var matrix = Self.localMatrix(record.state, boxOrigin: instance.boxOrigin)
+    if let placement = instance.placement { matrix = placement.prefix * matrix }
+    record.matrix = matrix
+    if instance.is3D { _ = FrameSampler.writeDepth(instance, &record) }
+    record.decideFacing()
+  }
+}

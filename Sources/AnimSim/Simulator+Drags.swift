@@ -1,0 +1,200 @@
+import AnimIR
+import AnimMath
+import AnimModel
+
+extension Simulator {
+  /// A press at run time `t` (§16): the topmost present instance with an `on drag` or
+  /// `on release` block, or with an ancestor that has one (then that ancestor), receives
+  /// it. Its bound properties take their drawn values as model values from here on.
+  func press(_ target: InputEvent.Target, _ path: PointerPath, at s: Double) {
+    guard var state = interaction, state.drag == nil else { return }
+    let point: Point
+    switch target {
+    case .point(let p): point = p
+    case .none: return
+    case .node(let i):
+      guard let p = tree != nil ? treeTapPoint(i, at: s) : nodeCentre(i, at: s) else { return }
+      point = p
+    }
+    if case .reported = path { state.pointer = point }
+    guard let receiver = receiver(at: point, state), let k = state.frameSeqs.firstIndex(of: receiver),
+      let instance = live.first(where: { $0.seq == receiver })
+    else {
+      interaction = state
+      return
+    }
+    let drawn = frame.nodes[k].state
+    let bound = (instance.body.template.interaction?.onDrag ?? []).map(\.property)
+    let runTime = clock.runTime(atSceneTime: s)
+    state.history = [(runTime, point)]
+    state.drag = DragSession(
+      receiver: receiver, pressedAt: runTime, pressedScene: s, pressPoint: point, path: path, start: drawn.position)
+    if !bound.isEmpty {
+      let kept = state.overrides[receiver]?.properties ?? []
+      var properties = kept
+      for p in bound where !properties.contains(p) { properties.append(p) }
+      if let body = try? fixedBody(instance, model: drawn) {
+        state.overrides[receiver] = BindingOverride(body: body, since: s, properties: properties)
+      }
+    }
+    interaction = state
+  }
+
+  /// The pointer moved (interactive presses).
+  func movePointer(to p: Point, at s: Double) {
+    guard interaction != nil else { return }
+    let t = clock.runTime(atSceneTime: s)
+    interaction?.pointer = p
+    interaction?.history.append((t, p))
+    interaction?.history.removeAll { $0.t < t - 0.2 }
+  }
+
+  /// The release (§16): the bindings' last values become model values, `on release`
+  /// runs from this scene time, and a short press makes a tap after it.
+  func release(at s: Double) throws(SimulationError) {
+    guard var state = interaction, let drag = state.drag else { return }
+    state.drag = nil
+    interaction = state
+    guard let instance = live.first(where: { $0.seq == drag.receiver }),
+      let k = state.frameSeqs.firstIndex(of: drag.receiver), k < frame.nodes.count
+    else { return }
+    let runTime = clock.runTime(atSceneTime: s)
+    var model = frame.nodes[k].state
+    let template = instance.body.template
+    let interactionBlocks = template.interaction ?? Interaction()
+    var ctx = context
+    ctx.frame = state.lastFrame
+    ctx.frame.own = model
+    let whole = releaseWhole(k)
+    ctx.frame.drag = dragValues(drag, at: runTime, whole: whole, state)
+    // The bindings once more at the release point.
+    for b in interactionBlocks.onDrag {
+      do {
+        let v = try Evaluator.evaluate(b.value, &ctx)
+        PropertyTarget(b.property).set(v, &model)
+        ctx.frame.own = model
+      } catch {
+        throw SimulationError(error)
+      }
+    }
+    var branch = interactionBlocks.release?.then ?? IRForm.ReleaseBranch()
+    if let release = interactionBlocks.release, let condition = release.condition {
+      do {
+        if case .bool(false) = try Evaluator.evaluate(condition, &ctx) { branch = release.otherwise }
+      } catch {
+        throw SimulationError(error)
+      }
+    }
+    var properties = state.overrides[drag.receiver]?.properties ?? []
+    for p in interactionBlocks.onDrag.map(\.property) + Self.touched(branch.body) where !properties.contains(p) {
+      properties.append(p)
+    }
+    let body: InstanceBody
+    do {
+      body = try releaseBody(instance, branch, model: model, &ctx)
+    } catch {
+      throw SimulationError(error)
+    }
+    interaction?.overrides[drag.receiver] = BindingOverride(body: body, since: s, properties: properties)
+    if let after = body.removeAfter { end(drag.receiver, at: s + after) }
+    let position = whole.apply(model.position)
+    for e in branch.emits where e < scene.emitters.count {
+      try fire(emitter: e, at: position, time: s, velocity: ctx.frame.drag[3])
+    }
+    // A short press and release is a tap too, after `on release` (§16).
+    let pointer = drag.path.point(at: runTime, pressedAt: drag.pressedAt, from: drag.pressPoint, latest: state.pointer)
+    if (pointer - drag.pressPoint).length < 10 && runTime - drag.pressedAt < 0.3 {
+      try tap(.point(pointer), at: s)
+    }
+  }
+
+  /// The whole transform of the last frame's record `k`'s parent.
+  private func releaseWhole(_ k: Int) -> AffineTransform {
+    // The frame's records hold whole transforms (planar for a 3-D parent).
+    frame.nodes[k].parent.map { frame.nodes[$0].matrix } ?? .identity
+  }
+
+  /// The properties a release branch sets or animates.
+  static func touched(_ body: [BlockStatement]) -> [Property] {
+    var found: [Property] = []
+    func note(_ item: TimelineItem) {
+      switch item {
+      case .animation(let a): found.append(a.property)
+      case .group(_, let children), .sequence(_, let children): children.forEach(note)
+      }
+    }
+    for statement in body {
+      switch statement {
+      case .set(let p, _): found.append(p)
+      case .timeline(let item): note(item)
+      default: continue
+      }
+    }
+    return found
+  }
+
+  /// A body with the instance's shape, `model` as its model values and no animations.
+  private func fixedBody(_ instance: LiveInstance, model: NodeState) throws -> InstanceBody {
+    var ctx = context
+    return try releaseBody(instance, IRForm.ReleaseBranch(), model: model, &ctx)
+  }
+
+  /// `branch` evaluated as a block over `model`, its times counted from the release.
+  private func releaseBody(
+    _ instance: LiveInstance, _ branch: IRForm.ReleaseBranch<Expr>, model: NodeState, _ ctx: inout EvaluationContext
+  ) throws(EvaluationError) -> InstanceBody {
+    var template = instance.body.template
+    template.body = branch.body
+    template.localCount = branch.localCount
+    var groups = TimingGroups()
+    return try BlockEvaluator.evaluate(
+      template, defaultPosition: model.position, shape: instance.body.shape, model: model, groups: &groups, &ctx)
+  }
+
+  /// Ends instance `seq` and its descendants by scene time `t` (`remove after` in `on release`).
+  private func end(_ seq: Int, at t: Double) {
+    var ending: Set<Int> = [seq]
+    live.updateAll { instance in
+      let parent = tree?.parentSeq[instance.seq]
+      guard ending.contains(instance.seq) || parent.map({ ending.contains($0) }) == true else { return }
+      ending.insert(instance.seq)
+      instance.end = min(instance.end, t)
+    }
+    earliestEnd = min(earliestEnd, t)
+  }
+
+  /// The receiver of a press at `p`: the topmost record of the last frame whose shape
+  /// holds `p` and whose instance, or an ancestor, handles drags.
+  private func receiver(at p: Point, _ state: InteractionState) -> Int? {
+    for k in frame.nodes.indices.reversed() where k < state.frameSeqs.count {
+      let record = frame.nodes[k]
+      guard !record.shape.isGroup, contains(record, p) else { continue }
+      var seq: Int? = state.frameSeqs[k]
+      while let current = seq {
+        if let instance = live.first(where: { $0.seq == current }),
+          instance.body.template.interaction?.handlesDrags == true
+        {
+          return current
+        }
+        seq = tree?.parentSeq[current]
+      }
+    }
+    return nil
+  }
+
+  /// Whether a record's drawn shape holds scene point `p` (non-zero rule).
+  private func contains(_ record: NodeFrame, _ p: Point) -> Bool {
+    let outline = FlatOutline(record.shape.outline.path)
+    if let m3 = record.matrix3d { return Self.projectedContains(outline, m3.planar, p) }
+    guard let inverse = record.matrix.inverted else { return false }
+    return outline.contains(inverse.apply(p))
+  }
+
+  /// The centre of node `i`'s box in the scene (a flat scene).
+  func nodeCentre(_ i: Int, at s: Double) -> Point? {
+    guard i >= 0 && i < nodeBodies.count else { return nil }
+    let body = nodeBodies[i]
+    let center = Point(body.shape.outline.width / 2, body.shape.outline.height / 2)
+    return nodeProjection(i, at: s)?.apply(center) ?? nodeMatrix(i, at: s).apply(center)
+  }
+}
