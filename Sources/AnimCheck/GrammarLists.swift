@@ -22,7 +22,12 @@ package enum GrammarLists {
       Vocabulary.properties.map(\.name) + Vocabulary.placementWords + Vocabulary.sceneSettings
     ),
     ("pathCommands", [Word.move, .line, .quad, .cubic, .arc, .close].map(\.spelling)),
-    ("inputEvents", [Word.tap, .pause, .resume, .speed].map(\.spelling)),
+    ("inputEvents", [Word.tap, .drag, .pause, .resume, .speed].map(\.spelling)),
+    // Statements that hold or make others; §16's `live`, `emit`, `if` and `else` among them.
+    ("controlWords", [Word.animate, .group, .sequence, .spawn, .live, .emit, .if, .else].map(\.spelling)),
+    // What follows `on` in a node's block (§16).
+    ("dragBlocks", [Word.drag, .release].map(\.spelling)),
+    ("languageVariables", [Word.`self`, .trigger, .scene, .drag].map(\.spelling)),
     ("instanceWords", [Word.transform, .delay, .color, .offset].map(\.spelling)),
     ("offsetChannels", Vocabulary.offsetChannels),
   ]

@@ -73,6 +73,24 @@ enum WordDocs {
       "input", "input { tap … at …; tap … every …; pause at T; resume at T; speed S at T }",
       "Default events for headless runs, on run time."
     ),
+    (
+      "drag", "on drag { PROP EXPR … }  ·  drag.start · drag.translation · drag.location · drag.velocity",
+      "§16. In a node's or spawn's block: bindings while a press on it lasts (no `animate`). In `input`: `drag TARGET to Q over D at T [timing F]`, a press at P, a pointer at `P + (Q − P)·F((t − T)/D)`, a release at T + D. In `on drag` and `on release`: `drag.start` (the position at the press), `drag.translation` and `drag.location` (mapped into the position's space), `drag.velocity` (points per second over the last 0.1 s)."
+    ),
+    (
+      "release", "on release [if COND] { … } [else { … }]",
+      "§16. Runs at the release: the bound values become model values, then the block's values, animations (from the release's scene time), `remove after` and `emit E`."
+    ),
+    (
+      "live", "live PROP EXPR",
+      "§16. Binds a property for the instance's whole life: evaluated at every frame, after the frame's events and animations, in dependency order. No `random`."
+    ),
+    ("if", "on release if COND { … } else { … }", "§16. Chooses a release block by a Bool, at the release."),
+    ("else", "on release if COND { … } else { … }", "§16. The release block when the condition is false."),
+    (
+      "emit", "emit EMITTER",
+      "§16. In `on release`: fires the emitter once at the receiver's `scenePosition`, with `drag.velocity` as `trigger.velocity`."
+    ),
     ("true", "true", "The Bool true."),
     ("false", "false", "The Bool false."),
     ("self", "self.index", "In a spawn block: `self.index`, the 0-based count of that emitter's spawns."),
@@ -204,11 +222,14 @@ enum WordDocs {
     ("height", "scene.height", "Number: the scene's height."),
     ("center", "scene.center", "Point: the scene's centre."),
     ("index", "self.index", "Number: 0-based count of the emitter's spawns."),
-    ("time", "trigger.time", "Duration: when the trigger fired."),
+    ("time", "trigger.time · scene.time", "Duration: when the trigger fired; in a binding, the frame's scene time (§16)."),
+    ("start", "drag.start", "Point: the receiver's `position` at the press (§16)."),
+    ("translation", "drag.translation", "Point: the pointer's displacement since the press, in the position's space (§16)."),
+    ("location", "drag.location", "Point: the pointer, in the position's space (§16)."),
     ("position", "NODE.position · trigger.position", "Point: a node's model position, or the tap point."),
     (
-      "velocity", "trigger.velocity",
-      "Point: at `on birth of`/`on death of`, the velocity p′ of the instance's last-begun motion, mapped by the linear part of its parent's matrix (§15); (0, 0) for every other trigger."
+      "velocity", "trigger.velocity · drag.velocity",
+      "Point: at `on birth of`/`on death of`, the velocity p′ of the instance's last-begun motion, mapped by the linear part of its parent's matrix (§15); at `emit`, the drag's velocity; (0, 0) for every other trigger. `drag.velocity`: the pointer's, per second over the last 0.1 s (§16)."
     ),
     (
       "scenePosition", "NODE.scenePosition",

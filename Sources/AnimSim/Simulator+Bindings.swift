@@ -94,10 +94,13 @@ extension Simulator {
       o.apply(to: &records[k].state, at: s)
       refresh(&records[k], all[m])
     }
-    var frame = BindingFrame()
+    // A node absent from this frame reads as it was last drawn.
+    var frame = state.lastFrame
     frame.sceneTime = s
-    frame.states = Array(repeating: nil, count: context.nodePositions.count)
-    frame.scenePositions = Array(repeating: .zero, count: context.nodePositions.count)
+    if frame.states.count != context.nodePositions.count {
+      frame.states = Array(repeating: nil, count: context.nodePositions.count)
+      frame.scenePositions = context.nodePositions
+    }
     let parentRecord = instances.map { m in tree?.parentSeq[all[m].seq].flatMap { recordOfSeq[$0] } ?? -1 }
     func noteNodes() {
       for (node, seq) in seqOfNode {

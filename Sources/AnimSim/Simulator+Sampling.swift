@@ -64,7 +64,9 @@ extension Simulator {
     }
     if tree != nil {
       if seqs.isEmpty { seqs = live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq) }
-      interaction?.frameSeqs = arrangeTree(&nodes, seqs: seqs)
+      // Arranged first: an optional-chained assignment would skip it without interaction.
+      let arranged = arrangeTree(&nodes, seqs: seqs)
+      interaction?.frameSeqs = arranged
       // Arranged, a record may hold another instance than it did.
       owners = Array(repeating: -1, count: nodes.count)
       return

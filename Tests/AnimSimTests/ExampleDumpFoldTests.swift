@@ -38,13 +38,16 @@ import Testing
     // 2-D nodes carry no 3-D transform.
     #expect(try Self.node(run.frames[0], "bottomHalf").matrix3d == nil)
     #expect(try Self.node(run.frames[0], "shade").matrix3d == nil)
-    // Frame 42 (0.7 s): half-way through easeInOut (symmetric, so 0.5): a = −80°.
+    // Frame 42 (0.7 s): the drag (pressed at 0.2 s, 160 points down over 1 s) half-way
+    // through easeInOut (symmetric, so 0.5): ty = 80, a = −80 / 200 · 180° = −72°.
     let top = try Self.node(run.frames[42], "topHalf")
-    #expect(abs(top.state.rotationX - -80) < 1e-4)
+    #expect(abs(top.state.rotationX - -72) < 1e-4)
+    // The shade reads the angle: 72 / 180 = 0.4.
+    #expect(abs(try Self.node(run.frames[42], "shade").state.opacity - 0.4) < 1e-9)
     let h = try #require(top.matrix3d).planar
     for (x, y) in [(0.0, 0.0), (250.0, 0.0), (250.0, 160.0), (0.0, 160.0)] {
       let p = h.apply(Point(x, y))
-      let e = Self.landing(x, y, degrees: -80)
+      let e = Self.landing(x, y, degrees: -72)
       #expect(abs(p.x - e.x) < 1e-3 && abs(p.y - e.y) < 1e-3, "(\(x), \(y)) → \(p), by hand \(e)")
     }
     // The 2-D matrix takes the 3-D values as 0 (§12.1).
@@ -53,9 +56,10 @@ import Testing
     // 96 above the fold, so its top-left corner is the picture's point (0, 64).
     let stripe = try #require(try Self.node(run.frames[42], "stripe").matrix3d).planar
     let s = stripe.apply(Point(0, 0))
-    let e = Self.landing(0, 64, degrees: -80)
+    let e = Self.landing(0, 64, degrees: -72)
     #expect(abs(s.x - e.x) < 1e-3 && abs(s.y - e.y) < 1e-3, "stripe \(s), by hand \(e)")
-    // Frame 130 (2.1667 s): the spring ended at 2.1 s and holds its end value exactly.
+    // Frame 130 (2.1667 s): released at 1.2 s, the 0.6 s spring ended at 1.8 s and holds
+    // its end value exactly.
     let back = try Self.node(run.frames[130], "topHalf")
     #expect(back.state.rotationX == 0 && back.state.perspective == 500)
     #expect(back.matrix3d?.m == Self.rest)

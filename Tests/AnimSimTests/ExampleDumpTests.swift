@@ -579,25 +579,27 @@ func expectColor(
 
   @Test func dragsAndSpringBack() throws {
     let run = try Example.run("ca-sticky", keep: [54, 90, 192, 222])
-    // Frame 54 (t = 0.9): drag 1 half-way, easeInOut(0.5) = 0.5: bubble x = 187.5 + 60·0.5
-    // = 217.5; smallCircle scale 1 + (0.6 − 1)·0.5 = 0.8; bridge scaleX 0.5, opacity
-    // 1 + (0 − 1)·steps(1)(0.5) = 1 − 0 = 1.
+    // Frame 54 (t = 0.9): drag 1 (pressed at 0.5 s) half-way, easeInOut(0.5) = 0.5: bubble
+    // x = 187.5 + 60·0.5 = 217.5, d = 30; smallCircle scale 1 − d / 150 = 0.8; bridge
+    // scaleX d / 60 = 0.5, opacity 1 (d < 80).
     try Self.expectDragPose(run, 54, bubbleX: 217.5, smallCircleScale: 0.8, bridgeScaleX: 0.5, bridgeOpacity: 1)
     // Frame 90 (t = 1.5, 0.2 s into the 0.5 s spring back from 247.5 to 187.5):
     // ζ = 0.2, ω₀ = ln 1000 / (0.2·0.5) = 69.077553, a = 13.815511, ωd = ω₀√0.96 = 67.681903;
     // e^(−0.2a) = 1000^(−0.4) = 0.0630957; ωd·0.2 = 13.536381 rad: cos 0.565291, sin 0.824891;
     // x = 1 + 0.0630957·(−0.565291 − 13.815511 / 67.681903·0.824891) = 0.953708;
-    // bubble x = 247.5 − 60·0.953708 = 190.277493.
+    // bubble x = 247.5 − 60·0.953708 = 190.277493; d = 2.777493, so smallCircle scale
+    // 1 − d / 150 = 0.981483 and bridge scaleX d / 60 = 0.046292, opacity 1.
     expectClose(try run.node("bubble", 90).state.position.x, 190.277493, 1e-5, "bubble@90")
-    expectClose(try run.node("bridge", 90).state.opacity, 0, 1e-6, "bridge opacity@90")
-    expectClose(try run.node("smallCircle", 90).state.scaleX, 0.6, 1e-6, "smallCircle@90")
-    // Frame 192 (t = 3.2): drag 2 (begins 0.5 + 0.8 + 0.5 + 1 = 2.8) at u = 0.4 / 1.2 = 1/3:
-    // 187.5 + 40 = 227.5; smallCircle 1 − (80 / 150)·0.5 = 0.733333; bridge scaleX
-    // (4/3)·0.5 = 0.666667, opacity 1 (steps(1) at u = 0.5 → p = 0).
+    expectClose(try run.node("bridge", 90).state.opacity, 1, 1e-6, "bridge opacity@90")
+    expectClose(try run.node("bridge", 90).state.scaleX, 2.777493 / 60, 1e-6, "bridge scaleX@90")
+    expectClose(try run.node("smallCircle", 90).state.scaleX, 1 - 2.777493 / 150, 1e-6, "smallCircle@90")
+    // Frame 192 (t = 3.2): drag 2 (pressed at 2.8 s, linear over 1.2 s) at u = 0.4 / 1.2 = 1/3:
+    // d = 40, 187.5 + 40 = 227.5; smallCircle 1 − 40 / 150 = 0.733333; bridge scaleX
+    // 40 / 60 = 0.666667, opacity 1.
     try Self.expectDragPose(
       run, 192, bubbleX: 227.5, smallCircleScale: 0.733333, bridgeScaleX: 0.666667, bridgeOpacity: 1)
-    // Frame 222 (t = 3.7, u = 0.75): bubble 187.5 + 90 = 277.5; smallCircle and bridge
-    // opacity 0 (after their 0.8 s, filled at p = 1).
+    // Frame 222 (t = 3.7, u = 0.75): bubble 187.5 + 90 = 277.5; d = 90 > 80, so
+    // smallCircle and bridge opacity 0.
     expectClose(try run.node("bubble", 222).state.position.x, 277.5, 1e-6, "bubble@222")
     expectClose(try run.node("smallCircle", 222).state.opacity, 0, 1e-6, "smallCircle opacity@222")
     expectClose(try run.node("bridge", 222).state.opacity, 0, 1e-6, "bridge opacity@222")
@@ -605,7 +607,8 @@ func expectColor(
 
   @Test func explosion() throws {
     let run = try Example.run("ca-sticky", keep: [255, 263, 264, 269, 270])
-    // The tap at 4 s hits the bubble at (187.5 + 120, 333.5): burst 8, explode#0 … #7.
+    // The release at 4 s, 120 points out, emits `explode` at the bubble (187.5 + 120, 333.5):
+    // burst 8, explode#0 … #7.
     // Frame 255 (t = 4.25, u = 0.5, linear): explode#k moves by 30·(cos, sin)(45k°)·0.5.
     let e0 = try run.node("explode#0", 255)
     expectClose(e0.state.position.x, 322.5, 1e-6, "explode#0 x")

@@ -43,7 +43,8 @@ import Testing
   static func rows(_ source: String) throws -> [String: [Double]] {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animc-drag-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let file = dir.appendingPathComponent("scene.anim")
+    // Tests run in parallel: a file of its own for each scene.
+    let file = dir.appendingPathComponent("scene-\(UUID().uuidString).anim")
     try source.write(to: file, atomically: true, encoding: .utf8)
     let r = try RenderCommandTests.animcOK(["dump", file.path, "--format", "csv"])
     let lines = r.stdout.split(separator: "\n")

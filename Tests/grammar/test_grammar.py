@@ -63,11 +63,22 @@ def visible(tokens) -> list[tuple[str, str]]:
 EXAMPLE_LINES = [
     (
         "ca-sticky.anim",
-        "origin (scene.center.x + 120",
+        "on release if distance((0, 0), drag.translation) > 80 {",
         [
-            ("origin", KW), ("(", LPAREN), ("scene", LANG), (".", DOT), ("center", MEMBER), (".", DOT),
-            ("x", MEMBER), ("+", MINUS), ("120", NUM), (",", COMMA), ("scene", LANG), (".", DOT),
-            ("center", MEMBER), (".", DOT), ("y", MEMBER), (")", RPAREN),
+            ("on", KW), ("release", KW), ("if", "keyword.control.anim"), ("distance", "support.function.builtin.anim"),
+            ("(", LPAREN), ("(", LPAREN), ("0", NUM), (",", COMMA), ("0", NUM), (")", RPAREN), (",", COMMA),
+            ("drag", LANG), (".", DOT), ("translation", MEMBER), (")", RPAREN),
+            (">", "keyword.operator.comparison.anim"), ("80", NUM), ("{", LBRACE),
+        ],
+    ),
+    (
+        "ca-sticky.anim",
+        "drag bubble to (247.5, 333.5) over 0.8s at 0.5s timing easeInOut",
+        [
+            ("drag", "keyword.other.event.anim"), ("bubble", SRC), ("to", KW), ("(", LPAREN), ("247.5", NUM),
+            (",", COMMA), ("333.5", NUM), (")", RPAREN), ("over", KW), ("0.8", NUM), ("s", UNIT), ("at", KW),
+            ("0.5", NUM), ("s", UNIT), ("timing", KW), ("easeInOut", "support.constant.timing.anim"),
+            ("// out to d = 60, released", COMMENT),
         ],
     ),
     (
@@ -112,11 +123,12 @@ EXAMPLE_LINES = [
     ),
     (
         "ca-sticky.anim",
-        "animate opacity to 0 over 0.8s delay 2.8s timing steps(1)",
+        "animate position to scene.center over 0.5s timing spring(damping: 0.2, velocity: 0)",
         [
-            ("animate", ANIMATE), ("opacity", PROP), ("to", KW), ("0", NUM), ("over", KW), ("0.8", NUM),
-            ("s", UNIT), ("delay", KW), ("2.8", NUM), ("s", UNIT), ("timing", KW),
-            ("steps", "support.function.timing.anim"), ("(", LPAREN), ("1", NUM), (")", RPAREN),
+            ("animate", ANIMATE), ("position", PROP), ("to", KW), ("scene", LANG), (".", DOT), ("center", MEMBER),
+            ("over", KW), ("0.5", NUM), ("s", UNIT), ("timing", KW), ("spring", "support.function.timing.anim"),
+            ("(", LPAREN), ("damping", LABEL), (":", COLON), ("0.2", NUM), (",", COMMA), ("velocity", LABEL),
+            (":", COLON), ("0", NUM), (")", RPAREN),
         ],
     ),
     (

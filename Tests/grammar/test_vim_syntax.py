@@ -60,9 +60,10 @@ def highlight(path: pathlib.Path, tmp_path: pathlib.Path) -> tuple[str, str, lis
 
 
 EXAMPLE_LINES = [
-    ("ca-sticky.anim", "origin (scene.center.x + 120",
-     [("origin", "animClause"), ("scene", "animLanguageVariable"), (".center.x", "animMember"),
-      ("+", "animOperator"), ("120", "animNumber"), ("scene", "animLanguageVariable"), (".center.y", "animMember")]),
+    ("ca-sticky.anim", "on release if distance((0, 0), drag.translation) > 80",
+     [("on release", "animClause"), ("if", "animControl"), ("distance", "animBuiltin"), ("0", "animNumber"),
+      ("0", "animNumber"), ("drag", "animLanguageVariable"), (".translation", "animMember"), (">", "animOperator"),
+      ("80", "animNumber")]),
     ("ca-replicators.anim", "instance offset alpha -0.1",
      [("instance", "animClause"), ("offset", "animClause"), ("alpha", "animProperty"), ("-", "animOperator"), ("0.1", "animNumber")]),
     ("ca-replicators.anim", "instance color green",

@@ -21,7 +21,7 @@ set cpo&vim
 syn case match
 
 " Operators and punctuation.
-syn match animOperator "[-+*/=]"
+syn match animOperator "[-+*/=<>]"
 syn match animOperator "\.\."
 syn match animError "\.\.\.\|\.\.<"
 
@@ -33,7 +33,7 @@ syn match animTimingFunction "\<\%(cubicBezier\|steps\|spring\)\ze\s*("
 syn match animMember "\%([[:alnum:]_)\]]\)\@<=\.\h\w*"
 syn match animEnumCase "\%([[:alnum:]_)\].]\)\@<!\.\h\w*"
 syn match animBoolean "\<\%(true\|false\)\>"
-syn match animLanguageVariable "\<\%(self\|trigger\|scene\)\>"
+syn match animLanguageVariable "\<\%(self\|trigger\|scene\|drag\)\>"
 syn match animTimingName "\<\%(linear\|easeIn\|easeOut\|easeInOut\|easeInEaseOut\|default\|ease\)\>"
 syn match animColorName "\<\%(black\|white\|clear\|red\|green\|blue\|yellow\|orange\|pink\|purple\|gray\)\>"
 
@@ -56,9 +56,10 @@ syn match animProperty "\%(\<instance\s\+offset\s\+\)\@<=\<\%(red\|green\|blue\|
 " Statements: words that begin one (at a line start, or after `;` or `{`).
 syn match animPathCommand "\%(^\|[;{]\)\s*\zs\<\%(move\|line\|quad\|cubic\|arc\|close\)\>\%(\s*(\)\@!"
 syn match animPathCommand "\%(^\|[;{]\)\s*\zs\<\%(move\|line\|quad\|cubic\|arc\|close\)\>\ze\s\+("
-syn match animEvent "\%(^\|[;{]\)\s*\zs\<\%(tap\|pause\|resume\|speed\)\>"
+syn match animEvent "\%(^\|[;{]\)\s*\zs\<\%(tap\|drag\|pause\|resume\|speed\)\>"
 syn match animProperty "\%(^\|[;{]\)\s*\zs\<\%(position\|x\|y\|scale\|scaleX\|scaleY\|rotation\|opacity\|fill\|stroke\|lineWidth\|strokeStart\|strokeEnd\|rotationX\|rotationY\|perspective\|doubleSided\|blend\|blur\|anchor\|z\|contentsRect\|size\|background\|fps\|duration\|seed\)\>\%(\s*\.\h\)\@!"
-syn match animControl "\<\%(animate\|group\|sequence\|spawn\)\>"
+syn match animControl "\<\%(animate\|group\|sequence\|spawn\|live\|emit\|if\|else\)\>"
+syn match animClause "\<on\s\+\%(drag\|release\)\>"
 syn match animProperty "\%(\<animate\s\+\)\@<=\h\w*"
 
 " Declarations: `let NAME =`, `emitter NAME`, `scene "Title" {`, `shape {`.
