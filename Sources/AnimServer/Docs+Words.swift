@@ -222,9 +222,15 @@ enum WordDocs {
     ("height", "scene.height", "Number: the scene's height."),
     ("center", "scene.center", "Point: the scene's centre."),
     ("index", "self.index", "Number: 0-based count of the emitter's spawns."),
-    ("time", "trigger.time · scene.time", "Duration: when the trigger fired; in a binding, the frame's scene time (§16)."),
+    (
+      "time", "trigger.time · scene.time",
+      "Duration: when the trigger fired; in a binding, the frame's scene time (§16)."
+    ),
     ("start", "drag.start", "Point: the receiver's `position` at the press (§16)."),
-    ("translation", "drag.translation", "Point: the pointer's displacement since the press, in the position's space (§16)."),
+    (
+      "translation", "drag.translation",
+      "Point: the pointer's displacement since the press, in the position's space (§16)."
+    ),
     ("location", "drag.location", "Point: the pointer, in the position's space (§16)."),
     ("position", "NODE.position · trigger.position", "Point: a node's model position, or the tap point."),
     (
