@@ -33,7 +33,8 @@ enum RenderCommand {
       ),
       OptionSpec(
         names: ["--from"], value: "DIR/",
-        help: "With -o OUT.apng: join the run's PNGs in DIR/ (rendered in slices with --frames) instead of drawing them."
+        help:
+          "With -o OUT.apng: join the run's PNGs in DIR/ (rendered in slices with --frames) instead of drawing them."
       ),
       OptionSpec(names: ["--time"], value: "T", help: "The still's run time: 1.5s, 1500ms or plain seconds."),
       OptionSpec(names: ["--frame"], value: "N", help: "The still's frame number (default 0)."),
@@ -129,7 +130,9 @@ enum RenderCommand {
       }
       if let frames = request.frames, format.destination == .file, frames.lowerBound >= simulator.frameCount {
         throw UsageError(
-          message: "`--frames \(frames.lowerBound)..\(frames.upperBound)` is past the run, whose frames are 0…\(simulator.frameCount - 1)")
+          message:
+            "`--frames \(frames.lowerBound)..\(frames.upperBound)` is past the run, whose frames are 0…\(simulator.frameCount - 1)"
+        )
       }
       let only = try parsed.value("--only").map { name throws(UsageError) in try NodeSelection(name, in: ir) }
       let selection: RunOutput.Selection =

@@ -69,7 +69,8 @@ struct RenderRequest {
     from = parsed.value("--from")
     if from != nil {
       guard format.name == OutputFormat.apng.name else {
-        throw UsageError(message: "`--from` goes with an APNG (`-o OUT.apng --from DIR/`), which it joins from a folder of PNGs")
+        throw UsageError(
+          message: "`--from` goes with an APNG (`-o OUT.apng --from DIR/`), which it joins from a folder of PNGs")
       }
       if parsed.has("--only") {
         throw UsageError(message: "`--only` does not go with `--from`: the folder's frames are drawn already")

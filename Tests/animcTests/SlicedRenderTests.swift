@@ -133,6 +133,7 @@ import Testing
     // heart-view runs 8 s at 60 fps: 480 frames, 0…479.
     let past = try CLITests.animc(["render", "examples/heart-view.anim", "-o", "/tmp/x.mp4", "--frames", "480..500"])
     #expect(past.status == 2)
-    #expect(past.stderr == "animc: error: `--frames 480..500` is past the run, whose frames are 0…479\n", "\(past.stderr)")
+    #expect(
+      past.stderr == "animc: error: `--frames 480..500` is past the run, whose frames are 0…479\n", "\(past.stderr)")
   }
 }
