@@ -28,7 +28,7 @@ package struct PNGSequenceWriter: FrameWriter {
 
   package mutating func begin(_ header: RunHeader) throws {
     self.header = header
-    digits = max(5, String(max(header.frames, runFrames ?? 0)).count)
+    digits = Self.digits(runFrames: max(header.frames, runFrames ?? 0))
   }
 
   package mutating func write(_ frame: Frame) throws {
@@ -56,8 +56,11 @@ package struct PNGSequenceWriter: FrameWriter {
     try sink.file(named: done.name, try done.bytes.get())
   }
 
+  /// How many digits frame numbers take in a run of `runFrames` frames: at least five.
+  package static func digits(runFrames: Int) -> Int { max(5, String(runFrames).count) }
+
   /// `frame-00042.png` for frame 42 with five digits.
-  static func name(_ n: Int, digits: Int) -> String {
+  package static func name(_ n: Int, digits: Int) -> String {
     let number = String(n)
     return "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
   }

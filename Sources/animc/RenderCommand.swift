@@ -28,7 +28,14 @@ enum RenderCommand {
       OptionSpec(names: ["--only"], value: "NAME", help: "Keep only the instances of one node, emitter or replicator."),
       OptionSpec(
         names: ["--frames"], value: "A..B",
-        help: "A PNG folder: write only frames A to B, inclusive; slices written to one folder add up to the run."),
+        help:
+          "A PNG folder or a video: write only frames A to B, inclusive; slices written to one folder add up to the run, video segments join with ffmpeg's concat demuxer."
+      ),
+      OptionSpec(
+        names: ["--from"], value: "DIR/",
+        help:
+          "With -o OUT.apng: join the run's PNGs in DIR/ (rendered in slices with --frames) instead of drawing them."
+      ),
       OptionSpec(names: ["--time"], value: "T", help: "The still's run time: 1.5s, 1500ms or plain seconds."),
       OptionSpec(names: ["--frame"], value: "N", help: "The still's frame number (default 0)."),
       OptionSpec(
@@ -115,6 +122,18 @@ enum RenderCommand {
       // Before the first frame: a picture too large for this process's memory is refused
       // with what it would need, rather than failing an allocation half-way.
       try MemoryBudget.check(picture, format)
+      if let folder = request.from {
+        try RunOutput.joinAPNG(
+          folder: folder, frames: simulator.frameCount, fps: simulator.fps, picture: picture, to: output,
+          inputs: [path], force: parsed.has("--force"))
+        return .success
+      }
+      if let frames = request.frames, format.destination == .file, frames.lowerBound >= simulator.frameCount {
+        throw UsageError(
+          message:
+            "`--frames \(frames.lowerBound)..\(frames.upperBound)` is past the run, whose frames are 0…\(simulator.frameCount - 1)"
+        )
+      }
       let only = try parsed.value("--only").map { name throws(UsageError) in try NodeSelection(name, in: ir) }
       let selection: RunOutput.Selection =
         format.frames == .still ? .still(try request.stillFrame(simulator)) : .run(request.frames)

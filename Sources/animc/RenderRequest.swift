@@ -32,8 +32,10 @@ struct RenderRequest {
   var ffmpeg: String?
   /// `--telegram`: a WebM made a Telegram video sticker.
   var telegram = false
-  /// `--frames A..B`: a slice of the run, for a PNG folder.
+  /// `--frames A..B`: a slice of the run, for a PNG folder or a video segment.
   var frames: ClosedRange<Int>?
+  /// `--from DIR/`: an APNG joined from a folder of the run's PNGs, not drawn.
+  var from: String?
   var still: Still
 
   init(_ parsed: Arguments, format: OutputFormat) throws(UsageError) {
@@ -63,8 +65,16 @@ struct RenderRequest {
       throw UsageError(message: "`--telegram` goes with a WebM (`-o OUT.webm --telegram`)")
     }
     frames = try DumpRequest.frames(parsed)
-    if frames != nil, format.name != OutputFormat.pngSequence.name {
-      throw UsageError(message: "`--frames` goes with a folder of PNGs (`-o DIR/`), which slices add up in")
+    if frames != nil { try Self.checkSlice(format) }
+    from = parsed.value("--from")
+    if from != nil {
+      guard format.name == OutputFormat.apng.name else {
+        throw UsageError(
+          message: "`--from` goes with an APNG (`-o OUT.apng --from DIR/`), which it joins from a folder of PNGs")
+      }
+      if parsed.has("--only") {
+        throw UsageError(message: "`--only` does not go with `--from`: the folder's frames are drawn already")
+      }
     }
     if ffmpeg != nil, format.name != OutputFormat.mp4.name, format.name != OutputFormat.webm.name {
       throw UsageError(message: "`--ffmpeg` goes with a video (`-o OUT.mp4` or `-o OUT.webm`)")
@@ -82,6 +92,27 @@ struct RenderRequest {
     // (`--fps`), and the size when both sides are given.
     if let fps = options.fps { _ = try stillFrame(fps: fps) }
     if width != nil && height != nil { _ = try pixelSize(SceneSettings()) }
+  }
+
+  /// `--frames A..B` goes with the outputs whose slices join into the run byte for byte:
+  /// a PNG folder (the slices' files add up in it) and a video segment (segments join with
+  /// ffmpeg's concat demuxer, without re-encoding). An APNG is joined from PNG slices.
+  static func checkSlice(_ format: OutputFormat) throws(UsageError) {
+    switch format.name {
+    case OutputFormat.pngSequence.name, OutputFormat.mp4.name, OutputFormat.webm.name: return
+    case OutputFormat.apng.name:
+      throw UsageError(
+        message:
+          "an APNG is not rendered in slices: render them as PNG folders (`-o DIR/ --frames A..B`), then join them with `-o OUT.apng --from DIR/`"
+      )
+    case OutputFormat.telegramVideo.name:
+      throw UsageError(message: "`--frames` does not go with `--telegram`: a sticker is one file of at most 3 s")
+    default:
+      throw UsageError(
+        message:
+          "`--frames` goes with a folder of PNGs (`-o DIR/`), which slices add up in, or a video segment (`-o SEG.mp4`, `SEG.webm`)"
+      )
+    }
   }
 
   /// Telegram's limits that the run decides, checked before any frame is made.

@@ -21,15 +21,7 @@ enum RunOutput {
     let options = OutputOptions(inputs: inputs + simulator.imagePaths + simulator.scene.fontFiles, force: force)
     switch format.destination {
     case .file:
-      // Opened (and refused, when it must be) before the first frame is simulated.
-      let output = try OutputFile(path: path ?? "-", options: options)
-      do {
-        try drive(simulator, format, .bytes(FileSink(output)), picture, selection, only)
-        try output.commit()
-      } catch {
-        output.abandon()
-        throw error
-      }
+      try toFile(path ?? "-", options) { sink in try drive(simulator, format, .bytes(sink), picture, selection, only) }
     case .folder:
       guard let path else { throw UsageError(message: "give a folder with `-o DIR/`") }
       let output = try OutputDirectory(path: path, options: options)
@@ -40,6 +32,30 @@ enum RunOutput {
         output.abandon()
         throw error
       }
+    }
+  }
+
+  /// An APNG joined from a folder of the run's PNGs (`--from DIR/`, `APNGFolderJoin`),
+  /// written as every output is: atomically, the target left as it was on any error.
+  static func joinAPNG(
+    folder: String, frames: Int, fps: Double, picture: PictureOptions, to path: String, inputs: [String],
+    force: Bool
+  ) throws {
+    try toFile(path, OutputOptions(inputs: inputs, force: force)) { sink in
+      try APNGFolderJoin.join(folder: folder, frames: frames, fps: fps, options: picture, to: sink)
+    }
+  }
+
+  /// Opens the output file (refused, when it must be, before any work), lets `body` write
+  /// it, and commits it only when `body` returns.
+  private static func toFile(_ path: String, _ options: OutputOptions, _ body: (FileSink) throws -> Void) throws {
+    let output = try OutputFile(path: path, options: options)
+    do {
+      try body(FileSink(output))
+      try output.commit()
+    } catch {
+      output.abandon()
+      throw error
     }
   }
 

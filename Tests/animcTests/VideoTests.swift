@@ -113,6 +113,35 @@ import Testing
     #expect(leftovers.isEmpty, "\(leftovers)")
   }
 
+  /// An ffmpeg that fails midway (after reading part of the frames) or at the end (after
+  /// reading them all), for a whole video and for a segment: exit 2, one line with its
+  /// last message, the old target unchanged and nothing left beside it.
+  @Test(arguments: [
+    ("midway", "head -c 20000 >/dev/null\necho 'boom: midway' >&2\nexit 1\n"),
+    ("at the end", "cat >/dev/null\necho 'boom: at the end' >&2\nexit 1\n"),
+  ])
+  func anFFmpegFailingLaterLeavesTheTarget(_ when: String, _ script: String) throws {
+    let dir = try RenderCommandTests.workDirectory("video-fail-\(when.replacingOccurrences(of: " ", with: "-"))")
+    let fake = dir.appendingPathComponent("fake-ffmpeg")
+    try "#!/bin/sh\n\(script)".write(to: fake, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+    for slice in [[], ["--frames", "3..9"]] {
+      let target = dir.appendingPathComponent("keep.webm")
+      try Data("old".utf8).write(to: target)
+      // 10 frames of 75 × 133 RGBA: 399,000 bytes, far more than the midway fake reads.
+      let r = try CLITests.animc(
+        ["render", "examples/love-burst.anim", "-o", target.path, "--duration", "1s", "--fps", "10", "--scale", "0.2"]
+          + slice + ["--ffmpeg", fake.path])
+      #expect(r.status == 2, "\(when) \(slice): \(r.stderr)")
+      #expect(r.stderr.hasPrefix("animc: error: ffmpeg exited 1"), "\(when) \(slice): \(r.stderr)")
+      #expect(r.stderr.hasSuffix(": boom: \(when)\n"), "\(when) \(slice): \(r.stderr)")
+      #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+      #expect(try String(contentsOf: target, encoding: .utf8) == "old")
+      let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+      #expect(names == ["fake-ffmpeg", "keep.webm"], "\(names)")
+    }
+  }
+
   /// Telegram's video-sticker limits: VP9 WebM, no audio, 512 px on the long side, at
   /// most 3 s, 30 fps and 256 KB; a run that breaks one is refused before any frame.
   @Test func aTelegramStickerIsWithinItsLimits() throws {

@@ -46,6 +46,12 @@ import Testing
     Writer(name: "PNG still", args: ["render", "--frame", "2", "--scale", "0.5"], output: "out.png"),
     Writer(name: "SVG still", args: ["render", "--frame", "2", "--scale", "0.5"], output: "out.svg"),
     Writer(name: "PNG sequence", args: ["render", "--duration", "0.1s", "--scale", "0.5"], output: "frames/"),
+    Writer(name: "APNG", args: ["render", "--duration", "0.1s", "--scale", "0.5"], output: "out.apng"),
+    // ffmpeg writes its video in a private folder, which animc then copies into the output.
+    Writer(name: "MP4", args: ["render", "--duration", "0.1s", "--scale", "0.5"], output: "out.mp4"),
+    Writer(name: "WebM", args: ["render", "--duration", "0.1s", "--scale", "0.5"], output: "out.webm"),
+    Writer(
+      name: "MP4 segment", args: ["render", "--frames", "1..2", "--scale", "0.5"], output: "out.mp4"),
     Writer(name: "Lottie", args: ["render", "--duration", "0.1s"], output: "out.json"),
     Writer(
       name: "Telegram sticker", args: ["render", "--duration", "0.1s", "--width", "512", "--height", "512"],
