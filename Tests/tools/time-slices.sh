@@ -8,9 +8,9 @@
 # Each sliced result is also compared with the one render (bytes, or frame count).
 #
 #   swift build -c release --product animc
-#   scripts/time-slices.sh [SCENE] [SECONDS] [FPS]     # defaults: love-burst, 4 s, 30 fps
+#   Tests/tools/time-slices.sh [SCENE] [SECONDS] [FPS]     # defaults: love-burst, 4 s, 30 fps
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 animc=${ANIMC:-.build/release/animc}
 scene=${1:-examples/love-burst.anim}
 seconds=${2:-4}

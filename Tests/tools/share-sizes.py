@@ -4,7 +4,7 @@ with the scene's own size, rate and duration: the table between the `sizes` mark
 examples/README.md is rewritten with them (run from the repository's root).
 
     swift build -c release --product animc
-    ANIMC=.build/release/animc python3 scripts/share-sizes.py
+    ANIMC=.build/release/animc python3 Tests/tools/share-sizes.py
 """
 
 import glob
@@ -15,7 +15,7 @@ import tempfile
 
 from PIL import Image
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ANIMC = os.environ.get("ANIMC", os.path.join(ROOT, ".build", "release", "animc"))
 README = os.path.join(ROOT, "examples", "README.md")
 BEGIN, END = "<!-- sizes:begin -->", "<!-- sizes:end -->"
