@@ -52,8 +52,46 @@ package enum BindingGraph {
       .contains(p)
   }
 
+  /// A binding as the graph sees it: whose it is (a node index, or a negative key for an
+  /// emitter's spawns), what it binds and what it reads.
+  package struct Site: Sendable {
+    package var owner: Int
+    package var property: Property
+    package var reads: [Read]
+    package init(owner: Int, property: Property, reads: [Read]) {
+      self.owner = owner
+      self.property = property
+      self.reads = reads
+    }
+  }
+
+  /// The sites in evaluation order (each after the bindings it reads, source order
+  /// otherwise), and those on a cycle. `lineage(n)` is node n and its ancestors.
+  package static func order(_ sites: [Site], lineage: (Int) -> [Int]) -> (order: [Int], cyclic: [Int]) {
+    order(sites.count) { a in
+      var on: [Int] = []
+      for read in sites[a].reads {
+        for (b, site) in sites.enumerated() where b != a && depends(sites[a], read, on: site, lineage) { on.append(b) }
+      }
+      return on
+    }
+  }
+
+  /// Whether `reader`, reading `read`, must come after the binding `site`.
+  private static func depends(_ reader: Site, _ read: Read, on site: Site, _ lineage: (Int) -> [Int]) -> Bool {
+    let p = site.property
+    switch read {
+    case .property(let n, let q): return site.owner == n && overlaps(p, q)
+    case .scenePosition(let n): return isTransform(p) && site.owner >= 0 && lineage(n).contains(site.owner)
+    case .own(let q): return site.owner == reader.owner && q != reader.property && overlaps(p, q)
+    case .drag:
+      return isTransform(p) && site.owner >= 0 && reader.owner >= 0 && lineage(reader.owner).dropFirst().contains(site.owner)
+    }
+  }
+
   /// An order of `count` items in which every item comes after those `dependsOn` names
-  /// (source order otherwise), and the items on a cycle, which come last in source order.
+  /// (source order otherwise), the items a cycle holds up last in source order; and the
+  /// items on a cycle.
   package static func order(_ count: Int, dependsOn: (Int) -> [Int]) -> (order: [Int], cyclic: [Int]) {
     var waiting = [Int](repeating: 0, count: count)
     var dependents = [[Int]](repeating: [], count: count)
@@ -71,7 +109,19 @@ package enum BindingGraph {
       order.append(next)
       for d in dependents[next] { waiting[d] -= 1 }
     }
-    let cyclic = (0..<count).filter { !done[$0] }
-    return (order + cyclic, cyclic)
+    // Left over: those on a cycle and those that read one; only the former are reported.
+    let left = (0..<count).filter { !done[$0] }
+    let leftSet = Set(left)
+    let onCycle = left.filter { k in
+      var seen: Set<Int> = []
+      var pending = dependsOn(k).filter { leftSet.contains($0) && $0 != k }
+      while let next = pending.popLast() {
+        if dependsOn(next).contains(k) { return true }
+        guard seen.insert(next).inserted else { continue }
+        pending.append(contentsOf: dependsOn(next).filter { leftSet.contains($0) && !seen.contains($0) })
+      }
+      return false
+    }
+    return (order + left, onCycle)
   }
 }

@@ -42,14 +42,15 @@ extension Simulator {
       for b in interaction.live { sites.append(BindingSite(owner: owner, binding: b, whileDragged: false)) }
       for b in interaction.onDrag { sites.append(BindingSite(owner: owner, binding: b, whileDragged: true)) }
     }
-    let reads = sites.map { BindingGraph.reads($0.binding.value) }
-    let (order, cyclic) = BindingGraph.order(sites.count) { a in
-      var on: [Int] = []
-      for read in reads[a] {
-        for (b, site) in sites.enumerated() where b != a && dependency(read, of: sites[a], on: site) { on.append(b) }
+    let graph = sites.map { site in
+      let owner: Int
+      switch site.owner {
+      case .node(let n): owner = n
+      case .spawn(let e): owner = -1 - e
       }
-      return on
+      return BindingGraph.Site(owner: owner, property: site.binding.property, reads: BindingGraph.reads(site.binding.value))
     }
+    let (order, cyclic) = BindingGraph.order(graph, lineage: lineage)
     if let first = cyclic.first {
       let names = cyclic.map { "`\(sites[$0].binding.property.rawValue)`" }.joined(separator: ", ")
       throw SimulationError(
@@ -57,21 +58,6 @@ extension Simulator {
       )
     }
     return order.map { sites[$0] }
-  }
-
-  /// Whether binding `reader` reading `read` must come after binding `site`.
-  private func dependency(_ read: BindingGraph.Read, of reader: BindingSite, on site: BindingSite) -> Bool {
-    let p = site.binding.property
-    switch (read, site.owner) {
-    case (.property(let n, let q), .node(let m)): return n == m && BindingGraph.overlaps(p, q)
-    case (.scenePosition(let n), .node(let m)): return BindingGraph.isTransform(p) && lineage(n).contains(m)
-    case (.own(let q), _):
-      return site.owner == reader.owner && q != reader.binding.property && BindingGraph.overlaps(p, q)
-    case (.drag, .node(let m)):
-      guard case .node(let n) = reader.owner else { return false }
-      return BindingGraph.isTransform(p) && lineage(n).dropFirst().contains(m)
-    default: return false
-    }
   }
 }
 

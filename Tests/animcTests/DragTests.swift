@@ -189,4 +189,30 @@ import Testing
     #expect(r.status != 0)
     #expect(r.stderr.contains("E0395"), "\(r.stderr)")
   }
+
+  /// §16: the error stands at each binding of the cycle, and a binding that only reads
+  /// the cycle is not one of them. `b.scenePosition` reads b's `x` binding.
+  @Test func aCycleIsReportedAtEachOfItsBindings() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animc-drag-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let file = dir.appendingPathComponent("cycle-lines.anim")
+    try """
+      node a = circle(5) {
+        live position b.scenePosition + (10, 0)
+      }
+      node b = circle(5) {
+        live x a.x
+      }
+      node c = circle(5) {
+        live opacity a.opacity
+        live scale a.x / 100
+      }
+
+      """.write(to: file, atomically: true, encoding: .utf8)
+    let r = try CLITests.animc(["check", file.path])
+    #expect(r.status == 1)
+    let lines = r.stderr.split(separator: "\n").filter { $0.contains("error:") }
+    #expect(lines.count == 2, "\(r.stderr)")
+    #expect(lines.contains { $0.contains(":2:3:") } && lines.contains { $0.contains(":5:3:") }, "\(r.stderr)")
+  }
 }

@@ -72,6 +72,7 @@ final class Checker {
     checkInput()  // before the emitters: their `max` warning counts the input's taps
     checkTemplates()
     checkSecondaryCycles()
+    checkBindingCycles()
     report(warnings.unusedLets(order, in: declarations))
     return CheckResult(diagnostics: diagnostics, scene: scene, lowering: lowering)
   }
