@@ -18,7 +18,7 @@ public func fuzzMain(_ body: @escaping ([UInt8]) -> Void) -> Never {
     var argc = CommandLine.argc
     var argv = CommandLine.unsafeArgv
     exit(
-      LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+      runFuzzerDriver(&argc, &argv) { data, size in
         harness(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
         return 0
       })
@@ -60,7 +60,7 @@ public func fuzzFinding(_ message: String) -> Never {
 #if FUZZING
   /// libFuzzer's driver for a program that has its own `main` (LLVM 13 and later).
   @_silgen_name("LLVMFuzzerRunDriver")
-  private func LLVMFuzzerRunDriver(
+  private func runFuzzerDriver(
     _ argc: UnsafeMutablePointer<CInt>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt

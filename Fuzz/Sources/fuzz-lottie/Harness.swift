@@ -23,7 +23,7 @@ import FuzzSupport
         return  // a run the simulator refuses (an instance limit) is a diagnostic
       }
       let json: JSONValue
-      do {
+      do throws(JSONParseError) {
         json = try JSONValue.parse(sink.bytes)
       } catch {
         fuzzFinding("the Lottie JSON does not parse: \(error.message) at byte \(error.offset)")
