@@ -96,6 +96,22 @@ let package = Package(
       ]
     ),
 
+    // Fuzz harnesses (Fuzz/README.md): executables in no product, each driving one reader
+    // of untrusted bytes. Built for fuzzing only by `Fuzz/run` (`-DFUZZING` and the
+    // fuzzer sanitizer on its command line); an ordinary build makes each a replayer of
+    // the files it is given. They live in this package because the readers are `package`
+    // or internal API, which no other package can reach.
+    .target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport"),
+    .executableTarget(name: "fuzz-anim", dependencies: ["AnimKit", "FuzzSupport"], path: "Fuzz/Sources/fuzz-anim"),
+    .executableTarget(name: "fuzz-png", dependencies: ["AnimImage", "FuzzSupport"], path: "Fuzz/Sources/fuzz-png"),
+    .executableTarget(name: "fuzz-font", dependencies: ["AnimFont", "FuzzSupport"], path: "Fuzz/Sources/fuzz-font"),
+    .executableTarget(name: "fuzz-lsp", dependencies: ["AnimServer", "FuzzSupport"], path: "Fuzz/Sources/fuzz-lsp"),
+    .executableTarget(name: "fuzz-http", dependencies: ["AnimPreview", "FuzzSupport"], path: "Fuzz/Sources/fuzz-http"),
+    .executableTarget(name: "fuzz-json", dependencies: ["AnimJSON", "FuzzSupport"], path: "Fuzz/Sources/fuzz-json"),
+    .executableTarget(
+      name: "fuzz-lottie", dependencies: ["AnimKit", "AnimJSON", "AnimWriters", "FuzzSupport"],
+      path: "Fuzz/Sources/fuzz-lottie"),
+
     // Test corpora's expectation format, shared by the syntax and semantic suites.
     .target(name: "AnimTestSupport", dependencies: ["AnimSource"], path: "Tests/AnimTestSupport"),
     .testTarget(name: "AnimThreadsTests", dependencies: ["AnimThreads"]),

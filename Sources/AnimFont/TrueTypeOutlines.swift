@@ -248,7 +248,9 @@ struct TrueTypeOutlines: Sendable {
     var result: [[(Point, Bool)]] = []
     var start = 0
     for e in ends {
-      result.append((start...e).map { (Point(xs[$0], ys[$0]), flags[$0] & 1 != 0) })
+      // A contour that ends where the previous one ended has no points (end points may
+      // repeat; `emit` skips the empty contour): a half-open range, never start > end.
+      result.append((start..<e + 1).map { (Point(xs[$0], ys[$0]), flags[$0] & 1 != 0) })
       start = e + 1
     }
     return result

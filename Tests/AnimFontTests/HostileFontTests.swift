@@ -27,6 +27,32 @@ struct HostileFontTests {
     #expect(try face.outline(2).segments.count == 8)
   }
 
+  @Test func aContourEndPointThatRepeatsIsAnEmptyContour() throws {
+    // The triangle with a second contour ending at the same point (end points 2, 2): the
+    // second contour has no points and draws nothing. Found by fuzz-font.
+    let glyph =
+      FontBuilder.u16(2) + FontBuilder.u16(0) + FontBuilder.u16(0) + FontBuilder.u16(100) + FontBuilder.u16(100)
+      + FontBuilder.u16(2) + FontBuilder.u16(2) + FontBuilder.u16(0) + [0x01, 0x01, 0x01]
+      + FontBuilder.u16(0) + FontBuilder.u16(100) + FontBuilder.u16(0x1_0000 - 50)
+      + FontBuilder.u16(0) + FontBuilder.u16(0) + FontBuilder.u16(100)
+    let face = try FontFace(data: FontBuilder.trueType([[], glyph]))
+    #expect(
+      try face.outline(1).segments == [
+        .move(to: Point(0, 0)), .line(to: Point(100, 0)), .line(to: Point(50, 100)), .close,
+      ])
+  }
+
+  @Test func theFuzzersRepeatedContourEndIsNotATrap() throws {
+    // fuzz-font's input (Fuzz/corpus/font): every glyph's outline is a value or an error.
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Fuzz/corpus/font/regression-repeated-contour-end.ttf")
+    let face = try FontFace(data: Data(contentsOf: url))
+    let scalars: [Unicode.Scalar] = ["A", "V", "a", "f", "i", " ", "é", "中", "文", "😀"]
+    for glyph in scalars.compactMap({ face.glyph(for: $0) }) + Array(0..<min(face.glyphCount, 64)) {
+      _ = try? face.outline(glyph)
+    }
+  }
+
   @Test func aCompositeThatIncludesItselfIsAnError() {
     let message = outlineError(FontBuilder.trueType([[], FontBuilder.composite([1])]))
     #expect(message?.contains("nest deeper") == true, "\(message ?? "no error")")
