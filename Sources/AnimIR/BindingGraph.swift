@@ -85,7 +85,8 @@ package enum BindingGraph {
     case .scenePosition(let n): return isTransform(p) && site.owner >= 0 && lineage(n).contains(site.owner)
     case .own(let q): return site.owner == reader.owner && q != reader.property && overlaps(p, q)
     case .drag:
-      return isTransform(p) && site.owner >= 0 && reader.owner >= 0 && lineage(reader.owner).dropFirst().contains(site.owner)
+      return isTransform(p) && site.owner >= 0 && reader.owner >= 0
+        && lineage(reader.owner).dropFirst().contains(site.owner)
     }
   }
 

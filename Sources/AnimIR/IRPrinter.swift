@@ -132,7 +132,8 @@ package enum IRPrinter {
       case .point(let p): from = "(\(n(p.x)), \(n(p.y)))"
       case .none: from = "origin"
       }
-      return "drag \(from) to (\(n(d.to.x)), \(n(d.to.y))) over \(n(d.duration))s at \(n(d.at))s timing \(timingText(d.timing))"
+      return
+        "drag \(from) to (\(n(d.to.x)), \(n(d.to.y))) over \(n(d.duration))s at \(n(d.at))s timing \(timingText(d.timing))"
     case .pause(let at): return "pause at \(n(at))s"
     case .resume(let at): return "resume at \(n(at))s"
     case .speed(let s, let at): return "speed \(n(s)) at \(n(at))s"

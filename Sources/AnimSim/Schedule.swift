@@ -130,7 +130,8 @@ struct RunEventSource: Sendable {
   static func from(_ input: InputEvent) -> RunEventSource {
     switch input {
     case .drag(let drag):
-      return RunEventSource(event: .press(drag.from, .scripted(drag)), times: TimeSequence(times: [drag.at]), priority: 0)
+      return RunEventSource(
+        event: .press(drag.from, .scripted(drag)), times: TimeSequence(times: [drag.at]), priority: 0)
     case .tap(let target, .at(let times)):
       return RunEventSource(event: .tap(target), times: TimeSequence(times: times), priority: 0)
     case .tap(let target, .every(let period, let from, let until)):

@@ -48,7 +48,8 @@ extension Simulator {
       case .node(let n): owner = n
       case .spawn(let e): owner = -1 - e
       }
-      return BindingGraph.Site(owner: owner, property: site.binding.property, reads: BindingGraph.reads(site.binding.value))
+      return BindingGraph.Site(
+        owner: owner, property: site.binding.property, reads: BindingGraph.reads(site.binding.value))
     }
     let (order, cyclic) = BindingGraph.order(graph, lineage: lineage)
     if let first = cyclic.first {

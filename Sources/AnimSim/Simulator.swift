@@ -189,8 +189,6 @@ package final class Simulator {
     }
   }
 
-
-
   private func evaluatePerRunStage(_ options: SimulationOptions) throws(EvaluationError) {
     let slots = (scene.globals.map(\.slot).max() ?? -1) + 1
     context.globals = Array(repeating: .number(0), count: slots)

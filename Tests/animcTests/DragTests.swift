@@ -197,18 +197,18 @@ import Testing
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let file = dir.appendingPathComponent("cycle-lines.anim")
     try """
-      node a = circle(5) {
-        live position b.scenePosition + (10, 0)
-      }
-      node b = circle(5) {
-        live x a.x
-      }
-      node c = circle(5) {
-        live opacity a.opacity
-        live scale a.x / 100
-      }
+    node a = circle(5) {
+      live position b.scenePosition + (10, 0)
+    }
+    node b = circle(5) {
+      live x a.x
+    }
+    node c = circle(5) {
+      live opacity a.opacity
+      live scale a.x / 100
+    }
 
-      """.write(to: file, atomically: true, encoding: .utf8)
+    """.write(to: file, atomically: true, encoding: .utf8)
     let r = try CLITests.animc(["check", file.path])
     #expect(r.status == 1)
     let lines = r.stderr.split(separator: "\n").filter { $0.contains("error:") }

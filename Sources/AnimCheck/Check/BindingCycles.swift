@@ -33,7 +33,8 @@ extension Checker {
         }
         continue
       case .onDrag:
-        for binding in tree.children(tree.child(id, 0)) where tree.kind(binding) == .command && tree.childCount(binding) == 2 {
+        for binding in tree.children(tree.child(id, 0))
+        where tree.kind(binding) == .command && tree.childCount(binding) == 2 {
           if let owner, let site = site(owner, tree.child(binding, 0), tree.child(binding, 1)) {
             sites.append(site)
             ranges.append(tree.range(binding))

@@ -1,43 +1,3 @@
-/// Options for GIF output.
-package struct GIFOptions: Sendable {
-  /// GIF has only on/off transparency, so each frame's semi-transparent pixels are
-  /// composited onto this colour (the scene background, or with `transparency` the
-  /// matte) before quantizing.
-  package var background: (red: UInt8, green: UInt8, blue: UInt8)
-  /// Ordered (4×4 Bayer) dithering for frames with more than 256 colours. Off by default:
-  /// flat shapes on flat backgrounds look cleaner without it.
-  package var dither: Bool
-  /// Encode only the rectangle that changed since the previous frame, each unchanged
-  /// pixel inside it written as transparent or as its own colour, whichever makes the
-  /// LZW codes shorter. Much smaller files for mostly static scenes.
-  package var onlyChangedRegion: Bool
-  /// How many times the animation plays in all; 0 plays it forever. Players repeat a
-  /// GIF as its NETSCAPE2.0 extension says: no extension plays once, a count of n plays
-  /// n more times after the first, and 0 forever.
-  package var plays: Int
-
-  /// Pixels under half coverage (alpha < 128) become the transparent index; the others
-  /// are composited on `background` (the matte). Every frame is then disposed to
-  /// transparent after it shows (disposal 2) and the next holds the box of its visible
-  /// pixels (the first, the whole picture): a changed region over the previous frame
-  /// could not turn a pixel transparent again, so `onlyChangedRegion` is not used.
-  package var transparency: Bool
-
-  /// The most plays a GIF can say, short of forever (a 16-bit repeat count, plus one).
-  package static let maxPlays = 65536
-
-  package init(
-    background: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0), dither: Bool = false,
-    onlyChangedRegion: Bool = true, plays: Int = 0, transparency: Bool = false
-  ) {
-    self.background = background
-    self.dither = dither
-    self.onlyChangedRegion = onlyChangedRegion
-    self.plays = min(max(plays, 0), Self.maxPlays)
-    self.transparency = transparency
-  }
-}
-
 /// A streaming animated GIF89a encoder: frames go in one at a time and encoded bytes
 /// accumulate until taken. A caller that writes `takeBytes()` out after the header and
 /// after every `add` (as `GIFFileWriter` does) holds at most one frame's bytes: memory is
@@ -63,8 +23,8 @@ package struct GIFWriter {
   private var output: [UInt8] = []
   private var finished = false
   /// The previous and current frames composited to packed RGB.
-  private var previous: [UInt32] = []
-  private var current: [UInt32] = []
+  var previous: [UInt32] = []
+  var current: [UInt32] = []
   private var region: [UInt32] = []
   private var indices: [UInt8] = []
   /// A changed-region frame's indices with each unchanged pixel as its on-screen colour.
@@ -268,73 +228,6 @@ package struct GIFWriter {
     return bytes
   }
 
-  /// Straight-alpha RGBA over the background colour, into `current` as packed RGB; with
-  /// `transparency`, pixels under half alpha as `ColorQuantizer.skip` (no packed RGB
-  /// colour has its top byte set).
-  private mutating func composite(_ frame: Bitmap) {
-    let count = width * height
-    if current.count != count { current = [UInt32](repeating: 0, count: count) }
-    let cut: UInt32 = options.transparency ? 128 : 0
-    let bg = options.background
-    let (br, bgG, bb) = (UInt32(bg.red), UInt32(bg.green), UInt32(bg.blue))
-    for i in 0..<count {
-      let r = UInt32(frame.pixels[i * 4])
-      let g = UInt32(frame.pixels[i * 4 + 1])
-      let b = UInt32(frame.pixels[i * 4 + 2])
-      let a = UInt32(frame.pixels[i * 4 + 3])
-      if a == 255 {
-        current[i] = r << 16 | g << 8 | b
-      } else if a < cut {
-        current[i] = ColorQuantizer.skip
-      } else {
-        let ia = 255 - a
-        // Rounded division by 255, without a divide per channel.
-        @inline(__always) func blend(_ f: UInt32, _ k: UInt32) -> UInt32 {
-          let t = f * a + k * ia + 128
-          return (t + (t >> 8)) >> 8
-        }
-        current[i] = blend(r, br) << 16 | blend(g, bgG) << 8 | blend(b, bb)
-      }
-    }
-  }
-
-  /// With `transparency`: the bounding box of the frame's visible pixels; a single pixel
-  /// when there are none. Every frame is disposed to transparent after it shows, so the
-  /// next one is drawn on a clear screen and needs only what it shows.
-  private func visibleRect() -> (x: Int, y: Int, width: Int, height: Int) {
-    boundingRect { current[$0] != ColorQuantizer.skip }
-  }
-
-  /// The bounding box of pixels that differ from the previous frame; a single pixel when
-  /// nothing changed (every frame needs an image to carry its delay).
-  private func changedRect() -> (x: Int, y: Int, width: Int, height: Int) {
-    boundingRect { current[$0] != previous[$0] }
-  }
-
-  /// The bounding box of the pixels (indices into `current`) for which `marked` holds;
-  /// a single pixel at the origin when there are none. Each row is scanned from both
-  /// ends only as far as its first and last marked pixel.
-  private func boundingRect(where marked: (Int) -> Bool) -> (x: Int, y: Int, width: Int, height: Int) {
-    var minX = width
-    var minY = height
-    var maxX = -1
-    var maxY = -1
-    for y in 0..<height {
-      let row = y * width
-      var x = 0
-      while x < width && !marked(row + x) { x += 1 }
-      guard x < width else { continue }
-      var last = width - 1
-      while !marked(row + last) { last -= 1 }
-      minX = min(minX, x)
-      maxX = max(maxX, last)
-      if maxY < 0 { minY = y }
-      maxY = y
-    }
-    if maxY < 0 { return (0, 0, 1, 1) }
-    return (minX, minY, maxX - minX + 1, maxY - minY + 1)
-  }
-
   /// Appends the frame with `imageData`, and its own colour table `localTable` or none
   /// (the header's).
   private mutating func writeFrame(
@@ -447,24 +340,5 @@ package struct GIFWriter {
         i += 1
       }
     }
-  }
-}
-
-/// One-call GIF encoding of a whole frame sequence.
-package enum GIFEncoder {
-  /// The complete animated GIF for `frames`, all the same size, played at `fps`.
-  package static func encode(_ frames: [Bitmap], fps: Double, options: GIFOptions = GIFOptions())
-    throws(EncodeError) -> [UInt8]
-  {
-    guard let first = frames.first else { throw .noFrames }
-    var writer = try GIFWriter(
-      width: first.width, height: first.height, fps: fps, options: options)
-    var bytes: [UInt8] = []
-    for frame in frames {
-      try writer.add(frame)
-      bytes += writer.takeBytes()
-    }
-    bytes += try writer.finish()
-    return bytes
   }
 }
