@@ -1,10 +1,21 @@
 import AnimKit
 
+/// One input a page gives the run, before a frame.
+enum PageInput: Sendable {
+  /// A tap at a scene point, or at the origins (nil).
+  case tap(Point?)
+  /// A press, a move of the pressed pointer, a release (§16).
+  case press(Point)
+  case move(Point)
+  case release
+}
+
 /// The preview's position in a run of the scene, with the input that made it: which frame
-/// is shown, and the taps given so far by frame. Lives on the session's thread.
+/// is shown, and the taps and pointer input given so far by frame. Lives on the session's
+/// thread.
 ///
 /// Determinism: the frame shown is always what a fresh `Simulation` of the scene with
-/// the same seed, given the same taps before the same frames, produces — going forward
+/// the same seed, given the same input before the same frames, in the same order, produces — going forward
 /// steps on, going back (or after a reload or new seed) simulates again from frame 0.
 struct Playback {
   private(set) var scene: CheckedScene
@@ -13,8 +24,8 @@ struct Playback {
   private var simulation: Simulation? = nil
   /// The frame shown; nil before the first step.
   private(set) var frame: Frame? = nil
-  /// Taps by the frame before which they are given; nil point: a tap at the origins.
-  private var taps: [Int: [Point?]] = [:]
+  /// Input by the frame before which it is given, in the order given.
+  private var inputs: [Int: [PageInput]] = [:]
   /// Counts the fresh simulations: a page gets a new header with each.
   private(set) var generation = 0
 
@@ -39,8 +50,14 @@ struct Playback {
     target = min(target, frameCount - 1)
     while index < target {
       let next = index + 1
-      for point in taps[next] ?? [] {
-        if let point { simulation?.tap(at: point) } else { simulation?.tap() }
+      for input in inputs[next] ?? [] {
+        switch input {
+        case .tap(let point?): simulation?.tap(at: point)
+        case .tap(nil): simulation?.tap()
+        case .press(let p): simulation?.press(at: p)
+        case .move(let p): simulation?.move(to: p)
+        case .release: simulation?.release()
+        }
       }
       guard let s = simulation else { return }
       frame = try s.step()
@@ -53,19 +70,22 @@ struct Playback {
     try show(index + 1 >= frameCount ? 0 : index + 1)
   }
 
-  /// A tap given before the next frame.
-  mutating func tap(at point: Point?) {
-    taps[index + 1, default: []].append(point)
+  /// A tap given before the next frame; nil point: at the origins.
+  mutating func tap(at point: Point?) { give(.tap(point)) }
+
+  /// Input given before the next frame.
+  mutating func give(_ input: PageInput) {
+    inputs[index + 1, default: []].append(input)
   }
 
-  /// Forgets the taps and shows frame 0.
+  /// Forgets the input and shows frame 0.
   mutating func clear() throws {
-    taps = [:]
+    inputs = [:]
     try restart()
     try show(0)
   }
 
-  /// Another scene (after a reload), shown at the same frame with the same taps.
+  /// Another scene (after a reload), shown at the same frame with the same input.
   mutating func replace(_ scene: CheckedScene) throws {
     let at = max(0, index)
     self.scene = scene
@@ -73,7 +93,7 @@ struct Playback {
     try show(at)
   }
 
-  /// Another seed, the run replayed from frame 0 with the same taps.
+  /// Another seed, the run replayed from frame 0 with the same input.
   mutating func reseed(_ seed: UInt64?) throws {
     self.seed = seed
     simulation = nil

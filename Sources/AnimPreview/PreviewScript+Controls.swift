@@ -1,5 +1,5 @@
 extension PreviewScript {
-  /// Taps, keys, the timeline, the seed field, the URL fragment and the overlay. Every
+  /// Taps, drags, keys, the timeline, the seed field, the URL fragment and the overlay. Every
   /// control is a request to the server, sent in order; the page changes only when the
   /// server's records say so.
   static let controls = #"""
@@ -17,12 +17,43 @@ extension PreviewScript {
       return { x: (e.clientX - r.left) / r.width * h.width, y: (e.clientY - r.top) / r.height * h.height };
     }
 
+    // A press, its moves and its release (§16), mouse, pen or touch alike. The press also
+    // taps at once: the simulator makes a tap of a short press only on a node that
+    // receives presses, so a click elsewhere would not tap otherwise.
+    let pressed = null, moveWanted = null;
     canvas.addEventListener('pointerdown', (e) => {
+      const p = scenePoint(e);
+      if (!p || pressed !== null) return;
+      e.preventDefault();
+      pressed = e.pointerId;
+      try { canvas.setPointerCapture(e.pointerId); } catch (_) {}
+      control('cmd=tap&x=' + p.x + '&y=' + p.y);
+      control('cmd=press&x=' + p.x + '&y=' + p.y);
+    });
+    // Moves are coalesced: one waits in the queue, carrying the latest point when sent.
+    canvas.addEventListener('pointermove', (e) => {
+      if (e.pointerId !== pressed) return;
       const p = scenePoint(e);
       if (!p) return;
       e.preventDefault();
-      control('cmd=tap&x=' + p.x + '&y=' + p.y);
+      const queued = moveWanted !== null;
+      moveWanted = p;
+      if (queued) return;
+      queue = queue.then(() => {
+        const m = moveWanted;
+        moveWanted = null;
+        return fetch('/control?token=' + encodeURIComponent(token) + '&cmd=move&x=' + m.x + '&y=' + m.y, { method: 'POST' });
+      }).catch(() => {});
     });
+    function lift(e) {
+      if (e.pointerId !== pressed) return;
+      pressed = null;
+      const p = scenePoint(e);
+      if (p && e.type === 'pointerup') control('cmd=move&x=' + p.x + '&y=' + p.y);
+      control('cmd=release');
+    }
+    canvas.addEventListener('pointerup', lift);
+    canvas.addEventListener('pointercancel', lift);
 
     document.addEventListener('keydown', (e) => {
       if (e.target && e.target.tagName === 'INPUT' && e.target.type !== 'range') return;

@@ -118,6 +118,10 @@ enum PreviewRoutes {
     case "tap":
       if let x = number("x"), let y = number("y") { return .tap(Point(x, y)) }
       return .tap(nil)
+    case "press", "move":
+      guard let x = number("x"), let y = number("y") else { return nil }
+      return .pointer(q["cmd"] == "press" ? .press(Point(x, y)) : .move(Point(x, y)))
+    case "release": return .pointer(.release)
     case "pause": return .pause(q["on"].map { $0 == "1" })
     case "restart": return .restart
     case "step":

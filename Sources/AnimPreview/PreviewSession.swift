@@ -7,6 +7,8 @@ import Foundation
 enum SessionCommand: Sendable {
   /// A tap at a scene point, or at the origins (nil).
   case tap(Point?)
+  /// The pointer's press, move and release (§16), in scene points.
+  case pointer(PageInput)
   /// Pause (true), play (false) or toggle (nil).
   case pause(Bool?)
   /// Forget the taps and start again at frame 0.

@@ -79,6 +79,11 @@ struct SessionLoop {
       playback?.tap(at: point)
       // A tap while paused shows at once: the paused frame is replaced by the next.
       if paused { change { try $0.advance() } }
+    case .pointer(let input):
+      playback?.give(input)
+      // As a tap: while paused, the frame after shows the pointer's effect (§16: a drag
+      // goes on while the scene is paused).
+      if paused { change { try $0.advance() } }
     case .pause(let on):
       paused = on ?? !paused
       resync()

@@ -28,8 +28,8 @@ enum RunCommand {
       + PreviewCommand.options,
     details: """
       Keys: space or enter taps (every `on tap` emitter fires at its origin), a mouse click
-      taps at the pointer, p pauses and resumes, q or Ctrl-C quits. The file's `input` events
-      play too. When stdout is not a terminal, the frames are dumped as by `animc dump`.
+      taps at the pointer, pressing, moving and releasing the left button drags (§16), p
+      pauses and resumes, q or Ctrl-C quits. The file's `input` events play too. When stdout is not a terminal, the frames are dumped as by `animc dump`.
       """)
 
   static func run(_ args: [String]) -> ExitStatus {
@@ -81,12 +81,12 @@ struct Terminal {
     stopRequested = 0
     signal(SIGINT) { _ in stopRequested = 1 }
     signal(SIGTERM) { _ in stopRequested = 1 }
-    Console.out("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[2J")
+    Console.out("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[2J")
     return t
   }
 
   func restore() {
-    Console.out("\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l")
+    Console.out("\u{1B}[0m\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l")
     if hasSaved {
       var t = saved
       _ = tcsetattr(STDIN_FILENO, TCSANOW, &t)
@@ -109,8 +109,14 @@ struct LivePlayer {
   let simulator: Simulator
   private var canvas: TerminalCanvas? = nil
   private var pending: [UInt8] = []
+  /// The pointer's cell (column, row from 1) while the left button is down.
+  private var pressedCell: (column: Int, row: Int)? = nil
+  private let receivesPresses: Bool
 
-  init(simulator: Simulator) { self.simulator = simulator }
+  init(simulator: Simulator) {
+    self.simulator = simulator
+    receivesPresses = simulator.scene.receivesPresses
+  }
 
   static func now() -> Double {
     var ts = timespec()
@@ -148,17 +154,13 @@ struct LivePlayer {
     pending += bytes[0..<n]
     while let first = pending.first {
       if first == 0x1B {
-        // SGR mouse: ESC [ < b ; x ; y (M press | m release)
-        guard let end = pending.firstIndex(where: { $0 == UInt8(ascii: "M") || $0 == UInt8(ascii: "m") }) else {
-          if pending.count > 32 || !pending.starts(with: [0x1B, UInt8(ascii: "[")].prefix(pending.count)) {
-            pending.removeAll()
-          }
-          return true
+        switch TerminalMouse.scan(pending[...]) {
+        case .incomplete: return true
+        case .invalid(let skip): pending.removeFirst(min(skip, pending.count))
+        case .report(let mouse, let length):
+          pending.removeFirst(length)
+          pointer(mouse, runTime: runTime)
         }
-        let text = String(decoding: pending[1..<end], as: UTF8.self)
-        let press = pending[end] == UInt8(ascii: "M")
-        pending.removeFirst(end + 1)
-        if press, text.hasPrefix("[<") { click(text.dropFirst(2), runTime: runTime) }
         continue
       }
       pending.removeFirst()
@@ -172,12 +174,30 @@ struct LivePlayer {
     return true
   }
 
-  private func click(_ fields: Substring, runTime: Double) {
-    let parts = fields.split(separator: ";").compactMap { Int($0) }
-    guard parts.count == 3, parts[0] & 3 == 0, let canvas else { return }
-    // Column x is one pixel wide; row y holds two pixel rows (the half blocks).
-    let p = canvas.scenePoint(pixelX: Double(parts[1] - 1) + 0.5, pixelY: Double(parts[2] - 1) * 2 + 1)
-    simulator.inject(.tap(.point(p)), atRunTime: runTime)
+  /// A mouse report as a press, a move or a release (§16) at run time `runTime`. A short
+  /// press and release is a tap through the simulator; a scene where nothing receives
+  /// presses taps at the press.
+  private mutating func pointer(_ mouse: TerminalMouse, runTime: Double) {
+    guard let canvas else { return }
+    switch mouse {
+    case .press(let column, let row):
+      let p = canvas.scenePoint(column: column, row: row)
+      pressedCell = (column, row)
+      simulator.inject(.press(.point(p), .reported), atRunTime: runTime)
+      if !receivesPresses { simulator.inject(.tap(.point(p)), atRunTime: runTime) }
+    case .drag(let column, let row):
+      guard pressedCell != nil else { return }
+      pressedCell = (column, row)
+      simulator.inject(.move(canvas.scenePoint(column: column, row: row)), atRunTime: runTime)
+    case .release(let column, let row):
+      guard pressedCell != nil else { return }
+      pressedCell = nil
+      simulator.inject(.move(canvas.scenePoint(column: column, row: row)), atRunTime: runTime)
+      simulator.inject(.release, atRunTime: runTime)
+    case .other: return
+    }
+    // A paused scene draws no new frames: the pointer shows at once.
+    if simulator.isPaused { draw() }
   }
 
   private mutating func draw() {
@@ -204,7 +224,14 @@ struct LivePlayer {
         if bg != lastBottom { out += Array("\u{1B}[48;2;\(bg)m".utf8) }
         lastTop = fg
         lastBottom = bg
-        out += Array("▀".utf8)
+        if let cell = pressedCell, cell.column == x + 1, cell.row == row + 1 {
+          // The pressed pointer: a white cross on black, the colours set afresh after it.
+          out += Array("\u{1B}[38;2;255;255;255m\u{1B}[48;2;0;0;0m+".utf8)
+          lastTop = ""
+          lastBottom = ""
+        } else {
+          out += Array("▀".utf8)
+        }
       }
       out += Array("\u{1B}[0m\r\n".utf8)
       lastTop = ""
@@ -212,7 +239,7 @@ struct LivePlayer {
     }
     let state = simulator.isPaused ? "paused" : "playing"
     let status =
-      " \(settings.title) — \(state) t=\(JSONNumber.format((simulator.frame.time * 10).rounded() / 10))s  space/click: tap  p: pause  q: quit"
+      " \(settings.title) — \(state) t=\(JSONNumber.format((simulator.frame.time * 10).rounded() / 10))s  space/click: tap  drag: press and move  p: pause  q: quit"
     out += Array("\u{1B}[0m\u{1B}[K\(status.prefix(columns))".utf8)
     Console.out(out)
   }

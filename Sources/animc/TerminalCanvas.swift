@@ -34,6 +34,12 @@ struct TerminalCanvas {
     (view.inverted ?? .identity).apply(Point(x, y))
   }
 
+  /// The centre of a terminal cell (column and row from 1) in scene coordinates: a column
+  /// is one pixel wide, a row holds two pixel rows (the half blocks).
+  func scenePoint(column: Int, row: Int) -> Point {
+    scenePoint(pixelX: Double(column - 1) + 0.5, pixelY: Double(row - 1) * 2 + 1)
+  }
+
   mutating func render(_ frame: Frame, _ header: RunHeader) {
     let scene = Drawing(frame, header)
     var items = [DrawItem(path: sceneOutline, transform: view, fill: scene.background)]
