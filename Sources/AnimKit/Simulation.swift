@@ -43,7 +43,8 @@ public final class Simulation {
 
   /// Presses at `point` (scene coordinates), from the next frame (§16): the topmost node
   /// with an `on drag` or `on release` block there, or whose ancestor has one, receives
-  /// the drag. A press during a drag is ignored.
+  /// the drag. A press during a drag is ignored. In a scene where nothing has those
+  /// blocks, a press is a tap at once.
   public func press(at point: Point) {
     simulator.inject(.press(.point(point), .reported), atRunTime: simulator.nextRunTime)
   }

@@ -17,9 +17,8 @@ extension PreviewScript {
       return { x: (e.clientX - r.left) / r.width * h.width, y: (e.clientY - r.top) / r.height * h.height };
     }
 
-    // A press, its moves and its release (§16), mouse, pen or touch alike. The press also
-    // taps at once: the simulator makes a tap of a short press only on a node that
-    // receives presses, so a click elsewhere would not tap otherwise.
+    // A press, its moves and its release (§16), mouse, pen or touch alike. The simulator
+    // makes the taps: a press where nothing receives presses, or a short press and release.
     let pressed = null, moveWanted = null;
     canvas.addEventListener('pointerdown', (e) => {
       const p = scenePoint(e);
@@ -27,7 +26,6 @@ extension PreviewScript {
       e.preventDefault();
       pressed = e.pointerId;
       try { canvas.setPointerCapture(e.pointerId); } catch (_) {}
-      control('cmd=tap&x=' + p.x + '&y=' + p.y);
       control('cmd=press&x=' + p.x + '&y=' + p.y);
     });
     // Moves are coalesced: one waits in the queue, carrying the latest point when sent.

@@ -38,7 +38,7 @@ struct BindingSite {
 
 /// A press in progress (§16).
 struct DragSession {
-  /// The instance that receives it.
+  /// The instance that receives it; -1 for none (a short press is then only a tap).
   let receiver: Int
   /// Run and scene time of the press, where it was, and how the pointer moves.
   let pressedAt: Double

@@ -70,7 +70,7 @@ extension Simulator {
     guard var state = interaction else { return }
     defer { interaction = state }
     let all = live.storage
-    if let drag = state.drag, !instances.contains(where: { all[$0].seq == drag.receiver }) {
+    if let drag = state.drag, drag.receiver >= 0, !instances.contains(where: { all[$0].seq == drag.receiver }) {
       // The receiver was removed: the drag ends with no release (§16).
       state.drag = nil
     }

@@ -5,9 +5,11 @@ import AnimModel
 extension Simulator {
   /// A press at run time `t` (§16): the topmost present instance with an `on drag` or
   /// `on release` block, or with an ancestor that has one (then that ancestor), receives
-  /// it. Its bound properties take their drawn values as model values from here on.
-  func press(_ target: InputEvent.Target, _ path: PointerPath, at s: Double) {
-    guard var state = interaction, state.drag == nil else { return }
+  /// it. Its bound properties take their drawn values as model values from here on. In a
+  /// scene where nothing receives presses, a press is a tap, at once.
+  func press(_ target: InputEvent.Target, _ path: PointerPath, at s: Double) throws(SimulationError) {
+    guard var state = interaction else { return try tap(target, at: s) }
+    guard state.drag == nil else { return }
     let point: Point
     switch target {
     case .point(let p): point = p
@@ -17,16 +19,19 @@ extension Simulator {
       point = p
     }
     if case .reported = path { state.pointer = point }
+    let runTime = clock.runTime(atSceneTime: s)
+    state.history = [(runTime, point)]
     guard let receiver = receiver(at: point, state), let k = state.frameSeqs.firstIndex(of: receiver),
       let instance = live.first(where: { $0.seq == receiver })
     else {
+      // No receiver: the press is kept only so that a short one makes a tap.
+      state.drag = DragSession(
+        receiver: -1, pressedAt: runTime, pressedScene: s, pressPoint: point, path: path, start: point)
       interaction = state
       return
     }
     let drawn = frame.nodes[k].state
     let bound = (instance.body.template.interaction?.onDrag ?? []).map(\.property)
-    let runTime = clock.runTime(atSceneTime: s)
-    state.history = [(runTime, point)]
     state.drag = DragSession(
       receiver: receiver, pressedAt: runTime, pressedScene: s, pressPoint: point, path: path, start: drawn.position)
     if !bound.isEmpty {
@@ -55,10 +60,14 @@ extension Simulator {
     guard var state = interaction, let drag = state.drag else { return }
     state.drag = nil
     interaction = state
+    let runTime = clock.runTime(atSceneTime: s)
     guard let instance = live.first(where: { $0.seq == drag.receiver }),
       let k = state.frameSeqs.firstIndex(of: drag.receiver), k < frame.nodes.count
-    else { return }
-    let runTime = clock.runTime(atSceneTime: s)
+    else {
+      // A press on nothing that receives it (or whose receiver is gone) is only a tap.
+      if drag.receiver < 0 { try tapIfShort(drag, at: s, runTime: runTime, state) }
+      return
+    }
     var model = frame.nodes[k].state
     let template = instance.body.template
     let interactionBlocks = template.interaction ?? Interaction()
@@ -102,6 +111,14 @@ extension Simulator {
       try fire(emitter: e, at: position, time: s, velocity: ctx.frame.drag[3])
     }
     // A short press and release is a tap too, after `on release` (§16).
+    try tapIfShort(drag, at: s, runTime: runTime, state)
+  }
+
+  /// A tap at the release point when the press lasted under 0.3 s and moved under 10
+  /// points (§16).
+  private func tapIfShort(_ drag: DragSession, at s: Double, runTime: Double, _ state: InteractionState)
+    throws(SimulationError)
+  {
     let pointer = drag.path.point(at: runTime, pressedAt: drag.pressedAt, from: drag.pressPoint, latest: state.pointer)
     if (pointer - drag.pressPoint).length < 10 && runTime - drag.pressedAt < 0.3 {
       try tap(.point(pointer), at: s)

@@ -107,7 +107,7 @@ extension Simulator {
     case .resume: clock.paused = false
     case .speed(let s): if s.isFinite { clock.speed = s }
     case .tap(let target): try tap(target, at: clock.sceneTime)
-    case .press(let target, let path): press(target, path, at: clock.sceneTime)
+    case .press(let target, let path): try press(target, path, at: clock.sceneTime)
     case .move(let p): movePointer(to: p, at: clock.sceneTime)
     case .release: try release(at: clock.sceneTime)
     }

@@ -111,11 +111,9 @@ struct LivePlayer {
   private var pending: [UInt8] = []
   /// The pointer's cell (column, row from 1) while the left button is down.
   private var pressedCell: (column: Int, row: Int)? = nil
-  private let receivesPresses: Bool
 
   init(simulator: Simulator) {
     self.simulator = simulator
-    receivesPresses = simulator.scene.receivesPresses
   }
 
   static func now() -> Double {
@@ -175,8 +173,8 @@ struct LivePlayer {
   }
 
   /// A mouse report as a press, a move or a release (§16) at run time `runTime`. A short
-  /// press and release is a tap through the simulator; a scene where nothing receives
-  /// presses taps at the press.
+  /// press and release is a tap, and in a scene where nothing receives presses the press
+  /// is (the simulator decides, §16).
   private mutating func pointer(_ mouse: TerminalMouse, runTime: Double) {
     guard let canvas else { return }
     switch mouse {
@@ -184,7 +182,6 @@ struct LivePlayer {
       let p = canvas.scenePoint(column: column, row: row)
       pressedCell = (column, row)
       simulator.inject(.press(.point(p), .reported), atRunTime: runTime)
-      if !receivesPresses { simulator.inject(.tap(.point(p)), atRunTime: runTime) }
     case .drag(let column, let row):
       guard pressedCell != nil else { return }
       pressedCell = (column, row)

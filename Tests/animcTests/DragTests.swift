@@ -215,4 +215,37 @@ import Testing
     #expect(lines.count == 2, "\(r.stderr)")
     #expect(lines.contains { $0.contains(":2:3:") } && lines.contains { $0.contains(":5:3:") }, "\(r.stderr)")
   }
+
+  /// A short press and release on nothing that receives presses is a tap at the release
+  /// (§16); in a scene where nothing receives presses, a press is a tap at once.
+  @Test(arguments: [true, false])
+  func aShortPressTaps(sceneHasADraggable: Bool) throws {
+    let draggable =
+      sceneHasADraggable
+      ? "node knob = circle(5) {\n  position (150, 150)\n  on drag {\n    position drag.location\n  }\n}\n" : ""
+    let source = """
+      scene {
+        size 200, 200
+        fps 10
+        duration 1s
+      }
+      \(draggable)emitter spark {
+        on tap
+        spawn circle(2) {
+          position trigger.position
+        }
+      }
+      input {
+        drag (20, 30) to (22, 30) over 0.1s at 0.5s
+      }
+      """
+    let rows = try Self.rows(source)
+    // With a draggable, the tap comes at the release (0.6 s, frame 6) at the release point;
+    // without, at the press (0.5 s, frame 5) at the press point.
+    let frame = sceneHasADraggable ? 6 : 5
+    let spark = try #require(rows["\(frame) spark#0"])
+    #expect(Self.near(spark[0], sceneHasADraggable ? 22 : 20) && Self.near(spark[1], 30), "\(spark)")
+    #expect(rows["\(frame - 1) spark#0"] == nil)
+    #expect(rows["9 spark#1"] == nil, "one tap only")
+  }
 }

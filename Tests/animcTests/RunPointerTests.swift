@@ -8,7 +8,10 @@ import Testing
 /// pixels, one status row). A 400 × 300 scene fits at k = min(160/400, 96/300) = 0.32,
 /// 128 pixels wide, centred at x offset (160 − 128)/2 = 16, y offset 0. Scene point
 /// (x, y) is pixel (16 + 0.32x, 0.32y), in column ⌊16 + 0.32x⌋ + 1 and row ⌊0.16y⌋ + 1.
-@Suite(.serialized, .disabled("hangs under swift test: the tmux driving needs debugging")) struct RunPointerTests {
+// Disabled: under `swift test` the `tmux new-session` client is left a zombie and
+// `Process.waitUntilExit` never returns (the same commands work from a shell). Until that
+// is solved, `animc run`'s drags are untested here.
+@Suite(.serialized, .disabled("hangs under swift test: the tmux client is never reaped")) struct RunPointerTests {
   static let columns = 160
   static let rows = 49
 
@@ -54,6 +57,9 @@ import Testing
       p.standardError = FileHandle.nullDevice
       // The server `new-session` starts keeps the descriptors it is given: only a capture,
       // which starts none, reads a pipe to its end.
+      // Nor may it hold the test runner's standard input or error.
+      p.standardInput = FileHandle.nullDevice
+      p.standardError = FileHandle.nullDevice
       guard args.first == "capture-pane" else {
         p.standardOutput = FileHandle.nullDevice
         try p.run()
