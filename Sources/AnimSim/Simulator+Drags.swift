@@ -15,7 +15,7 @@ extension Simulator {
     case .point(let p): point = p
     case .none: return
     case .node(let i):
-      guard let p = tree != nil ? treeTapPoint(i, at: s) : nodeCentre(i, at: s) else { return }
+      guard let p = nodeCentre(i, at: s) else { return }
       point = p
     }
     if case .reported = path { state.pointer = point }
@@ -185,7 +185,9 @@ extension Simulator {
   private func receiver(at p: Point, _ state: InteractionState) -> Int? {
     for k in frame.nodes.indices.reversed() where k < state.frameSeqs.count {
       let record = frame.nodes[k]
-      guard !record.shape.isGroup, contains(record, p) else { continue }
+      guard !record.shape.isGroup, let hit = live.first(where: { $0.seq == state.frameSeqs[k] }),
+        contains(record, hit.body.outline, p)
+      else { continue }
       var seq: Int? = state.frameSeqs[k]
       while let current = seq {
         if let instance = live.first(where: { $0.seq == current }),
@@ -199,16 +201,18 @@ extension Simulator {
     return nil
   }
 
-  /// Whether a record's drawn shape holds scene point `p` (non-zero rule).
-  private func contains(_ record: NodeFrame, _ p: Point) -> Bool {
-    let outline = FlatOutline(record.shape.outline.path)
+  /// Whether a record's drawn shape (its instance's flattened `outline`, built once per
+  /// body) holds scene point `p` (non-zero rule).
+  private func contains(_ record: NodeFrame, _ outline: FlatOutline, _ p: Point) -> Bool {
     if let m3 = record.matrix3d { return Self.projectedContains(outline, m3.planar, p) }
     guard let inverse = record.matrix.inverted else { return false }
     return outline.contains(inverse.apply(p))
   }
 
-  /// The centre of node `i`'s box in the scene (a flat scene).
+  /// The centre of node `i`'s box in the scene at `s`: where `tap NODE` and
+  /// `drag NODE …` press (§8, §16).
   func nodeCentre(_ i: Int, at s: Double) -> Point? {
+    if tree != nil { return treeTapPoint(i, at: s) }
     guard i >= 0 && i < nodeBodies.count else { return nil }
     let body = nodeBodies[i]
     let center = Point(body.shape.outline.width / 2, body.shape.outline.height / 2)

@@ -145,14 +145,9 @@ extension Simulator {
       }
       return
     case .point(let p): point = p
-    case .node(let i) where tree != nil:
-      guard let p = treeTapPoint(i, at: s) else { return }
-      point = p
     case .node(let i):
-      guard i >= 0 && i < nodeBodies.count else { return }
-      let body = nodeBodies[i]
-      let center = Point(body.shape.outline.width / 2, body.shape.outline.height / 2)
-      point = nodeProjection(i, at: s)?.apply(center) ?? nodeMatrix(i, at: s).apply(center)
+      guard let p = nodeCentre(i, at: s) else { return }
+      point = p
     }
     for (e, emitter) in scene.emitters.enumerated() {
       let hit = emitter.triggers.contains { trigger in
