@@ -4,12 +4,21 @@ import AnimModel
 // The dump's 3-D fields (§9, §12.1): written for 3-D nodes only, so a 2-D scene's bytes
 // are what they were before 3-D existed.
 
+extension DumpLayout {
+  /// The `.depth` group's fields (`rotationX`, `rotationY`, `perspective`), in record order:
+  /// written after `"rotation"`, for 3-D nodes only.
+  static let depthFields = fields.filter { $0.group == .depth }
+}
+
 extension DumpRecords {
-  /// `"rotationX"`, `"rotationY"` and `"perspective"`, after `"rotation"`.
+  /// The 3-D properties' members, after `"rotation"`.
   static func depthMembers(_ s: NodeState, into out: inout DumpBytes) {
-    out.append(member: "rotationX", s.rotationX)
-    out.append(member: "rotationY", s.rotationY)
-    out.append(member: "perspective", s.perspective)
+    for field in DumpLayout.depthFields {
+      out.append(byte: UInt8(ascii: ","))
+      out.append(jsonString: field.key)
+      out.append(byte: UInt8(ascii: ":"))
+      out.append(number: s[field.slot])
+    }
   }
 
   /// `"matrix3d"`: 16 numbers, column-major as CSS `matrix3d()`, after `"matrix"`.
@@ -38,15 +47,12 @@ extension CSVWriter {
       + (["a", "b", "c", "d", "tx", "ty"] + (depth ? (0..<16).map { "m\($0)" } : [])).joined(separator: ",")
   }
 
-  /// A row's three 3-D cells: the values for a 3-D node, empty for a 2-D one.
+  /// A row's 3-D property cells: the values for a 3-D node, empty for a 2-D one.
   static func depthCells(_ node: NodeFrame, into out: inout DumpBytes) {
-    guard node.matrix3d != nil else {
-      out.append(",,,")
-      return
+    let is3D = node.matrix3d != nil
+    for field in DumpLayout.depthFields {
+      if is3D { out.append(cell: node.state[field.slot]) } else { out.append(byte: UInt8(ascii: ",")) }
     }
-    out.append(cell: node.state.rotationX)
-    out.append(cell: node.state.rotationY)
-    out.append(cell: node.state.perspective)
   }
 
   /// A row's 16 matrix3d cells, empty for a 2-D node.
