@@ -93,7 +93,7 @@ extension Simulator {
       for (node, seq) in seqOfNode {
         guard node < frame.states.count, let k = recordOfSeq[seq] else { continue }
         frame.states[node] = records[k].state
-        frame.scenePositions[node] = Self.parentWhole(k, records, parentRecord).apply(records[k].state.position)
+        frame.scenePositions[node] = ParentPlane(ofRecord: k, in: records, parents: parentRecord).toScene(records[k].state.position)
       }
     }
     noteNodes()
@@ -114,7 +114,7 @@ extension Simulator {
         if site.whileDragged && state.drag?.receiver != seq { continue }
         frame.own = records[k].state
         if let drag = state.drag, drag.receiver == seq {
-          frame.drag = dragValues(drag, at: runTime, whole: Self.parentWhole(k, records, parentRecord), state)
+          frame.drag = dragValues(drag, at: runTime, plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord), state)
         }
         ctx.frame = frame
         let value: Value
@@ -136,33 +136,18 @@ extension Simulator {
       }
     }
     if let drag = state.drag, let k = recordOfSeq[drag.receiver] {
-      frame.drag = dragValues(drag, at: runTime, whole: Self.parentWhole(k, records, parentRecord), state)
+      frame.drag = dragValues(drag, at: runTime, plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord), state)
     }
     frame.own = NodeState()
     state.lastFrame = frame
   }
 
-  /// The whole transform of record `k`'s parent, from the records' own (local) matrices:
-  /// W(parent) = W(grandparent)·L(parent). A 3-D ancestor counts by its planar matrix.
-  static func parentWhole(_ k: Int, _ records: [NodeFrame], _ parentRecord: [Int]) -> AffineTransform {
-    var whole = AffineTransform.identity
-    var p = parentRecord[k]
-    var steps = 0
-    while p >= 0 && steps < 128 {
-      whole = records[p].matrix * whole
-      p = parentRecord[p]
-      steps += 1
-    }
-    return whole
-  }
-
   /// `drag.start`, `drag.translation`, `drag.location`, `drag.velocity` at run time `t`
-  /// (§16); `whole` maps the receiver's `position` space to the scene.
-  func dragValues(_ drag: DragSession, at t: Double, whole: AffineTransform, _ state: InteractionState) -> [Point] {
+  /// (§16); `plane` is the receiver's `position` space.
+  func dragValues(_ drag: DragSession, at t: Double, plane: ParentPlane, _ state: InteractionState) -> [Point] {
     let pointer = drag.path.point(at: t, pressedAt: drag.pressedAt, from: drag.pressPoint, latest: state.pointer)
-    let inverse = whole.inverted ?? .identity
-    let location = inverse.apply(pointer)
-    let translation = location - inverse.apply(drag.pressPoint)
+    let location = plane.fromScene(pointer)
+    let translation = location - plane.fromScene(drag.pressPoint)
     let t0 = max(drag.pressedAt, t - 0.1)
     var velocity = Point.zero
     if t > t0 {

@@ -74,8 +74,8 @@ extension Simulator {
     var ctx = context
     ctx.frame = state.lastFrame
     ctx.frame.own = model
-    let whole = releaseWhole(k)
-    ctx.frame.drag = dragValues(drag, at: runTime, whole: whole, state)
+    let plane = frame.nodes[k].parent.map { ParentPlane(whole: frame.nodes[$0]) } ?? .scene
+    ctx.frame.drag = dragValues(drag, at: runTime, plane: plane, state)
     // The bindings once more at the release point.
     for b in interactionBlocks.onDrag {
       do {
@@ -106,7 +106,7 @@ extension Simulator {
     }
     interaction?.overrides[drag.receiver] = BindingOverride(body: body, since: s, properties: properties)
     if let after = body.removeAfter { end(drag.receiver, at: s + after) }
-    let position = whole.apply(model.position)
+    let position = plane.toScene(model.position)
     for e in branch.emits where e < scene.emitters.count {
       try fire(emitter: e, at: position, time: s, velocity: ctx.frame.drag[3])
     }
@@ -123,12 +123,6 @@ extension Simulator {
     if (pointer - drag.pressPoint).length < 10 && runTime - drag.pressedAt < 0.3 {
       try tap(.point(pointer), at: s)
     }
-  }
-
-  /// The whole transform of the last frame's record `k`'s parent.
-  private func releaseWhole(_ k: Int) -> AffineTransform {
-    // The frame's records hold whole transforms (planar for a 3-D parent).
-    frame.nodes[k].parent.map { frame.nodes[$0].matrix } ?? .identity
   }
 
   /// The properties a release branch sets or animates.

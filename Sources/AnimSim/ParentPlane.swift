@@ -1,0 +1,66 @@
+import AnimMath
+import AnimModel
+
+/// How a record's `position` space, its parent's box plane, maps to the scene (§14): an
+/// affine map while every ancestor is 2-D, the plane's homography once one is 3-D (the
+/// chain composes as 4 × 4 matrices, and a child lies in its parent's z = 0 plane, §12.1).
+/// `scenePosition`, `drag.*` and a release's emit position all go through it.
+struct ParentPlane {
+  private enum Map {
+    case flat(AffineTransform)
+    case projective(Homography)
+  }
+  private let map: Map
+
+  /// The scene itself (a top-level record's plane).
+  static let scene = ParentPlane(map: .flat(.identity))
+
+  private init(map: Map) { self.map = map }
+
+  /// The plane of `parent`'s box, from its whole transforms: its 3-D matrix when it has
+  /// one.
+  init(whole parent: NodeFrame) {
+    if let m3 = parent.matrix3d { map = .projective(m3.planar) } else { map = .flat(parent.matrix) }
+  }
+
+  /// Record `k`'s parent's plane, composed from the records' own (local) matrices:
+  /// W(parent) = W(grandparent)·L(parent). Affine products while the chain is 2-D, so a
+  /// flat scene's values are the ones an affine walk gives.
+  init(ofRecord k: Int, in records: [NodeFrame], parents parentRecord: [Int]) {
+    var flat = AffineTransform.identity
+    var depth: Matrix3D? = nil
+    var p = parentRecord[k]
+    var steps = 0
+    while p >= 0 && steps < 128 {
+      let record = records[p]
+      if depth != nil || record.matrix3d != nil {
+        depth = (record.matrix3d ?? Matrix3D(record.matrix)) * (depth ?? Matrix3D(flat))
+      } else {
+        flat = record.matrix * flat
+      }
+      p = parentRecord[p]
+      steps += 1
+    }
+    map = depth.map { .projective($0.planar) } ?? .flat(flat)
+  }
+
+  /// A point of the plane in the scene.
+  func toScene(_ p: Point) -> Point {
+    switch map {
+    case .flat(let t): return t.apply(p)
+    case .projective(let h): return h.apply(p)
+    }
+  }
+
+  /// A scene point in the plane; the point itself where the map is singular (a parent
+  /// scaled to nothing or seen edge-on).
+  func fromScene(_ p: Point) -> Point {
+    switch map {
+    case .flat(let t): return t.inverted?.apply(p) ?? p
+    case .projective(let h):
+      guard let inverse = h.inverse else { return p }
+      let q = inverse.apply(p)
+      return q.x.isFinite && q.y.isFinite ? q : p
+    }
+  }
+}
