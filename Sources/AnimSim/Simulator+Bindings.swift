@@ -93,7 +93,8 @@ extension Simulator {
       for (node, seq) in seqOfNode {
         guard node < frame.states.count, let k = recordOfSeq[seq] else { continue }
         frame.states[node] = records[k].state
-        frame.scenePositions[node] = ParentPlane(ofRecord: k, in: records, parents: parentRecord).toScene(records[k].state.position)
+        frame.scenePositions[node] = ParentPlane(ofRecord: k, in: records, parents: parentRecord).toScene(
+          records[k].state.position)
       }
     }
     noteNodes()
@@ -114,7 +115,8 @@ extension Simulator {
         if site.whileDragged && state.drag?.receiver != seq { continue }
         frame.own = records[k].state
         if let drag = state.drag, drag.receiver == seq {
-          frame.drag = dragValues(drag, at: runTime, plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord), state)
+          frame.drag = dragValues(
+            drag, at: runTime, plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord), state)
         }
         ctx.frame = frame
         let value: Value
@@ -136,7 +138,8 @@ extension Simulator {
       }
     }
     if let drag = state.drag, let k = recordOfSeq[drag.receiver] {
-      frame.drag = dragValues(drag, at: runTime, plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord), state)
+      frame.drag = dragValues(
+        drag, at: runTime, plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord), state)
     }
     frame.own = NodeState()
     state.lastFrame = frame
