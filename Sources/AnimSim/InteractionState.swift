@@ -29,6 +29,9 @@ struct BindingSite {
     case node(Int)
     /// Every spawn of an emitter, by emitter index.
     case spawn(Int)
+    /// Every copy of a replicator's child (§16: all copies share the child's blocks), by
+    /// the child's name.
+    case copies(String)
   }
   let owner: Owner
   let binding: Binding

@@ -12,22 +12,25 @@ struct ParentPlane {
   }
   private let map: Map
 
-  /// The scene itself (a top-level record's plane).
-  static let scene = ParentPlane(map: .flat(.identity))
-
   private init(map: Map) { self.map = map }
 
-  /// The plane of `parent`'s box, from its whole transforms: its 3-D matrix when it has
-  /// one.
-  init(whole parent: NodeFrame) {
-    if let m3 = parent.matrix3d { map = .projective(m3.planar) } else { map = .flat(parent.matrix) }
+  /// A record's position space from its parent's whole transforms (its 3-D matrix when it
+  /// has one; the scene without a parent), then a replicator copy's `placement` (§16:
+  /// copy i's coordinates are mapped by copy i's transform).
+  init(whole parent: NodeFrame?, placement: CopyPlacement?) {
+    let prefix = placement?.prefix ?? .identity
+    if let m3 = parent?.matrix3d {
+      map = .projective((m3 * Matrix3D(prefix)).planar)
+    } else {
+      map = .flat((parent?.matrix ?? .identity) * prefix)
+    }
   }
 
-  /// Record `k`'s parent's plane, composed from the records' own (local) matrices:
-  /// W(parent) = W(grandparent)·L(parent). Affine products while the chain is 2-D, so a
-  /// flat scene's values are the ones an affine walk gives.
-  init(ofRecord k: Int, in records: [NodeFrame], parents parentRecord: [Int]) {
-    var flat = AffineTransform.identity
+  /// Record `k`'s position space, composed from the records' own (local) matrices:
+  /// W(parent) = W(grandparent)·L(parent), then a copy's `placement`. Affine products
+  /// while the chain is 2-D, so a flat scene's values are the ones an affine walk gives.
+  init(ofRecord k: Int, in records: [NodeFrame], parents parentRecord: [Int], placement: CopyPlacement?) {
+    var flat = placement?.prefix ?? AffineTransform.identity
     var depth: Matrix3D? = nil
     var p = parentRecord[k]
     var steps = 0

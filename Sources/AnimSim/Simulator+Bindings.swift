@@ -17,6 +17,9 @@ extension Simulator {
     for (e, emitter) in scene.emitters.enumerated() where emitter.spawn.interaction != nil {
       found.append((.spawn(e), emitter.spawn))
     }
+    for replicator in scene.replicators {
+      for child in replicator.children where child.interaction != nil { found.append((.copies(child.name), child)) }
+    }
     return found
   }
 
@@ -42,11 +45,17 @@ extension Simulator {
       for b in interaction.live { sites.append(BindingSite(owner: owner, binding: b, whileDragged: false)) }
       for b in interaction.onDrag { sites.append(BindingSite(owner: owner, binding: b, whileDragged: true)) }
     }
+    // The graph's owners: node indices, and below zero one number per owner that stands
+    // for many instances (no node reads those by name, and they have no ancestors).
+    var copyOwners: [String: Int] = [:]
     let graph = sites.map { site in
       let owner: Int
       switch site.owner {
       case .node(let n): owner = n
       case .spawn(let e): owner = -1 - e
+      case .copies(let name):
+        owner = copyOwners[name] ?? (-1 - scene.emitters.count - copyOwners.count)
+        copyOwners[name] = owner
       }
       return BindingGraph.Site(
         owner: owner, property: site.binding.property, reads: BindingGraph.reads(site.binding.value))
@@ -93,7 +102,7 @@ extension Simulator {
       for (node, seq) in seqOfNode {
         guard node < frame.states.count, let k = recordOfSeq[seq] else { continue }
         frame.states[node] = records[k].state
-        frame.scenePositions[node] = ParentPlane(ofRecord: k, in: records, parents: parentRecord).toScene(
+        frame.scenePositions[node] = ParentPlane(ofRecord: k, in: records, parents: parentRecord, placement: all[instances[k]].placement).toScene(
           records[k].state.position)
       }
     }
@@ -109,6 +118,8 @@ extension Simulator {
       case .spawn(let e):
         let name = scene.emitters[e].name
         targets = records.indices.filter { records[$0].id.kind == .spawn && records[$0].id.name == name }
+      case .copies(let name):
+        targets = records.indices.filter { records[$0].id.kind == .copy && records[$0].id.name == name }
       }
       for k in targets {
         let seq = all[instances[k]].seq
@@ -116,7 +127,7 @@ extension Simulator {
         frame.own = records[k].state
         if let drag = state.drag, drag.receiver == seq {
           frame.drag = dragValues(
-            drag, at: runTime, plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord), state)
+            drag, at: runTime, plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord, placement: all[instances[k]].placement), state)
         }
         ctx.frame = frame
         let value: Value
@@ -139,7 +150,7 @@ extension Simulator {
     }
     if let drag = state.drag, let k = recordOfSeq[drag.receiver] {
       frame.drag = dragValues(
-        drag, at: runTime, plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord), state)
+        drag, at: runTime, plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord, placement: all[instances[k]].placement), state)
     }
     frame.own = NodeState()
     state.lastFrame = frame

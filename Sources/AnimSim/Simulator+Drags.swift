@@ -74,7 +74,7 @@ extension Simulator {
     var ctx = context
     ctx.frame = state.lastFrame
     ctx.frame.own = model
-    let plane = frame.nodes[k].parent.map { ParentPlane(whole: frame.nodes[$0]) } ?? .scene
+    let plane = ParentPlane(whole: frame.nodes[k].parent.map { frame.nodes[$0] }, placement: instance.placement)
     ctx.frame.drag = dragValues(drag, at: runTime, plane: plane, state)
     // The bindings once more at the release point.
     for b in interactionBlocks.onDrag {

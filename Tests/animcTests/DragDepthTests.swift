@@ -52,3 +52,43 @@ import Testing
     #expect(DragTests.near(mid[0], 64), "\(mid)")
   }
 }
+
+/// §16: pressing replicator copy i of a child drags that copy, in copy i's coordinates;
+/// all copies share the child's blocks.
+@Suite struct DragCopyTests {
+  /// Two copies of a chip at (50, 0) of a ring at (200, 100) turned 90° per copy: copy 0
+  /// at (250, 100) in the scene, copy 1 at (200, 150) (a 90° turn takes (50, 0) to (0, 50)).
+  static let ring = """
+    scene {
+      size 400, 300
+      fps 10
+      duration 2s
+    }
+    replicate ring count 2 {
+      position (200, 100)
+      instance transform rotate(90deg)
+      node chip = circle(10) {
+        position (50, 0)
+        on drag {
+          position drag.start + drag.translation
+        }
+      }
+    }
+    input {
+      drag (200, 150) to (230, 150) over 0.5s at 0.5s
+    }
+    """
+
+  @Test func aPressOnCopyOneDragsThatCopyInItsOwnCoordinates() throws {
+    let rows = try DragTests.rows(Self.ring)
+    // The finger moves (+30, 0) in the scene; turned back by −90° that is (0, −30) in copy
+    // 1's coordinates, so its position goes from (50, 0) to (50, −30), which the turn
+    // takes to (30, 50): the scene point (230, 150), under the finger.
+    for frame in [10, 15] {
+      let one = try #require(rows["\(frame) chip[1]"])
+      #expect(DragTests.near(one[0], 50) && DragTests.near(one[1], -30), "frame \(frame): copy 1 \(one)")
+      let zero = try #require(rows["\(frame) chip[0]"])
+      #expect(DragTests.near(zero[0], 50) && DragTests.near(zero[1], 0), "frame \(frame): copy 0 \(zero)")
+    }
+  }
+}
