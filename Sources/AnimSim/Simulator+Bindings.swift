@@ -102,7 +102,9 @@ extension Simulator {
       for (node, seq) in seqOfNode {
         guard node < frame.states.count, let k = recordOfSeq[seq] else { continue }
         frame.states[node] = records[k].state
-        frame.scenePositions[node] = ParentPlane(ofRecord: k, in: records, parents: parentRecord, placement: all[instances[k]].placement).toScene(
+        frame.scenePositions[node] = ParentPlane(
+          ofRecord: k, in: records, parents: parentRecord, placement: all[instances[k]].placement
+        ).toScene(
           records[k].state.position)
       }
     }
@@ -127,7 +129,9 @@ extension Simulator {
         frame.own = records[k].state
         if let drag = state.drag, drag.receiver == seq {
           frame.drag = dragValues(
-            drag, at: runTime, plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord, placement: all[instances[k]].placement), state)
+            drag, at: runTime,
+            plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord, placement: all[instances[k]].placement),
+            state)
         }
         ctx.frame = frame
         let value: Value
@@ -150,7 +154,9 @@ extension Simulator {
     }
     if let drag = state.drag, let k = recordOfSeq[drag.receiver] {
       frame.drag = dragValues(
-        drag, at: runTime, plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord, placement: all[instances[k]].placement), state)
+        drag, at: runTime,
+        plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord, placement: all[instances[k]].placement),
+        state)
     }
     frame.own = NodeState()
     state.lastFrame = frame
