@@ -5,13 +5,14 @@ import AnimRender
 
 // A 3-D node in a Lottie export (§13): Lottie layers have no perspective that players
 // agree on, so the projected outline is baked into path keyframes, in output units,
-// under an identity layer transform.
+// under an identity layer transform, and a gradient's start and end with it.
 
 extension LottieLayer {
   /// The layer of a 3-D instance, or nil for a 2-D one. Each frame's fill polygons and
   /// stroke outline (made in the box at the line width, then projected, as animc draws
   /// it) are path keyframes held until the outline changes; the stroke's outline is
-  /// filled with the stroke colour, listed first so that it covers the fill.
+  /// filled with the stroke colour, listed first so that it covers the fill. A gradient
+  /// paint is a gradient fill fitted to each frame's projection (`LottieDepthGradient`).
   func depthJSON(index: Int) -> JSONValue? {
     let samples = instance.samples
     guard samples.contains(where: { $0.projection != nil }) else { return nil }

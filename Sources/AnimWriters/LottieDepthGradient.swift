@@ -173,9 +173,9 @@ extension LottieSample {
         return f
       }
       throw LottieExportError(
-        "`\(node.id)` has a gradient in 3-D whose perspective bends it more than one Lottie gradient can "
-          + "follow within \(Int((LottieDepthGradient.colorBound * 255).rounded()))/255 (§13); "
-          + "render it as GIF or PNG, or give it less perspective or a smaller box")
+        "`\(node.id)` has a gradient in 3-D that no Lottie gradient follows within "
+          + "\(Int((LottieDepthGradient.colorBound * 255).rounded()))/255 (§13): its tilt or perspective bends "
+          + "it too far; render it as GIF or PNG, or give it less tilt or perspective")
     }
     if let g = gradients.fill, fill.a > 0 { depthFill = try fitted(g, margin: 0) }
     if let g = gradients.stroke, hasStroke, stroke.a > 0, lineWidth > 0 {
