@@ -5,13 +5,14 @@ import AnimRender
 
 // A 3-D node in a Lottie export (§13): Lottie layers have no perspective that players
 // agree on, so the projected outline is baked into path keyframes, in output units,
-// under an identity layer transform.
+// under an identity layer transform, and a gradient's start and end with it.
 
 extension LottieLayer {
   /// The layer of a 3-D instance, or nil for a 2-D one. Each frame's fill polygons and
   /// stroke outline (made in the box at the line width, then projected, as animc draws
   /// it) are path keyframes held until the outline changes; the stroke's outline is
-  /// filled with the stroke colour, listed first so that it covers the fill.
+  /// filled with the stroke colour, listed first so that it covers the fill. A gradient
+  /// paint is a gradient fill fitted to each frame's projection (`LottieDepthGradient`).
   func depthJSON(index: Int) -> JSONValue? {
     let samples = instance.samples
     guard samples.contains(where: { $0.projection != nil }) else { return nil }
@@ -38,10 +39,15 @@ extension LottieLayer {
     }
     var shapes: [JSONValue] = []
     if strokes.contains(where: { !$0.isEmpty }) {
-      shapes.append(LottieJSON.group("stroke", bakedPaths(strokes) + [solidFill(samples.map(\.stroke))]))
+      let paint =
+        instance.gradients?.stroke.map { gradientFill($0, samples.map(\.depthStroke)) }
+        ?? solidFill(samples.map(\.stroke))
+      shapes.append(LottieJSON.group("stroke", bakedPaths(strokes) + [paint]))
     }
     if fills.contains(where: { !$0.isEmpty }) {
-      shapes.append(LottieJSON.group("fill", bakedPaths(fills) + [solidFill(samples.map(\.fill))]))
+      let paint =
+        instance.gradients?.fill.map { gradientFill($0, samples.map(\.depthFill)) } ?? solidFill(samples.map(\.fill))
+      shapes.append(LottieJSON.group("fill", bakedPaths(fills) + [paint]))
     }
     let opacity = reduce(samples.map { [$0.opacity * 100] }) { abs($0 - $1) <= LottieTolerance.percent }
     let ks: JSONValue = .object([
@@ -62,6 +68,28 @@ extension LottieLayer {
       ("ty", .string("fl")), ("nm", .string("fill")), ("c", color(colors)), ("o", alpha(colors)),
       ("r", LottieJSON.int(1)), ("bm", LottieJSON.int(0)),
     ])
+  }
+
+  /// A gradient fill whose start and end follow each frame's fit (`LottieDepthGradient`);
+  /// a frame without one (its paint hidden there) holds the nearest fit before it, or
+  /// the first after.
+  private func gradientFill(_ g: Gradient, _ fits: [LottieDepthGradient?]) -> JSONValue {
+    let drawn = LottieDepthGradient.drawable(g)
+    let first = fits.first(where: { $0 != nil }) ?? nil
+    var held = first ?? LottieDepthGradient(start: .zero, end: Point(1, 0))
+    let filled = fits.map { fit -> LottieDepthGradient in
+      if let fit { held = fit }
+      return held
+    }
+    let within = { (a: Double, b: Double) in abs(a - b) <= tolerance.position }
+    let start = reduce(filled.map { [$0.start.x, $0.start.y] }, within: within)
+    let end = reduce(filled.map { [$0.end.x, $0.end.y] }, within: within)
+    let type: Int
+    if case .radial = drawn.geometry { type = 2 } else { type = 1 }
+    return LottieGradient.gradientItem(
+      "gf", LottieGradient.expanded(drawn.stops, tint: instance.tint), type: type,
+      start: LottieJSON.property(start, scalar: false), end: LottieJSON.property(end, scalar: false),
+      extra: [("r", LottieJSON.int(1))])
   }
 
   /// One path item per polygon slot: slot k holds each frame's k-th polygon (a single

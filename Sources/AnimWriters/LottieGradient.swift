@@ -69,6 +69,16 @@ enum LottieGradient {
   private static func gradientItem(
     _ ty: String, _ stops: [Gradient.Stop], type: Int, start: Point, end: Point, extra: [(String, JSONValue)]
   ) -> JSONValue {
+    gradientItem(
+      ty, stops, type: type, start: LottieJSON.fixed([start.x, start.y]), end: LottieJSON.fixed([end.x, end.y]),
+      extra: extra)
+  }
+
+  /// A `gf` or `gs` item; `start` and `end` are Lottie point properties, fixed or keyed.
+  static func gradientItem(
+    _ ty: String, _ stops: [Gradient.Stop], type: Int, start: JSONValue, end: JSONValue,
+    extra: [(String, JSONValue)]
+  ) -> JSONValue {
     var colors: [Double] = []
     var alphas: [Double] = []
     for stop in stops {
@@ -78,7 +88,7 @@ enum LottieGradient {
     var members: [(String, JSONValue)] = [
       ("ty", .string(ty)), ("nm", .string(ty == "gf" ? "fill" : "stroke")), ("o", LottieJSON.fixed(100)),
       ("g", .object([("p", LottieJSON.int(stops.count)), ("k", LottieJSON.fixed(colors + alphas))])),
-      ("s", LottieJSON.fixed([start.x, start.y])), ("e", LottieJSON.fixed([end.x, end.y])),
+      ("s", start), ("e", end),
       ("t", LottieJSON.int(type)),
     ]
     if type == 2 { members += [("h", LottieJSON.fixed(0)), ("a", LottieJSON.fixed(0))] }

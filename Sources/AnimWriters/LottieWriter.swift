@@ -74,15 +74,6 @@ package struct LottieWriter: FrameWriter {
       throw LottieExportError(
         "`\(node.id)` is an image in 3-D, which Lottie cannot draw: its players have no perspective for pictures (§13)")
     }
-    // A 3-D layer is baked to paths under a solid fill (`depthJSON`): a gradient there
-    // would come out as one colour, so the export stops instead of drawing it wrong.
-    if let node = frame.nodes.first(where: {
-      $0.matrix3d != nil && ($0.gradients?.fill != nil || $0.gradients?.stroke != nil)
-    }) {
-      throw LottieExportError(
-        "`\(node.id)` has a gradient in 3-D, which the Lottie export cannot draw yet (§13); "
-          + "render it as GIF or PNG, or give it a solid `fill`/`stroke`")
-    }
     let n = frameCount
     frameCount += 1
     var next: [InstanceID: Int] = [:]
@@ -108,8 +99,11 @@ package struct LottieWriter: FrameWriter {
       }
       // A child's position is in its parent's box; the layer's anchor needs it in the scene.
       let position = node.parent.map { frame.nodes[$0].matrix.apply(node.state.position) } ?? node.state.position
-      live[index]?.samples.append(
-        LottieInstance.sample(node, opacity: opacities?[k] ?? node.state.opacity, position: position, scale: scale))
+      var sample = LottieInstance.sample(
+        node, opacity: opacities?[k] ?? node.state.opacity, position: position, scale: scale)
+      // A gradient in 3-D that one Lottie gradient cannot follow stops the export here.
+      try sample.bakeGradients(node, hasStroke: node.hasStroke, unit: min(scale.a, scale.d))
+      live[index]?.samples.append(sample)
       next[node.id] = index
       below = index
     }
