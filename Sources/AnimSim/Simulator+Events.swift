@@ -236,7 +236,8 @@ extension Simulator {
     for _ in 0..<max(emitter.burst, 0) {
       emitterLive[e].expire(at: s)
       guard emitterLive[e].count < emitter.max else { return }
-      if liveTotal(at: s) + 1 > instanceLimit {
+      let family = 1 + (tree?.spawnChildren[e].count ?? 0)
+      if liveTotal(at: s, adding: family) + family > instanceLimit {
         throw SimulationError(
           code: "E0902",
           message: "emitter `\(emitter.name)` would make more than \(instanceLimit) live instances; the run stops",
@@ -257,21 +258,25 @@ extension Simulator {
       ctx.triggerTime = s
       ctx.triggerVelocity = velocity
       let body: InstanceBody
+      var children: [InstanceBody] = []
       do {
         let shape = try spawnShape(e, &ctx)
         body = try BlockEvaluator.evaluate(
           emitter.spawn, defaultPosition: position, shape: shape, groups: &groups, &ctx)
+        if family > 1 { children = try evaluateSpawnChildren(e, groups: &groups, &ctx) }
       } catch {
         throw SimulationError(error)
       }
       emitterStreams[e] = ctx.random
       let id = InstanceID(name: emitter.name, kind: .spawn, index: spawnCounts[e])
       spawnCounts[e] += 1
-      let end = s + body.spawnLifetime
+      let end = s + (family > 1 ? spawnLifetime(e, body, children: children) : body.spawnLifetime)
       emitterLive[e].insert(end)
-      addLive(LiveInstance(body: body, id: id, created: s, end: end, seq: nextSeq, shape: spawnShape(e, body, id)))
-      if !secondaryListeners.isEmpty { queueSecondary(e, body, created: s, end: end, seq: nextSeq) }
+      let seq = nextSeq
+      addLive(LiveInstance(body: body, id: id, created: s, end: end, seq: seq, shape: spawnShape(e, body, id)))
       nextSeq += 1
+      if !secondaryListeners.isEmpty { queueSecondary(e, body, created: s, end: end, seq: seq) }
+      if family > 1 { addSpawnChildren(e, children, index: id.index, seq: seq, created: s, end: end) }
     }
   }
 
@@ -294,12 +299,14 @@ extension Simulator {
     return shape
   }
 
-  /// Live instances in total; emitters' counts are brought up to `s` only near the limit.
-  private func liveTotal(at s: Double) -> Int {
-    var total = fixedInstances + emitterLive.reduce(0) { $0 + $1.count }
-    if total + 1 > instanceLimit {
+  /// Live instances in total; emitters' counts are brought up to `s` only when `adding`
+  /// more would pass the limit.
+  private func liveTotal(at s: Double, adding: Int) -> Int {
+    var total = fixedInstances + spawnChildLive.count + emitterLive.reduce(0) { $0 + $1.count }
+    if total + adding > instanceLimit {
       for i in emitterLive.indices { emitterLive[i].expire(at: s) }
-      total = fixedInstances + emitterLive.reduce(0) { $0 + $1.count }
+      spawnChildLive.expire(at: s)
+      total = fixedInstances + spawnChildLive.count + emitterLive.reduce(0) { $0 + $1.count }
     }
     return total
   }
