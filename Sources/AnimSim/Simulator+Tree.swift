@@ -113,9 +113,11 @@ struct LayerTree {
     template.children.reduce(template.children.count) { $0 + descendants($1) }
   }
 
-  /// Whether any top-level node or spawn of `scene` declares a child.
+  /// Whether any top-level node or spawn of `scene` declares a child, or a spawn is made
+  /// `in` a node.
   static func needed(_ scene: SceneIR) -> Bool {
-    scene.nodes.contains { !$0.children.isEmpty } || scene.emitters.contains { !$0.spawn.children.isEmpty }
+    scene.nodes.contains { !$0.children.isEmpty }
+      || scene.emitters.contains { !$0.spawn.children.isEmpty || $0.parent != nil }
   }
 }
 
@@ -236,9 +238,12 @@ extension Simulator {
     var top: Matrix3D
     /// Node `i`'s place in the list; -1 for the top-level node itself.
     var at: Int
+    /// When node `i`'s instance ends.
+    var end: Double
   }
 
-  private func family(_ i: Int, at s: Double) -> Family? {
+  /// `closed`: node `i` counts as present at its end too (a limit from below).
+  private func family(_ i: Int, at s: Double, closed: Bool = false) -> Family? {
     guard let tree else { return nil }
     let (top, at): (Int, Int)
     if i >= 0 && i < nodeBodies.count {
@@ -251,7 +256,7 @@ extension Simulator {
     guard let appeared = nodeAppeared[top] else { return nil }
     let body = nodeBodies[top]
     let end = appeared + body.nodeLifetime
-    guard s >= appeared, s < end else { return nil }
+    guard s >= appeared, s < end || (closed && s <= end) else { return nil }
     func local(_ body: InstanceBody, since created: Double) -> Matrix3D {
       var (state, extra) = body.sample(s - created)
       state.rotation += extra
@@ -266,14 +271,21 @@ extension Simulator {
       let stop = min(created + child.body.nodeLifetime, parent.1)
       times.append((created, stop))
       let parentWhole = child.parent < 0 ? topWhole : wholes[child.parent]
-      guard let parentWhole, s >= created, s < stop else {
+      guard let parentWhole, s >= created, s < stop || (closed && s <= stop) else {
         wholes.append(nil)
         continue
       }
       wholes.append(parentWhole * local(child.body, since: created))
     }
     if at >= 0 && wholes[at] == nil { return nil }
-    return Family(wholes: wholes, top: topWhole, at: at)
+    return Family(wholes: wholes, top: topWhole, at: at, end: at < 0 ? end : times[at].end)
+  }
+
+  /// Node `i`'s whole transform at scene time `s` (§14) and its instance's end; nil when
+  /// it is not present then. `closed`: present at its end too.
+  func nodePlacement(_ i: Int, at s: Double, closed: Bool = false) -> (whole: Matrix3D, end: Double)? {
+    guard let f = family(i, at: s, closed: closed) else { return nil }
+    return (f.at < 0 ? f.top : f.wholes[f.at] ?? f.top, f.end)
   }
 
   /// Where `tap NODE` taps a tree scene's node: the centre of its box mapped to the
