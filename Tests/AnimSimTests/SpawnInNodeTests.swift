@@ -84,3 +84,40 @@ private let cartScene = """
   #expect(abs(spark.state.position.x - 190) < 1e-9)
   #expect(abs(spark.state.position.y - 110) < 1e-9)
 }
+
+@Test func aDeathsVelocityIsMappedByItsParentsLinearPart() throws {
+  // The dot moves at (10, 0) points per second in a node scaled by 2 and turned 90°
+  // (clockwise, y down): its linear part maps (10, 0) to (0, 20). The spark born at the
+  // dot's death (0.5 s) moves with that velocity from the death's point: 0.2 s later,
+  // 4 points further down.
+  let text = """
+    scene "t" {
+      fps 10
+      duration 2s
+    }
+    node box = rect(10, 10) {
+      position (100, 100)
+      scale 2
+      rotation 90deg
+    }
+    emitter dots {
+      at 0s
+      origin (105, 105)
+      spawn circle(1) in box {
+        animate position with motion(velocity: (10, 0)) over 0.5s
+      }
+    }
+    emitter sparks {
+      on death of dots
+      spawn circle(1) {
+        remove after 1s
+        animate position with motion(velocity: trigger.velocity) over 1s
+      }
+    }
+    """
+  let run = try Example.run("spawn-in", text: text, keep: [5, 7])
+  let born = try #require(run.frames[5]?.nodes.first { $0.id.description == "sparks#0" }).state.position
+  let later = try #require(run.frames[7]?.nodes.first { $0.id.description == "sparks#0" }).state.position
+  #expect(abs(later.x - born.x) < 1e-9)
+  #expect(abs(later.y - born.y - 4) < 1e-9)
+}
