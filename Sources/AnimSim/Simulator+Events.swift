@@ -252,7 +252,7 @@ extension Simulator {
     // trigger's point in NODE's box; none while NODE is not present.
     var parent: (seq: Int, inverse: Homography, end: Double)? = nil
     if let p = emitter.parent {
-      guard let seq = seqOfNode[p], let placed = nodePlacement(p, at: s), let inverse = placed.whole.planar.inverted
+      guard let seq = seqOfNode[p], let placed = nodePlacement(p, at: s), let inverse = placed.whole.planar.inverse
       else { return }
       parent = (seq, inverse, placed.end)
     }

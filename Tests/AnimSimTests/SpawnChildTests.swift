@@ -9,13 +9,13 @@ import Testing
 // are worked by hand from §3.2 (T(position)·T(−anchor·size)) and §14 (whole = parent's
 // whole × own).
 
+/// A scene's header: 10 frames per second for `seconds`.
+func tenFPSScene(seconds: Int) -> String { "scene \"t\" {\n  fps 10\n  duration \(seconds)s\n}" }
+
 /// One heart at 0 s flying (100, 200) → (200, 100) linearly over 1 s and fading 1 → 0.5;
 /// its label sits at (5, −20) in its box, with opacity 0.5, and moves x by 10 over 0.5 s.
 private let heartScene = """
-  scene "t" {
-    fps 10
-    duration 2s
-  }
+  \(tenFPSScene(seconds: 2))
   emitter hearts {
     at 0s
     spawn circle(10) {
@@ -60,10 +60,7 @@ private let heartScene = """
 @Test func aSpawnLivesUntilTheLastAnimationOfItsSubtree() throws {
   // The label's animation ends at 0.3 s (at) + 1.2 s: the heart and label live 1.5 s.
   let text = """
-    scene "t" {
-      fps 10
-      duration 3s
-    }
+    \(tenFPSScene(seconds: 3))
     emitter hearts {
       at 0s
       spawn circle(10) {
@@ -86,10 +83,7 @@ private let heartScene = """
   // Two spawns, each with two children (the second with z −1, painted first among its
   // siblings but still above its parent), and a grandchild under `a`.
   let text = """
-    scene "t" {
-      fps 10
-      duration 1s
-    }
+    \(tenFPSScene(seconds: 1))
     emitter e {
       at 0s
       burst 2

@@ -11,10 +11,7 @@ import Testing
 /// A 40 × 20 cart centred at (100, 100), moving x by 100 over 1 s (linear) and removed at
 /// 1.2 s; dots spawned in it at 0.5 s and 1.3 s from the scene point (160, 110).
 private let cartScene = """
-  scene "t" {
-    fps 10
-    duration 2s
-  }
+  \(tenFPSScene(seconds: 2))
   node cart = rect(40, 20) {
     position (100, 100)
     animate x by 100 over 1s timing linear
@@ -60,10 +57,7 @@ private let cartScene = """
   // is then at x = 180, its box origin (160, 90): the death's trigger.position is
   // (190, 110), where the top-level spark starts.
   let text = """
-    scene "t" {
-      fps 10
-      duration 2s
-    }
+    \(tenFPSScene(seconds: 2))
     node cart = rect(40, 20) {
       position (100, 100)
       animate x by 100 over 1s timing linear
@@ -91,10 +85,7 @@ private let cartScene = """
   // dot's death (0.5 s) moves with that velocity from the death's point: 0.2 s later,
   // 4 points further down.
   let text = """
-    scene "t" {
-      fps 10
-      duration 2s
-    }
+    \(tenFPSScene(seconds: 2))
     node box = rect(10, 10) {
       position (100, 100)
       scale 2
