@@ -3,15 +3,15 @@ import AnimSyntax
 
 /// Where a file uses the layer tree (§14): a node declared inside a node, a spawn or a
 /// replicator child, a group, `spawn … in NODE`, or `NODE.scenePosition`. The checker
-/// accepts these; the simulator places the children of nodes that stand for one instance
-/// (groups among them), so the commands that run a scene refuse only the rest
-/// (`unsimulated`) rather than draw it wrongly.
+/// accepts these; the simulator places the children of nodes and of spawns (groups among
+/// them) and spawns made `in` a node, so the commands that run a scene refuse only the
+/// rest (`unsimulated`) rather than draw it wrongly.
 package enum LayerTreeUse {
   /// The earliest use in the file, or nil when it uses none.
   package static func first(in tree: SyntaxTree) -> SourceRange? { earliest(in: tree, unsimulatedOnly: false) }
 
-  /// The earliest use the simulator does not run yet: a node declared inside a spawn or a
-  /// replicator (at any depth), `spawn … in NODE`, or `NODE.scenePosition`.
+  /// The earliest use the simulator does not run yet: a node declared inside a replicator
+  /// (at any depth), or `NODE.scenePosition` outside §16 bindings.
   package static func unsimulated(in tree: SyntaxTree) -> SourceRange? { earliest(in: tree, unsimulatedOnly: true) }
 
   private static func earliest(in tree: SyntaxTree, unsimulatedOnly: Bool) -> SourceRange? {
@@ -20,7 +20,7 @@ package enum LayerTreeUse {
       if first.map({ range.start < $0.start }) ?? true { first = range }
     }
     // A stack, not recursion: expressions nest up to the parser's limit. `many`: inside a
-    // spawn or a replicator, whose nodes stand for many instances.
+    // replicator, whose nodes' children are not simulated.
     // `bound`: inside a §16 binding or `on release`, where `scenePosition` is the drawn one.
     var stack = [(tree.root, false, false)]
     while let (id, many, bound) = stack.popLast() {
@@ -35,9 +35,10 @@ package enum LayerTreeUse {
         if isGroup && (!unsimulatedOnly || many) { note(tree.range(id)) }
         if !unsimulatedOnly || many { noteChildNodes(tree.optionalChild(id, 2), in: tree, note) }
       case .spawn:
-        noteChildNodes(tree.optionalChild(id, 1), in: tree, note)
-        if let parent = tree.optionalChild(id, 2) { note(tree.range(parent)) }
-        inner = true
+        if !unsimulatedOnly {
+          noteChildNodes(tree.optionalChild(id, 1), in: tree, note)
+          if let parent = tree.optionalChild(id, 2) { note(tree.range(parent)) }
+        }
       case .replicateDecl:
         inner = true
       case .member where tree.name(id) == "scenePosition" && !bound:
@@ -60,7 +61,7 @@ package enum LayerTreeUse {
     return .error(
       SemanticCode.layerTreeNotSimulated, "the layer tree (§14) is checked but not simulated yet", at: range,
       notes: [
-        "`animc check` accepts this scene; `run`, `dump` and `render` will draw it once the simulator places the children of spawns and replicators, `spawn … in` and `scenePosition`"
+        "`animc check` accepts this scene; `run`, `dump` and `render` will draw it once the simulator places the children of replicators and `scenePosition`"
       ])
   }
 }

@@ -1,11 +1,12 @@
 import AnimImage
 import AnimMath
 
-/// Who an instance is in dumps (§9): `NAME` for a node, `NAME#k` for an emitter's k-th
-/// spawn, `CHILD[i]` for copy i of a replicator's child. Kept in parts so producing a
-/// frame builds no strings.
+/// Who an instance is in dumps (§9, §14): `NAME` for a node, `NAME#k` for an emitter's
+/// k-th spawn, `CHILD[i]` for copy i of a replicator's child, `NAME#k/CHILD/…` for a node
+/// declared in a spawn's block (`name` then holds `NAME/CHILD/…`: names hold no `/`).
+/// Kept in parts so producing a frame builds no strings.
 public struct InstanceID: Hashable, Sendable, CustomStringConvertible {
-  public enum Kind: Hashable, Sendable { case node, spawn, copy }
+  public enum Kind: Hashable, Sendable { case node, spawn, copy, spawnChild }
   // The index first: equality compares in this order, and a frame's records compare ids
   // to keep the ones in place, where two spawns' ids differ in their index.
   public var index: Int
@@ -23,6 +24,9 @@ public struct InstanceID: Hashable, Sendable, CustomStringConvertible {
     case .node: return name
     case .spawn: return "\(name)#\(index)"
     case .copy: return "\(name)[\(index)]"
+    case .spawnChild:
+      guard let slash = name.firstIndex(of: "/") else { return "\(name)#\(index)" }
+      return "\(name[..<slash])#\(index)\(name[slash...])"
     }
   }
 }

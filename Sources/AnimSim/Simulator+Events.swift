@@ -201,20 +201,35 @@ extension Simulator {
   /// listen to them. A death is its removal by its lifetime: an endless instance has none.
   private func queueSecondary(_ e: Int, _ body: InstanceBody, created s: Double, end: Double, seq: Int) {
     if !secondaryListeners.births[e].isEmpty {
+      let parent = parentWhole(e, at: s)
       secondaryQueue.insert(
         SecondaryEvent(
-          time: s, seq: seq, isDeath: false, emitter: e, position: body.sample(0).0.position,
-          velocity: triggerVelocity(of: body, at: 0)))
+          time: s, seq: seq, isDeath: false, emitter: e, position: inScene(body.sample(0).0.position, parent),
+          velocity: triggerVelocity(of: body, at: 0, under: parent)))
     }
     if !secondaryListeners.deaths[e].isEmpty && end.isFinite {
       // The limit from below: every finite animation has ended by the lifetime, and one
       // that ends there fills forwards unless told otherwise (§6.2).
       let lifetime = end - s
+      let parent = parentWhole(e, at: end)
       secondaryQueue.insert(
         SecondaryEvent(
-          time: end, seq: seq, isDeath: true, emitter: e, position: body.sample(lifetime).0.position,
-          velocity: triggerVelocity(of: body, at: lifetime)))
+          time: end, seq: seq, isDeath: true, emitter: e,
+          position: inScene(body.sample(lifetime).0.position, parent),
+          velocity: triggerVelocity(of: body, at: lifetime, under: parent)))
     }
+  }
+
+  /// The whole transform at `s` of the node emitter `e` spawns in (§14), as the limit
+  /// from below at its end; nil for top-level spawns.
+  private func parentWhole(_ e: Int, at s: Double) -> Homography? {
+    guard let p = scene.emitters[e].parent else { return nil }
+    return nodePlacement(p, at: s, closed: true)?.whole.planar
+  }
+
+  /// A point of a spawn's parent's box in the scene (the scene's own without a parent).
+  private func inScene(_ p: Point, _ parent: Homography?) -> Point {
+    parent?.apply(p) ?? p
   }
 
   /// Fires an emitter: `burst` spawns at scene time `s`, each refused when the
@@ -233,10 +248,20 @@ extension Simulator {
       swap(&ctx, &context)
       swap(&groups, &timingGroups)
     }
+    // `spawn … in NODE` (§14): each instance is NODE's child, its default position the
+    // trigger's point in NODE's box; none while NODE is not present.
+    var parent: (seq: Int, inverse: Homography, end: Double)? = nil
+    if let p = emitter.parent {
+      guard let seq = seqOfNode[p], let placed = nodePlacement(p, at: s), let inverse = placed.whole.planar.inverse
+      else { return }
+      parent = (seq, inverse, placed.end)
+    }
+    let start = parent.map { $0.inverse.apply(position) } ?? position
     for _ in 0..<max(emitter.burst, 0) {
       emitterLive[e].expire(at: s)
       guard emitterLive[e].count < emitter.max else { return }
-      if liveTotal(at: s) + 1 > instanceLimit {
+      let family = 1 + (tree?.spawnChildren[e].count ?? 0)
+      if liveTotal(at: s, adding: family) + family > instanceLimit {
         throw SimulationError(
           code: "E0902",
           message: "emitter `\(emitter.name)` would make more than \(instanceLimit) live instances; the run stops",
@@ -257,21 +282,27 @@ extension Simulator {
       ctx.triggerTime = s
       ctx.triggerVelocity = velocity
       let body: InstanceBody
+      var children: [InstanceBody] = []
       do {
         let shape = try spawnShape(e, &ctx)
         body = try BlockEvaluator.evaluate(
-          emitter.spawn, defaultPosition: position, shape: shape, groups: &groups, &ctx)
+          emitter.spawn, defaultPosition: start, shape: shape, groups: &groups, &ctx)
+        if family > 1 { children = try evaluateSpawnChildren(e, groups: &groups, &ctx) }
       } catch {
         throw SimulationError(error)
       }
       emitterStreams[e] = ctx.random
       let id = InstanceID(name: emitter.name, kind: .spawn, index: spawnCounts[e])
       spawnCounts[e] += 1
-      let end = s + body.spawnLifetime
+      var end = s + (family > 1 ? spawnLifetime(e, body, children: children) : body.spawnLifetime)
+      if let parent { end = min(end, parent.end) }
       emitterLive[e].insert(end)
-      addLive(LiveInstance(body: body, id: id, created: s, end: end, seq: nextSeq, shape: spawnShape(e, body, id)))
-      if !secondaryListeners.isEmpty { queueSecondary(e, body, created: s, end: end, seq: nextSeq) }
+      let seq = nextSeq
+      addLive(LiveInstance(body: body, id: id, created: s, end: end, seq: seq, shape: spawnShape(e, body, id)))
       nextSeq += 1
+      if let parent { tree?.parentSeq[seq] = parent.seq }
+      if !secondaryListeners.isEmpty { queueSecondary(e, body, created: s, end: end, seq: seq) }
+      if family > 1 { addSpawnChildren(e, children, index: id.index, seq: seq, created: s, end: end) }
     }
   }
 
@@ -294,12 +325,14 @@ extension Simulator {
     return shape
   }
 
-  /// Live instances in total; emitters' counts are brought up to `s` only near the limit.
-  private func liveTotal(at s: Double) -> Int {
-    var total = fixedInstances + emitterLive.reduce(0) { $0 + $1.count }
-    if total + 1 > instanceLimit {
+  /// Live instances in total; emitters' counts are brought up to `s` only when `adding`
+  /// more would pass the limit.
+  private func liveTotal(at s: Double, adding: Int) -> Int {
+    var total = fixedInstances + spawnChildLive.count + emitterLive.reduce(0) { $0 + $1.count }
+    if total + adding > instanceLimit {
       for i in emitterLive.indices { emitterLive[i].expire(at: s) }
-      total = fixedInstances + emitterLive.reduce(0) { $0 + $1.count }
+      spawnChildLive.expire(at: s)
+      total = fixedInstances + spawnChildLive.count + emitterLive.reduce(0) { $0 + $1.count }
     }
     return total
   }

@@ -2,9 +2,10 @@ import AnimIR
 import AnimMath
 import AnimModel
 
-/// The layer tree (§14) of a scene whose top-level nodes declare children: each
-/// top-level node's descendants, evaluated once per run, and each live child's parent.
-/// A scene without children has none, and its frames take the flat path.
+/// The layer tree (§14) of a scene whose top-level nodes or spawns declare children: each
+/// top-level node's descendants, evaluated once per run, each spawn's descendants'
+/// templates, evaluated with each spawn, and each live child's parent. A scene without
+/// children has none, and its frames take the flat path.
 struct LayerTree {
   /// A declared descendant of a top-level node.
   struct Child {
@@ -30,27 +31,93 @@ struct LayerTree {
   /// One past the last nested index: how many node indices the scene has.
   var nodeIndexCount = 0
 
+  /// A node declared in a spawn's block (§14), at any depth: evaluated with each spawn.
+  struct SpawnChild {
+    let template: NodeTemplate
+    /// The index in its emitter's list of its parent; -1 for the spawned instance.
+    let parent: Int
+    let ordinal: Int
+    /// Its id's name: the emitter's name and the names down to it, joined by `/`.
+    let idName: String
+  }
+
+  /// By emitter index, its spawn's descendants, each parent before its children.
+  var spawnChildren: [[SpawnChild]]
+  /// The node indices of the nodes declared in spawns (they stand for many instances).
+  var spawnIndices: [Range<Int>] = []
+
   init(_ scene: SceneIR) {
     children = Array(repeating: [], count: scene.nodes.count)
-    var next = scene.nodes.count + scene.replicators.reduce(0) { $0 + $1.children.count }
-    for (top, node) in scene.nodes.enumerated() {
-      firstNested.append(next)
-      // The descendants in source order: depth first, in declaration order.
-      var pending = Array(node.children.reversed())
-      var at = 0
-      while let template = pending.popLast() {
-        nested[next] = (top, at)
-        next += 1
-        at += 1
-        pending.append(contentsOf: template.children.reversed())
+    spawnChildren = scene.emitters.map { emitter in
+      var list: [SpawnChild] = []
+      var pending = emitter.spawn.children.enumerated().reversed().map { ($0.element, -1, $0.offset, emitter.name) }
+      while let (template, parent, ordinal, prefix) = pending.popLast() {
+        let idName = prefix + "/" + template.name
+        list.append(SpawnChild(template: template, parent: parent, ordinal: ordinal, idName: idName))
+        let at = list.count - 1
+        pending.append(
+          contentsOf: template.children.enumerated().reversed().map { ($0.element, at, $0.offset, idName) })
       }
+      return list
+    }
+    // Nested nodes are numbered in source order, whether in a node, a spawn or a
+    // replicator child; a top-level node's descendants lie together in its block.
+    var blocks: [(start: Int, top: Int?, spawn: Bool, count: Int)] = []
+    for (top, node) in scene.nodes.enumerated() {
+      blocks.append((node.range.start, top, false, Self.descendants(node)))
+    }
+    for emitter in scene.emitters {
+      blocks.append((emitter.spawn.range.start, nil, true, Self.descendants(emitter.spawn)))
+    }
+    for child in scene.replicators.flatMap(\.children) {
+      blocks.append((child.range.start, nil, false, Self.descendants(child)))
+    }
+    blocks.sort { $0.start < $1.start }
+    firstNested = Array(repeating: 0, count: scene.nodes.count)
+    var next = scene.nodes.count + scene.replicators.reduce(0) { $0 + $1.children.count }
+    for block in blocks {
+      if let top = block.top {
+        firstNested[top] = next
+        for at in 0..<block.count { nested[next + at] = (top, at) }
+      }
+      if block.spawn && block.count > 0 { spawnIndices.append(next..<next + block.count) }
+      next += block.count
     }
     nodeIndexCount = next
   }
 
-  /// Whether any top-level node of `scene` declares a child.
+  /// Where the scene uses a node declared in a spawn as the simulator does not run yet:
+  /// a §16 block in it, or `on tap` of it (E0381, as `LayerTreeUse.refusal`).
+  func unsimulatedSpawnChildUse(_ scene: SceneIR) -> SimulationError? {
+    let interactive = spawnChildren.joined().first { $0.template.interaction != nil }
+    let tapped = scene.emitters.first { emitter in
+      emitter.triggers.contains { trigger in
+        guard case .tap(let node?) = trigger else { return false }
+        return spawnIndices.contains { $0.contains(node) }
+      }
+    }
+    guard let range = interactive?.template.range ?? tapped?.spawn.range else { return nil }
+    return SimulationError(
+      code: "E0381", message: "a node declared in a spawn is checked but its taps and §16 blocks are not simulated yet",
+      range: range)
+  }
+
+  /// Drops what is kept of an ended instance: spawns' subtrees come and go all run long.
+  mutating func forget(_ seq: Int) {
+    parentSeq[seq] = nil
+    ordinal[seq] = nil
+  }
+
+  /// How many nodes `template` declares, at any depth.
+  private static func descendants(_ template: NodeTemplate) -> Int {
+    template.children.reduce(template.children.count) { $0 + descendants($1) }
+  }
+
+  /// Whether any top-level node or spawn of `scene` declares a child, or a spawn is made
+  /// `in` a node.
   static func needed(_ scene: SceneIR) -> Bool {
     scene.nodes.contains { !$0.children.isEmpty }
+      || scene.emitters.contains { !$0.spawn.children.isEmpty || $0.parent != nil }
   }
 }
 
@@ -140,7 +207,8 @@ extension Simulator {
       orderedSeqs.append(seqs[k])
       let kids = children[k].sorted {
         if nodes[$0].z != nodes[$1].z { return nodes[$0].z < nodes[$1].z }
-        let (a, b) = (tree.ordinal[seqs[$0]] ?? 0, tree.ordinal[seqs[$1]] ?? 0)
+        // Declared children before spawned ones (§14), which have no ordinal.
+        let (a, b) = (tree.ordinal[seqs[$0]] ?? .max, tree.ordinal[seqs[$1]] ?? .max)
         return a != b ? a < b : seqs[$0] < seqs[$1]
       }
       stack.append(contentsOf: kids.reversed().map { ($0, at) })
@@ -170,9 +238,12 @@ extension Simulator {
     var top: Matrix3D
     /// Node `i`'s place in the list; -1 for the top-level node itself.
     var at: Int
+    /// When node `i`'s instance ends.
+    var end: Double
   }
 
-  private func family(_ i: Int, at s: Double) -> Family? {
+  /// `closed`: node `i` counts as present at its end too (a limit from below).
+  private func family(_ i: Int, at s: Double, closed: Bool = false) -> Family? {
     guard let tree else { return nil }
     let (top, at): (Int, Int)
     if i >= 0 && i < nodeBodies.count {
@@ -185,7 +256,7 @@ extension Simulator {
     guard let appeared = nodeAppeared[top] else { return nil }
     let body = nodeBodies[top]
     let end = appeared + body.nodeLifetime
-    guard s >= appeared, s < end else { return nil }
+    guard s >= appeared, s < end || (closed && s <= end) else { return nil }
     func local(_ body: InstanceBody, since created: Double) -> Matrix3D {
       var (state, extra) = body.sample(s - created)
       state.rotation += extra
@@ -200,14 +271,21 @@ extension Simulator {
       let stop = min(created + child.body.nodeLifetime, parent.1)
       times.append((created, stop))
       let parentWhole = child.parent < 0 ? topWhole : wholes[child.parent]
-      guard let parentWhole, s >= created, s < stop else {
+      guard let parentWhole, s >= created, s < stop || (closed && s <= stop) else {
         wholes.append(nil)
         continue
       }
       wholes.append(parentWhole * local(child.body, since: created))
     }
     if at >= 0 && wholes[at] == nil { return nil }
-    return Family(wholes: wholes, top: topWhole, at: at)
+    return Family(wholes: wholes, top: topWhole, at: at, end: at < 0 ? end : times[at].end)
+  }
+
+  /// Node `i`'s whole transform at scene time `s` (§14) and its instance's end; nil when
+  /// it is not present then. `closed`: present at its end too.
+  func nodePlacement(_ i: Int, at s: Double, closed: Bool = false) -> (whole: Matrix3D, end: Double)? {
+    guard let f = family(i, at: s, closed: closed) else { return nil }
+    return (f.at < 0 ? f.top : f.wholes[f.at] ?? f.top, f.end)
   }
 
   /// Where `tap NODE` taps a tree scene's node: the centre of its box mapped to the

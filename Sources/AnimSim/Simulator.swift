@@ -129,6 +129,8 @@ package final class Simulator {
   var spawnSharedShapes: [SceneShape?] = []
   /// Nodes and replicator copies created (they count towards the live limit).
   var fixedInstances = 0
+  /// The live instances of nodes declared in spawns' blocks (§14), by their ends.
+  var spawnChildLive = EndTimes()
   /// In creation order; add with `addLive`.
   let live = LiveList<LiveInstance>()
   /// No live instance ends before this: frames before it need not look for ended ones.
@@ -178,7 +180,11 @@ package final class Simulator {
     frameCount = Int((duration * fps).rounded())
     context = EvaluationContext(random: RandomStream(seed: seed, name: ""))
     images = try Self.loadImages(ir, from: options.images)
-    if LayerTree.needed(ir) { tree = LayerTree(ir) }
+    if LayerTree.needed(ir) {
+      let tree = LayerTree(ir)
+      if let refusal = tree.unsimulatedSpawnChildUse(ir) { throw refusal }
+      self.tree = tree
+    }
     do {
       try evaluatePerRunStage(options)
     } catch {
@@ -359,6 +365,7 @@ package final class Simulator {
         }
         if leading == i - live.head { leading += 1 }
         ended += 1
+        if tree != nil { tree?.forget(all[i].seq) }
         column.noteEnded(numbers: LiveColumn.size(of: all[i].block))
       }
     }

@@ -8,9 +8,10 @@ import AnimMath
 /// last-begun motion (`AnimationStack.lastBegunMotionVelocity`), `(0, 0)` when none has
 /// begun.
 ///
-/// §15 maps it by the linear part of the parent's whole `matrix`; the instances that
-/// fire births and deaths are an emitter's spawns, which are top-level (`spawn … in` is
-/// refused until it is simulated, E0381), so the velocity is already in the scene's space.
-func triggerVelocity(of instance: InstanceBody, at tau: Double) -> Point {
-  instance.stack.lastBegunMotionVelocity(at: tau) ?? .zero
+/// §15 maps it by the linear part of the parent's whole `matrix`: `parent` is that whole
+/// transform for a spawn made `in` a node (§14), nil for a top-level one, whose velocity
+/// is already in the scene's space.
+func triggerVelocity(of instance: InstanceBody, at tau: Double, under parent: Homography? = nil) -> Point {
+  let v = instance.stack.lastBegunMotionVelocity(at: tau) ?? .zero
+  return parent?.applyLinear(v) ?? v
 }

@@ -59,6 +59,13 @@ extension DumpBytes {
 
   /// An id's text inside its quotes.
   mutating func append(jsonIDBody id: InstanceID) {
+    // A spawn's child's index sits inside its name: written from its text.
+    if id.kind == .spawnChild {
+      var bytes: [UInt8] = []
+      Self.escape(id.description, into: &bytes)
+      buffer.append(contentsOf: bytes)
+      return
+    }
     if id.name != names.name {
       names.nameBytes.removeAll(keepingCapacity: true)
       Self.escape(id.name, into: &names.nameBytes)
@@ -82,14 +89,14 @@ extension DumpBytes {
     case .spawn:
       guard let digits = JSONNumber.integerText(id.index) else { return nil }
       return PackedBytes(0x23, count: 1, then: digits.low, count: digits.count)
-    case .copy: return nil
+    case .copy, .spawnChild: return nil
     }
   }
 
   /// An id's `#k` or `[i]`.
   mutating func appendSuffix(_ id: InstanceID) {
     switch id.kind {
-    case .node: break
+    case .node, .spawnChild: break
     case .spawn:
       buffer.append(UInt8(ascii: "#"))
       append(integer: id.index)
@@ -109,7 +116,7 @@ extension DumpBytes {
       names.csvNameBytes = Array(id.name.utf8)
       names.csvNamePiece = NameCache.piece(names.csvNameBytes)
     }
-    guard names.csvNamePlain else {
+    guard names.csvNamePlain, id.kind != .spawnChild else {
       append(text: CSVWriter.cell(id.description))
       return
     }

@@ -85,13 +85,20 @@ import Testing
 /// `compile` gives no scene for one that uses the parts of the layer tree (§14) the
 /// simulator does not run yet, and says why; a node's children compile.
 @Suite struct LayerTreeCompileTests {
-  @Test func aSpawnsChildCompilesToAnErrorAndNoScene() {
-    let compiled = compile(source: "emitter e {\n  spawn rect(20, 10) {\n    node dot = circle(2)\n  }\n}\n")
+  @Test func aReplicatorChildsChildCompilesToAnErrorAndNoScene() {
+    let compiled = compile(
+      source: "replicate r count 2 {\n  node card = rect(20, 10) {\n    node dot = circle(2)\n  }\n}\n")
     #expect(compiled.scene == nil)
     #expect(compiled.hasErrors)
     #expect(compiled.diagnostics.map(\.code) == ["E0381"])
-    // The child's declaration: lines of 12 and 23 bytes with their newlines, then four spaces.
-    #expect(compiled.diagnostics.first?.range.start == 39)
+    // The child's declaration: lines of 22 and 29 bytes with their newlines, then four spaces.
+    #expect(compiled.diagnostics.first?.range.start == 55)
+  }
+
+  @Test func aSpawnsChildCompiles() {
+    let compiled = compile(source: "emitter e {\n  spawn rect(20, 10) {\n    node dot = circle(2)\n  }\n}\n")
+    #expect(compiled.scene != nil)
+    #expect(!compiled.hasErrors)
   }
 
   @Test func aNodesChildCompiles() {

@@ -3,10 +3,13 @@ import Testing
 
 /// A scene that uses the parts of the layer tree (§14) the simulator does not run yet
 /// passes `check`, and the commands that run it refuse it with one error at its first
-/// such use; a tree of nodes that stand for one instance runs, and exports to Lottie flat.
+/// such use; a tree of nodes and spawns runs, and a tree of nodes exports to Lottie flat.
 @Suite struct LayerTreeRefusalTests {
-  /// A spawn block's child: its declaration, at 3:5, is the first unsimulated use.
-  static let scene = "emitter e {\n  spawn circle(2) {\n    node c = circle(1)\n  }\n}\n"
+  /// A replicator child's child: its declaration, at 3:5, is the first unsimulated use.
+  static let scene = "replicate r count 2 {\n  node b = circle(2) {\n    node c = circle(1)\n  }\n}\n"
+  /// A spawn block's child.
+  static let spawnChild =
+    "emitter e {\n  at 0s\n  spawn circle(2) {\n    position (10, 10)\n    node c = circle(1)\n  }\n}\n"
   /// A group whose child is a circle.
   static let group = "node g {\n  position (10, 10)\n  node c = circle(2)\n}\n"
 
@@ -23,6 +26,14 @@ import Testing
     #expect(r.stdout.isEmpty)
     let first = r.stderr.split(separator: "\n").first.map(String.init)
     #expect(first == "<stdin>:3:5: error: the layer tree (§14) is checked but not simulated yet [E0381]")
+  }
+
+  @Test func aSpawnRunsWithItsChild() throws {
+    let r = try CLITests.animc(["dump", "--frames", "0..0", "-"], stdin: Self.spawnChild)
+    #expect(r.status == 0, "\(r.stderr)")
+    // c's matrix: T(10, 10)·T(−2, −2) (the spawn's) times T(0, 0)·T(−1, −1) (its own).
+    #expect(r.stdout.contains("{\"id\":\"e#0/c\",\"shape\":\"c\",\"parent\":\"e#0\","))
+    #expect(r.stdout.contains("\"matrix\":[1,0,0,1,7,7]"))
   }
 
   @Test func aGroupRunsWithItsChild() throws {

@@ -1,0 +1,114 @@
+import AnimMath
+import Testing
+
+@testable import AnimModel
+@testable import AnimSim
+
+// `spawn … in NODE` (§14): each instance is NODE's child, placed in NODE's box at the
+// trigger's point mapped by the inverse of NODE's whole transform, moving with NODE and
+// removed with it. Expected values worked by hand from §3.2 and §14.
+
+/// A 40 × 20 cart centred at (100, 100), moving x by 100 over 1 s (linear) and removed at
+/// 1.2 s; dots spawned in it at 0.5 s and 1.3 s from the scene point (160, 110).
+private let cartScene = """
+  \(tenFPSScene(seconds: 2))
+  node cart = rect(40, 20) {
+    position (100, 100)
+    animate x by 100 over 1s timing linear
+    remove after 1.2s
+  }
+  emitter dots {
+    at 0.5s, 1.3s
+    origin (160, 110)
+    spawn circle(5) in cart {
+      remove after 1s
+    }
+  }
+  """
+
+@Test func aSpawnInAMovingNodeMovesWithIt() throws {
+  let run = try Example.run("spawn-in", text: cartScene, keep: [5, 7, 10, 11], through: 19)
+  for n in [5, 7, 10, 11] {
+    let t = Double(n) / 10
+    let nodes = try #require(run.frames[n]).nodes
+    #expect(nodes.map(\.id.description) == ["cart", "dots#0"])
+    #expect(nodes.last?.parent == 0)
+    // The cart's box: top-left at (x − 20, 90), x = 100 + 100·min(t, 1). At 0.5 s it is
+    // at (130, 90), so the dot's position in it is (160 − 130, 110 − 90) = (30, 20).
+    let x = 100 + 100 * min(t, 1)
+    let dot = try #require(nodes.last)
+    #expect(dot.state.position == Point(30, 20))
+    // Its world anchor: the cart's box origin plus (30, 20); its box is 10 × 10 around it.
+    let anchor = Point(x - 20 + 30, 90 + 20)
+    #expect(abs(dot.matrix.tx - (anchor.x - 5)) < 1e-9)
+    #expect(abs(dot.matrix.ty - (anchor.y - 5)) < 1e-9)
+    #expect(dot.matrix.a == 1 && dot.matrix.b == 0 && dot.matrix.c == 0 && dot.matrix.d == 1)
+  }
+  // Removed with the cart at 1.2 s (before its own 1.5 s); the trigger at 1.3 s, when the
+  // cart is gone, creates nothing.
+  #expect(run.seen["dots#0"]?.first == 5)
+  #expect(run.seen["dots#0"]?.last == 11)
+  #expect(run.seen["dots#1"] == nil)
+  #expect(run.seen.count == 2)
+}
+
+@Test func aSecondarySpawnOfASpawnInANodeStartsAtItsSceneAnchor() throws {
+  // The dot, spawned in the cart at (30, 20) of its box at 0.5 s, dies at 0.8 s; the cart
+  // is then at x = 180, its box origin (160, 90): the death's trigger.position is
+  // (190, 110), where the top-level spark starts.
+  let text = """
+    \(tenFPSScene(seconds: 2))
+    node cart = rect(40, 20) {
+      position (100, 100)
+      animate x by 100 over 1s timing linear
+    }
+    emitter dots {
+      at 0.5s
+      origin (160, 110)
+      spawn circle(5) in cart { remove after 0.3s }
+    }
+    emitter sparks {
+      on death of dots
+      spawn circle(1) { remove after 0.5s }
+    }
+    """
+  let run = try Example.run("spawn-in", text: text, keep: [8])
+  let spark = try #require(run.frames[8]?.nodes.first { $0.id.description == "sparks#0" })
+  #expect(spark.parent == nil)
+  #expect(abs(spark.state.position.x - 190) < 1e-9)
+  #expect(abs(spark.state.position.y - 110) < 1e-9)
+}
+
+@Test func aDeathsVelocityIsMappedByItsParentsLinearPart() throws {
+  // The dot moves at (10, 0) points per second in a node scaled by 2 and turned 90°
+  // (clockwise, y down): its linear part maps (10, 0) to (0, 20). The spark born at the
+  // dot's death (0.5 s) moves with that velocity from the death's point: 0.2 s later,
+  // 4 points further down.
+  let text = """
+    \(tenFPSScene(seconds: 2))
+    node box = rect(10, 10) {
+      position (100, 100)
+      scale 2
+      rotation 90deg
+    }
+    emitter dots {
+      at 0s
+      origin (105, 105)
+      spawn circle(1) in box {
+        animate position with motion(velocity: (10, 0)) over 0.5s
+      }
+    }
+    emitter sparks {
+      on death of dots
+      spawn circle(1) {
+        remove after 1s
+        animate position with motion(velocity: trigger.velocity) over 1s
+      }
+    }
+    """
+  let run = try Example.run("spawn-in", text: text, keep: [5, 7])
+  let born = try #require(run.frames[5]?.nodes.first { $0.id.description == "sparks#0" }).state.position
+  let later = try #require(run.frames[7]?.nodes.first { $0.id.description == "sparks#0" }).state.position
+  #expect(abs(later.x - born.x) < 1e-9)
+  #expect(abs(later.y - born.y - 4) < 1e-9)
+}
