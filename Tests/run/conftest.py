@@ -114,6 +114,7 @@ class Tmux:
         self.folder = folder
         self.env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
         self.started = False
+        self.socket_path = None
 
     def command(self, *args, capture=False):
         # Only a capture reads a pipe: the server the first command starts must hold none
@@ -137,6 +138,7 @@ class Tmux:
         self.command(
             "-f", config, "new-session", "-d", "-x", str(COLUMNS), "-y", str(ROWS),
             "exec %s run %s" % (shlex.quote(animc_path()), shlex.quote(scene)))
+        self.socket_path = self.command("display-message", "-p", "#{socket_path}", capture=True).strip()
         size = self.command("display-message", "-p", "#{pane_width}x#{pane_height}", capture=True).strip()
         assert size == "%dx%d" % (COLUMNS, ROWS), "the pane is %s" % size
         return self.wait(lambda s: s.time is not None, "the first frame", START_TIMEOUT)
@@ -169,9 +171,15 @@ class Tmux:
                          "a frame at t >= %.1f" % (after + seconds))
 
     def stop(self):
+        """Ends the server, and with it `animc run`; removes the socket, which tmux leaves."""
         if self.started:
             subprocess.run(["tmux", "-L", self.socket, "kill-server"], env=self.env, stdin=subprocess.DEVNULL,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=COMMAND_TIMEOUT)
+        if self.socket_path and os.path.basename(self.socket_path) == self.socket:
+            try:
+                os.remove(self.socket_path)
+            except FileNotFoundError:
+                pass
 
 
 @pytest.fixture
