@@ -152,5 +152,7 @@ let package = Package(
     .testTarget(name: "AnimOutputTests", dependencies: ["AnimOutput"]),
     .testTarget(name: "AnimPreviewTests", dependencies: ["AnimPreview", "AnimKit"]),
     .testTarget(name: "animcTests", dependencies: ["AnimSource", "AnimTestSupport"]),
+    // The command line's own types, through `@testable import` of its executable target.
+    .testTarget(name: "animcCLITests", dependencies: ["animc"]),
   ]
 )
