@@ -201,35 +201,31 @@ extension Simulator {
   /// listen to them. A death is its removal by its lifetime: an endless instance has none.
   private func queueSecondary(_ e: Int, _ body: InstanceBody, created s: Double, end: Double, seq: Int) {
     if !secondaryListeners.births[e].isEmpty {
-      let parent = parentWhole(e, at: s)
+      let parent = parentPlane(e, at: s)
+      let position = body.sample(0).0.position
       secondaryQueue.insert(
         SecondaryEvent(
-          time: s, seq: seq, isDeath: false, emitter: e, position: inScene(body.sample(0).0.position, parent),
-          velocity: triggerVelocity(of: body, at: 0, under: parent)))
+          time: s, seq: seq, isDeath: false, emitter: e, position: parent?.toScene(position) ?? position,
+          velocity: triggerVelocity(of: body, at: 0, position: position, under: parent)))
     }
     if !secondaryListeners.deaths[e].isEmpty && end.isFinite {
       // The limit from below: every finite animation has ended by the lifetime, and one
       // that ends there fills forwards unless told otherwise (§6.2).
       let lifetime = end - s
-      let parent = parentWhole(e, at: end)
+      let parent = parentPlane(e, at: end)
+      let position = body.sample(lifetime).0.position
       secondaryQueue.insert(
         SecondaryEvent(
-          time: end, seq: seq, isDeath: true, emitter: e,
-          position: inScene(body.sample(lifetime).0.position, parent),
-          velocity: triggerVelocity(of: body, at: lifetime, under: parent)))
+          time: end, seq: seq, isDeath: true, emitter: e, position: parent?.toScene(position) ?? position,
+          velocity: triggerVelocity(of: body, at: lifetime, position: position, under: parent)))
     }
   }
 
-  /// The whole transform at `s` of the node emitter `e` spawns in (§14), as the limit
-  /// from below at its end; nil for top-level spawns.
-  private func parentWhole(_ e: Int, at s: Double) -> Homography? {
-    guard let p = scene.emitters[e].parent else { return nil }
-    return nodePlacement(p, at: s, closed: true)?.whole.planar
-  }
-
-  /// A point of a spawn's parent's box in the scene (the scene's own without a parent).
-  private func inScene(_ p: Point, _ parent: Homography?) -> Point {
-    parent?.apply(p) ?? p
+  /// The box plane at `s` of the node emitter `e` spawns in (§14), as the limit from
+  /// below at its end; nil for top-level spawns.
+  private func parentPlane(_ e: Int, at s: Double) -> ParentPlane? {
+    guard let p = scene.emitters[e].parent, let placed = nodePlacement(p, at: s, closed: true) else { return nil }
+    return ParentPlane(whole: placed.whole)
   }
 
   /// Fires an emitter: `burst` spawns at scene time `s`, each refused when the
@@ -250,13 +246,15 @@ extension Simulator {
     }
     // `spawn … in NODE` (§14): each instance is NODE's child, its default position the
     // trigger's point in NODE's box; none while NODE is not present.
-    var parent: (seq: Int, inverse: Homography, end: Double)? = nil
+    var parent: (seq: Int, end: Double)? = nil
+    var start = position
     if let p = emitter.parent {
-      guard let seq = seqOfNode[p], let placed = nodePlacement(p, at: s), let inverse = placed.whole.planar.inverse
+      guard let seq = seqOfNode[p], let placed = nodePlacement(p, at: s),
+        let inPlane = ParentPlane(whole: placed.whole).fromSceneIfDefined(position)
       else { return }
-      parent = (seq, inverse, placed.end)
+      parent = (seq, placed.end)
+      start = inPlane
     }
-    let start = parent.map { $0.inverse.apply(position) } ?? position
     for _ in 0..<max(emitter.burst, 0) {
       emitterLive[e].expire(at: s)
       guard emitterLive[e].count < emitter.max else { return }

@@ -8,10 +8,13 @@ import AnimMath
 /// last-begun motion (`AnimationStack.lastBegunMotionVelocity`), `(0, 0)` when none has
 /// begun.
 ///
-/// §15 maps it by the linear part of the parent's whole `matrix`: `parent` is that whole
-/// transform for a spawn made `in` a node (§14), nil for a top-level one, whose velocity
-/// is already in the scene's space.
-func triggerVelocity(of instance: InstanceBody, at tau: Double, under parent: Homography? = nil) -> Point {
+/// §15 maps it by the linear part of the parent's whole `matrix`: `parent` is that
+/// parent's plane for a spawn made `in` a node (§14), whose derivative at the instance's
+/// `position` is that linear part (the projection's Jacobian under a 3-D parent); nil for
+/// a top-level one, whose velocity is already in the scene's space.
+func triggerVelocity(
+  of instance: InstanceBody, at tau: Double, position: Point = .zero, under parent: ParentPlane? = nil
+) -> Point {
   let v = instance.stack.lastBegunMotionVelocity(at: tau) ?? .zero
-  return parent?.applyLinear(v) ?? v
+  return parent?.velocityToScene(v, at: position) ?? v
 }

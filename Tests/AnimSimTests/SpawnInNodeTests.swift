@@ -112,3 +112,43 @@ private let cartScene = """
   #expect(abs(later.x - born.x) < 1e-9)
   #expect(abs(later.y - born.y - 4) < 1e-9)
 }
+
+@Test func aDeathsVelocityUnderPerspectiveIsTheProjectionsDerivative() throws {
+  // The group is translate(200, 100)·perspective(400)·rotateY(60°) (§12.1, CSS matrices):
+  // a point (x, 0) of its plane goes to z = −x·sin 60°, so W = 1 + x·sin 60°/400 and its
+  // scene x is 200 + x·cos 60°/W. The dot starts at the plane's origin (the scene's
+  // (200, 100)) and moves at (40, 0) for 1 s. At its death x = 40, and the scene speed is
+  // d/dτ [20τ / (1 + 40τ·k)] = 20 / W², with k = sin 60°/400: not the 2 × 2 part of the
+  // projected matrix, which would give (cos 60° + 200k)·40 ≈ 37.3.
+  let text = """
+    \(tenFPSScene(seconds: 2))
+    node g {
+      position (200, 100)
+      perspective 400
+      rotationY 60deg
+    }
+    emitter dots {
+      at 0s
+      origin (200, 100)
+      spawn circle(1) in g {
+        animate position with motion(velocity: (40, 0)) over 1s
+      }
+    }
+    emitter sparks {
+      on death of dots
+      spawn circle(1) {
+        remove after 1s
+        animate position with motion(velocity: trigger.velocity) over 1s
+      }
+    }
+    """
+  let k = (3.0).squareRoot() / 2 / 400
+  let w = 1 + 40 * k
+  let run = try Example.run("spawn-in", text: text, keep: [10, 15])
+  let born = try #require(run.frames[10]?.nodes.first { $0.id.description == "sparks#0" }).state.position
+  let later = try #require(run.frames[15]?.nodes.first { $0.id.description == "sparks#0" }).state.position
+  #expect(abs(born.x - (200 + 20 / w)) < 1e-9)
+  #expect(abs(born.y - 100) < 1e-9)
+  #expect(abs((later.x - born.x) / 0.5 - 20 / (w * w)) < 1e-9)
+  #expect(abs(later.y - born.y) < 1e-9)
+}
