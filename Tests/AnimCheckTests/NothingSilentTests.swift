@@ -158,4 +158,29 @@ import Testing
       Self.places(text.replacingOccurrences(of: "over 0.3s", with: "over 0.3s; animate opacity to 0 over 1s")).isEmpty)
     #expect(Self.places(text.replacingOccurrences(of: "to 1.2", with: "to 0")).isEmpty)
   }
+
+  @Test func aSpawnLivesUntilItsSubtreesLastAnimation() {
+    // The heart's pop ends at 0.3 s, but its label, appearing 0.2 s after it, moves for
+    // 0.5 s: the instance is removed at 0.7 s (§14), which the warning names (the scene
+    // lasts 1 s).
+    let label = "node label = rect(4, 4) { at 0.2s; animate y by -20 over 0.5s }"
+    let text = "emitter likes { on tap; spawn heart(30) { animate scale from 0.5 to 1.2 over 0.3s; \(label) } }"
+    let warnings = Self.diagnostics(text).filter { $0.code == "W0312" }
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.message.contains("vanish at 0.7s") == true)
+    #expect(warnings.first?.notes.contains { $0.contains("animate y") } == true)
+    // A label that fades out by the end still leaves the heart on screen: still warned.
+    let fading = text.replacingOccurrences(of: "animate y by -20", with: "animate opacity to 0")
+    #expect(Self.places(fading) == ["W0312 2:9"])
+    // The heart fading out hides its whole subtree.
+    let hidden = text.replacingOccurrences(of: "over 0.3s;", with: "over 0.3s; animate opacity to 0 over 0.8s;")
+    #expect(Self.places(hidden).isEmpty)
+    // A label whose appearance is not a constant time is not judged.
+    let unknown = text.replacingOccurrences(of: "at 0.2s", with: "at random(0.1s..0.5s)")
+    #expect(Self.diagnostics(unknown).allSatisfy { $0.code != "W0312" })
+    // Nor is a pop of random length: a fold would report one draw of a stream the run
+    // does not use as the vanishing time.
+    let randomPop = "emitter likes { on tap; spawn heart(30) { animate scale to 1.2 over random(0.2s..0.5s) } }"
+    #expect(Self.places(randomPop).isEmpty)
+  }
 }

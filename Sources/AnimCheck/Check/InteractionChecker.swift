@@ -89,17 +89,11 @@ extension Checker {
 
   /// Reports a call that draws a random number inside a binding (evaluated every frame).
   func reportRandom(in id: NodeID) -> Bool {
-    if tree.kind(id) == .call {
-      let name = tree.name(tree.child(id, 0))
-      if let builtin = Builtin.allCases.first(where: { $0.spec.name == name }), builtin.spec.stage == .perRun {
-        error(
-          SemanticCode.randomInBinding, "`\(name)` draws a new number at every frame here", at: tree.range(id),
-          notes: ["a binding is evaluated every frame (§16); draw it once with a `let` in the block and read that"])
-        return true
-      }
-    }
-    for child in tree.children(id) where reportRandom(in: child) { return true }
-    return false
+    guard let (call, name) = tree.firstPerRunCall(in: id) else { return false }
+    error(
+      SemanticCode.randomInBinding, "`\(name)` draws a new number at every frame here", at: tree.range(call),
+      notes: ["a binding is evaluated every frame (§16); draw it once with a `let` in the block and read that"])
+    return true
   }
 
   /// `on release [if COND] { … } [else { … }]`.

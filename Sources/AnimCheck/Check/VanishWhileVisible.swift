@@ -9,25 +9,15 @@ import AnimSyntax
 /// animation ends), although it is still visible then. Warned at the emitter, naming the
 /// rule, with the fix `remove after` the scene's duration (kept until the run ends):
 /// when no `remove after` is written, the last animation to end is a `to`/`by`, and no
-/// animation takes the instance out of sight (`opacity` or a scale to 0).
+/// animation takes the instance out of sight (`opacity` or a scale to 0). The last
+/// animation may be a child's: the instance lives until its whole subtree's last ends.
 extension WarningPass {
   func vanishWhileVisible(_ t: CheckedTemplate, emitter decl: NodeID, spawnBlock: NodeID?, duration: Double)
     -> [Diagnostic]
   {
-    // The last animation to end, by its index in the body: an animation is a large value,
-    // and this runs for every spawn of every file checked.
-    var last: (end: Double, index: Int)? = nil
-    for index in t.body.indices {
-      switch t.body[index] {
-      case .removeAfter: return []
-      case .timeline(let item):
-        // Groups and sequences have their own timing, not judged here.
-        guard case .animation = item, let end = itemEnd(item) else { return [] }
-        if last == nil || end >= last!.end { last = (end, index) }
-      default: continue
-      }
-    }
-    guard let (end, index) = last, end > 0, end < duration, case .timeline(.animation(let a)) = t.body[index],
+    if t.body.contains(where: { if case .removeAfter = $0 { true } else { false } }) { return [] }
+    // A spawn lives until the last finite animation of its whole subtree ends (§14).
+    guard case .animation(let end, let a) = lastAnimation(in: t, after: 0), end > 0, end < duration,
       case .basic(_, let to, let by) = a.value, to != nil || by != nil
     else { return [] }
     for statement in t.body {
@@ -51,6 +41,43 @@ extension WarningPass {
         ],
         fixes: fixes)
     ]
+  }
+
+  /// What ends last in a subtree: nothing, an animation and its end, or something that
+  /// is not judged here (a group or sequence has its own timing; an `at` that is not
+  /// constant).
+  private enum LastEnd {
+    case nothing
+    case animation(end: Double, CheckedAnimation)
+    case unjudged
+  }
+
+  /// The last animation to end in `t`'s subtree, `offset` seconds after the spawn (each
+  /// child appears its `at` after its parent, §14).
+  private func lastAnimation(in t: CheckedTemplate, after offset: Double) -> LastEnd {
+    var last = LastEnd.nothing
+    func later(_ end: Double, than current: LastEnd) -> Bool {
+      if case .animation(let e, _) = current { return end >= e }
+      return true
+    }
+    for statement in t.body {
+      guard case .timeline(let item) = statement else { continue }
+      guard case .animation(let a) = item, let end = itemEnd(item).map({ offset + $0 }) else { return .unjudged }
+      if later(end, than: last) { last = .animation(end: end, a) }
+    }
+    for child in t.children {
+      var appears = offset
+      for case .appearAt(let at) in child.body {
+        guard case .number(let seconds)? = fold(at) else { return .unjudged }
+        appears = offset + seconds
+      }
+      switch lastAnimation(in: child, after: appears) {
+      case .nothing: continue
+      case .unjudged: return .unjudged
+      case .animation(let end, let a): if later(end, than: last) { last = .animation(end: end, a) }
+      }
+    }
+    return last
   }
 
   /// An animation that ends with the instance out of sight: opacity or a scale to 0.

@@ -25,8 +25,12 @@ final class WarningPass {
     self.lowering = lowering
   }
 
-  /// A checked value's value now, when it is constant.
-  func fold(_ value: CheckedExpr) -> Value? { folder.fold(lowering.lower(value)) }
+  /// A checked value's value now, when it is constant: never for one that draws at
+  /// random, whose fold would be one draw of a stream the run does not use.
+  func fold(_ value: CheckedExpr) -> Value? {
+    if case .node(let id) = value, tree.firstPerRunCall(in: id) != nil { return nil }
+    return folder.fold(lowering.lower(value))
+  }
 }
 
 /// Warnings (§10): unused `let`s, instances that never leave, `max` that input will
