@@ -97,7 +97,7 @@ extension Simulator {
   private func fireSceneEvent(_ kind: SceneEventSource.Kind, at s: Double) throws(SimulationError) {
     switch kind {
     case .appear(let node): appear(node, at: s)
-    case .trigger(let e): try fire(emitter: e, at: emitterOrigins[e], time: s)
+    case .trigger(let e): try fire(emitter: e, at: nil, time: s)
     }
   }
 
@@ -141,7 +141,7 @@ extension Simulator {
     switch target {
     case .none:
       for (e, emitter) in scene.emitters.enumerated() where emitter.triggers.contains(where: Self.isTap) {
-        try fire(emitter: e, at: emitterOrigins[e], time: s)
+        try fire(emitter: e, at: nil, time: s)
       }
       return
     case .point(let p): point = p
@@ -228,11 +228,31 @@ extension Simulator {
     return ParentPlane(whole: placed.whole)
   }
 
+  /// Emitter `e`'s `origin` at a trigger: evaluated at each trigger, before the spawn's
+  /// block, from the emitter's stream (§14), so `origin (random(0..375), -10)` moves from
+  /// trigger to trigger. The scene centre without one, or where it is not finite.
+  private func origin(of e: Int) throws(SimulationError) -> Point {
+    let centre = Point(scene.settings.width / 2, scene.settings.height / 2)
+    guard let expr = scene.emitters[e].origin else { return centre }
+    context.random = emitterStreams[e]
+    let p: Point
+    do {
+      p = try Evaluator.evaluate(expr, &context).point
+    } catch {
+      throw SimulationError(error)
+    }
+    emitterStreams[e] = context.random
+    return p.x.isFinite && p.y.isFinite ? p : centre
+  }
+
   /// Fires an emitter: `burst` spawns at scene time `s`, each refused when the
   /// emitter already has `max` live instances — a refused spawn draws nothing and takes
-  /// no index (§3.2). `velocity` is `trigger.velocity` (§15).
-  func fire(emitter e: Int, at position: Point, time s: Double, velocity: Point = .zero) throws(SimulationError) {
+  /// no index (§3.2). `position` is the trigger's point; nil for a trigger without one,
+  /// which spawns at the emitter's `origin`. `velocity` is `trigger.velocity` (§15).
+  func fire(emitter e: Int, at point: Point?, time s: Double, velocity: Point = .zero) throws(SimulationError) {
     let emitter = scene.emitters[e]
+    let origin = try origin(of: e)
+    let position = point ?? origin
     // The burst works on the context and the timing groups moved into locals, and moves
     // them back however it ends: every access to a class's stored property is checked for
     // exclusivity at run time, and each spawn would make several.

@@ -119,7 +119,6 @@ package final class Simulator {
   /// When each node appeared (nil: not yet).
   var nodeAppeared: [Double?] = []
   var emitterStreams: [RandomStream] = []
-  var emitterOrigins: [Point] = []
   var spawnCounts: [Int] = []
   var emitterLive: [EndTimes] = []
   /// Each emitter's spawn shape when it is the same at every spawn, evaluated at the first.
@@ -233,16 +232,8 @@ package final class Simulator {
       if case .appear(let node) = sceneSources[i].kind { appear(node, at: 0) }
       sceneSources[i].times.advance()
     }
-    let centre = Point(scene.settings.width / 2, scene.settings.height / 2)
     for (e, emitter) in scene.emitters.enumerated() {
-      context.random = RandomStream(seed: seed, name: emitter.name)
-      var origin = centre
-      if let expr = emitter.origin {
-        let p = try Evaluator.evaluate(expr, &context).point
-        if p.x.isFinite && p.y.isFinite { origin = p }
-      }
-      emitterOrigins.append(origin)
-      emitterStreams.append(context.random)
+      emitterStreams.append(RandomStream(seed: seed, name: emitter.name))
       spawnCounts.append(0)
       spawnShapes.append(nil)
       spawnSharedShapes.append(nil)
