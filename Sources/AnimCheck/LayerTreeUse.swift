@@ -11,7 +11,8 @@ package enum LayerTreeUse {
   package static func first(in tree: SyntaxTree) -> SourceRange? { earliest(in: tree, unsimulatedOnly: false) }
 
   /// The earliest use the simulator does not run yet: a node declared inside a replicator
-  /// (at any depth), or `NODE.scenePosition` outside §16 bindings.
+  /// (at any depth), or `NODE.scenePosition` read at the start of a run (in a node's
+  /// block or a top-level `let`), before anything is drawn.
   package static func unsimulated(in tree: SyntaxTree) -> SourceRange? { earliest(in: tree, unsimulatedOnly: true) }
 
   private static func earliest(in tree: SyntaxTree, unsimulatedOnly: Bool) -> SourceRange? {
@@ -21,13 +22,14 @@ package enum LayerTreeUse {
     }
     // A stack, not recursion: expressions nest up to the parser's limit. `many`: inside a
     // replicator, whose nodes' children are not simulated.
-    // `bound`: inside a §16 binding or `on release`, where `scenePosition` is the drawn one.
+    // `bound`: inside a §16 binding or `on release`, where `scenePosition` is the drawn one,
+    // or an emitter, whose `origin` and spawn block read it at each trigger.
     var stack = [(tree.root, false, false)]
     while let (id, many, bound) = stack.popLast() {
       var inner = many
       var innerBound = bound
       switch tree.kind(id) {
-      case .live, .onDrag, .onRelease:
+      case .live, .onDrag, .onRelease, .emitterDecl:
         innerBound = true
       case .nodeDecl:
         // A group: its shape is `.absent`.
@@ -61,7 +63,7 @@ package enum LayerTreeUse {
     return .error(
       SemanticCode.layerTreeNotSimulated, "the layer tree (§14) is checked but not simulated yet", at: range,
       notes: [
-        "`animc check` accepts this scene; `run`, `dump` and `render` will draw it once the simulator places the children of replicators and `scenePosition`"
+        "`animc check` accepts this scene; `run`, `dump` and `render` will draw it once the simulator places the children of replicators and `scenePosition` read before the run starts (it is read in emitters and §16 blocks)"
       ])
   }
 }

@@ -17,6 +17,9 @@ package struct EvaluationContext: Sendable {
   package var random: RandomStream
   /// Model positions of nodes, by node index (`NODE.position`).
   package var nodePositions: [Point] = []
+  /// Where nodes' anchors are drawn in the scene at the trigger being evaluated, by node
+  /// index (`NODE.scenePosition` in an emitter, §14); empty where nothing reads them.
+  package var nodeScenePositions: [Point] = []
   /// What a binding reads of the frame being made (§16); empty outside bindings.
   package var frame = BindingFrame()
   /// The evaluated arguments of the built-in calls in progress, innermost last (see

@@ -17,7 +17,8 @@ package enum Evaluator {
     case .triggerVelocity: return .point(ctx.triggerVelocity)
     case .nodePosition(let i): return .point(i < ctx.nodePositions.count ? ctx.nodePositions[i] : .zero)
     // A top-level node's parent is the scene; a scene with children is not run (§14).
-    case .nodeScenePosition(let i): return .point(i < ctx.nodePositions.count ? ctx.nodePositions[i] : .zero)
+    case .nodeScenePosition(let i):
+      return .point(i < ctx.nodeScenePositions.count ? ctx.nodeScenePositions[i] : .zero)
     case .instanceStart: return .point(ctx.instanceStart ?? .zero)
     case .sceneTime: return .number(ctx.frame.sceneTime)
     case .drawn(let i, let property):

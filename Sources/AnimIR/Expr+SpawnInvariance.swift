@@ -5,11 +5,13 @@ extension Expr {
   /// from the emitter's stream: it reads no spawn's values (locals, `self`, the trigger,
   /// the instance's start) and calls no built-in that draws (`random`, `randomInt`,
   /// `choose`, `randomPoint`: their stage is `.perRun`). Top-level
-  /// `let`s and nodes' positions are fixed once the run starts. The simulator evaluates
+  /// `let`s and nodes' model positions are fixed once the run starts. The simulator evaluates
   /// such a spawn shape once, not at every spawn.
   package var isSameAtEverySpawn: Bool {
     switch self {
-    case .constant, .global, .nodePosition, .nodeScenePosition: return true
+    case .constant, .global, .nodePosition: return true
+    // Where a node is drawn at the trigger's time (§14).
+    case .nodeScenePosition: return false
     case .local, .selfIndex, .triggerPosition, .triggerTime, .triggerVelocity, .instanceStart: return false
     // Read by bindings, evaluated at every frame (§16).
     case .sceneTime, .drawn, .drawnScenePosition, .selfDrawn, .drag: return false

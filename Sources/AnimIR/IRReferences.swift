@@ -6,12 +6,17 @@ import AnimModel
 package struct IRReferences: Sendable {
   package var globals: [Int] = []
   package var nodes: [Int] = []
+  /// The nodes whose `scenePosition` it reads (§14), by node index (also in `nodes`).
+  package var scenePositions: [Int] = []
   package init() {}
 
   package mutating func add(_ e: Expr) {
     switch e {
     case .global(let slot): globals.append(slot)
-    case .nodePosition(let i), .nodeScenePosition(let i): nodes.append(i)
+    case .nodePosition(let i): nodes.append(i)
+    case .nodeScenePosition(let i):
+      nodes.append(i)
+      scenePositions.append(i)
     case .constant, .local, .selfIndex, .triggerPosition, .triggerTime, .triggerVelocity, .instanceStart: break
     // A binding's reads are of the frame, not of the per-run stage (§16).
     case .sceneTime, .drawn, .drawnScenePosition, .selfDrawn, .drag: break

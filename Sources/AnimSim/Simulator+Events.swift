@@ -175,6 +175,7 @@ extension Simulator {
 
   /// Whether node `i` is live at `s` and its outline contains `p` (non-zero rule).
   func nodeContains(_ i: Int, _ p: Point, at s: Double) -> Bool {
+    if let tree, let place = tree.spawnNested[i] { return spawnChildContains(place, p, at: s) }
     if tree != nil { return treeContains(i, p, at: s) }
     guard i >= 0 && i < nodeBodies.count, let appeared = nodeAppeared[i] else { return false }
     let body = nodeBodies[i]
@@ -251,6 +252,7 @@ extension Simulator {
   /// which spawns at the emitter's `origin`. `velocity` is `trigger.velocity` (§15).
   func fire(emitter e: Int, at point: Point?, time s: Double, velocity: Point = .zero) throws(SimulationError) {
     let emitter = scene.emitters[e]
+    if emitterReadsScene[e] { context.nodeScenePositions = scenePositions(at: s) }
     let origin = try origin(of: e)
     let position = point ?? origin
     // The burst works on the context and the timing groups moved into locals, and moves

@@ -43,8 +43,9 @@ struct LayerTree {
 
   /// By emitter index, its spawn's descendants, each parent before its children.
   var spawnChildren: [[SpawnChild]]
-  /// The node indices of the nodes declared in spawns (they stand for many instances).
-  var spawnIndices: [Range<Int>] = []
+  /// A node declared in a spawn (it stands for many instances, §14): by its node index,
+  /// its emitter and its place in that emitter's `spawnChildren`.
+  var spawnNested: [Int: (emitter: Int, at: Int)] = [:]
 
   init(_ scene: SceneIR) {
     children = Array(repeating: [], count: scene.nodes.count)
@@ -62,15 +63,15 @@ struct LayerTree {
     }
     // Nested nodes are numbered in source order, whether in a node, a spawn or a
     // replicator child; a top-level node's descendants lie together in its block.
-    var blocks: [(start: Int, top: Int?, spawn: Bool, count: Int)] = []
+    var blocks: [(start: Int, top: Int?, emitter: Int?, count: Int)] = []
     for (top, node) in scene.nodes.enumerated() {
-      blocks.append((node.range.start, top, false, Self.descendants(node)))
+      blocks.append((node.range.start, top, nil, Self.descendants(node)))
     }
-    for emitter in scene.emitters {
-      blocks.append((emitter.spawn.range.start, nil, true, Self.descendants(emitter.spawn)))
+    for (e, emitter) in scene.emitters.enumerated() {
+      blocks.append((emitter.spawn.range.start, nil, e, Self.descendants(emitter.spawn)))
     }
     for child in scene.replicators.flatMap(\.children) {
-      blocks.append((child.range.start, nil, false, Self.descendants(child)))
+      blocks.append((child.range.start, nil, nil, Self.descendants(child)))
     }
     blocks.sort { $0.start < $1.start }
     firstNested = Array(repeating: 0, count: scene.nodes.count)
@@ -80,26 +81,22 @@ struct LayerTree {
         firstNested[top] = next
         for at in 0..<block.count { nested[next + at] = (top, at) }
       }
-      if block.spawn && block.count > 0 { spawnIndices.append(next..<next + block.count) }
+      // Numbered as `spawnChildren` lists them: depth first, in source order.
+      if let e = block.emitter { for at in 0..<block.count { spawnNested[next + at] = (e, at) } }
       next += block.count
     }
     nodeIndexCount = next
   }
 
   /// Where the scene uses a node declared in a spawn as the simulator does not run yet:
-  /// a §16 block in it, or `on tap` of it (E0381, as `LayerTreeUse.refusal`).
+  /// a §16 block in it (E0381, as `LayerTreeUse.refusal`).
   func unsimulatedSpawnChildUse(_ scene: SceneIR) -> SimulationError? {
-    let interactive = spawnChildren.joined().first { $0.template.interaction != nil }
-    let tapped = scene.emitters.first { emitter in
-      emitter.triggers.contains { trigger in
-        guard case .tap(let node?) = trigger else { return false }
-        return spawnIndices.contains { $0.contains(node) }
-      }
+    guard let interactive = spawnChildren.joined().first(where: { $0.template.interaction != nil }) else {
+      return nil
     }
-    guard let range = interactive?.template.range ?? tapped?.spawn.range else { return nil }
     return SimulationError(
-      code: "E0381", message: "a node declared in a spawn is checked but its taps and §16 blocks are not simulated yet",
-      range: range)
+      code: "E0381", message: "a node declared in a spawn is checked but its §16 blocks are not simulated yet",
+      range: interactive.template.range)
   }
 
   /// Drops what is kept of an ended instance: spawns' subtrees come and go all run long.

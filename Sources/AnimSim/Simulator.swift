@@ -119,6 +119,8 @@ package final class Simulator {
   /// When each node appeared (nil: not yet).
   var nodeAppeared: [Double?] = []
   var emitterStreams: [RandomStream] = []
+  /// By emitter: whether its triggers read nodes' `scenePosition` (§14).
+  var emitterReadsScene: [Bool] = []
   var spawnCounts: [Int] = []
   var emitterLive: [EndTimes] = []
   /// Each emitter's spawn shape when it is the same at every spawn, evaluated at the first.
@@ -234,6 +236,7 @@ package final class Simulator {
     }
     for (e, emitter) in scene.emitters.enumerated() {
       emitterStreams.append(RandomStream(seed: seed, name: emitter.name))
+      emitterReadsScene.append(Self.readsScenePositions(emitter))
       spawnCounts.append(0)
       spawnShapes.append(nil)
       spawnSharedShapes.append(nil)

@@ -152,6 +152,11 @@ import Testing
     #expect(first("node a = circle(1)\nlet p = a.scenePosition\n") == 27)
     // Children of nodes and of spawns run; those of a replicator child do not yet.
     #expect(LayerTreeUse.refusal(in: Parser.parse(SourceFile(name: "t", text: "node g {\n}\n")).tree) == nil)
+    // `scenePosition` read at a trigger runs; read at the start of the run it does not.
+    let atTrigger = "node a = circle(1)\nemitter e {\n  origin a.scenePosition\n  spawn circle(1)\n}\n"
+    #expect(LayerTreeUse.unsimulated(in: Parser.parse(SourceFile(name: "t", text: atTrigger)).tree) == nil)
+    let atStart = "node a = circle(1)\nlet p = a.scenePosition\n"
+    #expect(LayerTreeUse.unsimulated(in: Parser.parse(SourceFile(name: "t", text: atStart)).tree)?.start == 27)
     let inSpawn = "emitter e {\n  spawn circle(1) {\n    node c = circle(1)\n  }\n}\n"
     #expect(LayerTreeUse.unsimulated(in: Parser.parse(SourceFile(name: "t", text: inSpawn)).tree) == nil)
     let inCopy = "replicate r count 2 {\n  node b = circle(1) {\n    node c = circle(1)\n  }\n}\n"

@@ -152,3 +152,36 @@ private let cartScene = """
   #expect(abs((later.x - born.x) / 0.5 - 20 / (w * w)) < 1e-9)
   #expect(abs(later.y - born.y) < 1e-9)
 }
+
+@Test func anEmitterReadsANestedNodesScenePositionAtEachTrigger() throws {
+  // The cart moves right 100 pt over 1 s; its label sits at (30, 0) of the cart's 40 × 20
+  // box. At 0.5 s the cart is at x = 150, its box origin (130, 90), so the label's anchor is
+  // drawn at (160, 90): the origin of the first spark. At 0.8 s the box origin is
+  // (160, 90), and the second spark's block puts it 10 pt below the label: (190, 100).
+  let text = """
+    \(tenFPSScene(seconds: 2))
+    node cart = rect(40, 20) {
+      position (100, 100)
+      animate x by 100 over 1s timing linear
+      node label = circle(2) { position (30, 0) }
+    }
+    emitter sparks {
+      at 0.5s
+      origin label.scenePosition
+      spawn circle(1) { remove after 1s }
+    }
+    emitter marks {
+      at 0.8s
+      spawn circle(1) {
+        position label.scenePosition + (0, 10)
+        remove after 1s
+      }
+    }
+    """
+  let run = try Example.run("scene-position", text: text, keep: [9])
+  let nodes = try #require(run.frames[9]?.nodes)
+  let spark = try #require(nodes.first { $0.id.description == "sparks#0" }).state.position
+  let mark = try #require(nodes.first { $0.id.description == "marks#0" }).state.position
+  #expect(abs(spark.x - 160) < 1e-9 && abs(spark.y - 90) < 1e-9)
+  #expect(abs(mark.x - 190) < 1e-9 && abs(mark.y - 100) < 1e-9)
+}

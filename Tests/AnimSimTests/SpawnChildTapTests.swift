@@ -1,0 +1,59 @@
+import AnimMath
+import AnimModel
+import Testing
+
+@testable import AnimSim
+
+/// §14: `on tap X` of a node declared in a spawn fires when any of X's instances is hit,
+/// through its present descendants too; a group only through them.
+@Suite struct SpawnChildTapTests {
+  // The heart spawns at (100, 100) and moves right 100 pt over 1 s; its 20 × 20 box is
+  // centred on its position. The label sits at (30, 0) of the heart's box, a 10 × 10 box
+  // centred there. At 0.5 s the heart is at x = 150, its box origin (140, 90), so the
+  // label covers x 165…175, y 85…95.
+  static func scene(label: String = "node label = rect(10, 10) { position (30, 0) }") -> String {
+    """
+    \(tenFPSScene(seconds: 1))
+    emitter hearts {
+      at 0s
+      origin (100, 100)
+      spawn rect(20, 20) {
+        remove after 5s
+        animate x by 100 over 1s timing linear
+        \(label)
+      }
+    }
+    emitter pops {
+      on tap label
+      spawn circle(1) { remove after 1s }
+    }
+    input {
+      tap (120, 92) at 0.5s
+      tap (150, 100) at 0.55s
+      tap (172, 92) at 0.6s
+    }
+    """
+  }
+
+  static func pops(_ text: String) throws -> [Point] {
+    let run = try Example.run("spawn-tap", text: text, keep: [9])
+    let nodes = try #require(run.frames[9]?.nodes)
+    return nodes.filter { $0.id.name == "pops" }.sorted { $0.id.index < $1.id.index }.map(\.state.position)
+  }
+
+  @Test func aTapOnASpawnedLabelFiresWhereTheLabelIsThen() throws {
+    // At 0.5 s the label is at x 165…175: (120, 92) is where it started, a miss; at
+    // 0.55 s (150, 100) is on the heart, not the label, a miss; at 0.6 s the heart is at
+    // x = 160 and the label covers x 175…185: (172, 92) misses too.
+    #expect(try Self.pops(Self.scene()).isEmpty)
+    let hit = Self.scene().replacingOccurrences(of: "tap (172, 92) at 0.6s", with: "tap (180, 92) at 0.6s")
+    #expect(try Self.pops(hit) == [Point(180, 92)])
+  }
+
+  @Test func aGroupIsHitThroughItsChild() throws {
+    // A group at (30, 0) of the heart's box with the same box as a child at (0, 0) of it.
+    let group = "node label { position (30, 0); node dot = rect(10, 10) { } }"
+    let text = Self.scene(label: group).replacingOccurrences(of: "tap (172, 92) at 0.6s", with: "tap (180, 92) at 0.6s")
+    #expect(try Self.pops(text) == [Point(180, 92)])
+  }
+}
