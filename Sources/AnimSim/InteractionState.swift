@@ -32,6 +32,9 @@ struct BindingSite {
     /// Every copy of a replicator's child (§16: all copies share the child's blocks), by
     /// the child's name.
     case copies(String)
+    /// Every instance of a node declared in a spawn (§14: each spawn's copy has the
+    /// node's blocks), by its id's name (`EMITTER/…/NODE`).
+    case spawnChildren(String)
   }
   let owner: Owner
   let binding: Binding

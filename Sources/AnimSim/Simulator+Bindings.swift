@@ -4,7 +4,8 @@ import AnimModel
 
 extension Simulator {
   /// The templates with §16 blocks, by owner: nodes by node index (top-level, then nested
-  /// in §14's numbering), then emitters' spawns.
+  /// in §14's numbering), then emitters' spawns, replicator children, and nodes declared
+  /// in spawns.
   func interactiveTemplates() -> [(BindingSite.Owner, NodeTemplate)] {
     var found: [(BindingSite.Owner, NodeTemplate)] = []
     for (i, node) in scene.nodes.enumerated() where node.interaction != nil { found.append((.node(i), node)) }
@@ -19,6 +20,9 @@ extension Simulator {
     }
     for replicator in scene.replicators {
       for child in replicator.children where child.interaction != nil { found.append((.copies(child.name), child)) }
+    }
+    for child in (tree?.spawnChildren ?? []).joined() where child.template.interaction != nil {
+      found.append((.spawnChildren(child.idName), child.template))
     }
     return found
   }
@@ -47,15 +51,16 @@ extension Simulator {
     }
     // The graph's owners: node indices, and below zero one number per owner that stands
     // for many instances (no node reads those by name, and they have no ancestors).
-    var copyOwners: [String: Int] = [:]
+    var manyOwners: [String: Int] = [:]
     let graph = sites.map { site in
       let owner: Int
       switch site.owner {
       case .node(let n): owner = n
       case .spawn(let e): owner = -1 - e
-      case .copies(let name):
-        owner = copyOwners[name] ?? (-1 - scene.emitters.count - copyOwners.count)
-        copyOwners[name] = owner
+      // Copies' names are node names and spawn children's contain a `/`: never equal.
+      case .copies(let name), .spawnChildren(let name):
+        owner = manyOwners[name] ?? (-1 - scene.emitters.count - manyOwners.count)
+        manyOwners[name] = owner
       }
       return BindingGraph.Site(
         owner: owner, property: site.binding.property, reads: BindingGraph.reads(site.binding.value))
@@ -122,6 +127,8 @@ extension Simulator {
         targets = records.indices.filter { records[$0].id.kind == .spawn && records[$0].id.name == name }
       case .copies(let name):
         targets = records.indices.filter { records[$0].id.kind == .copy && records[$0].id.name == name }
+      case .spawnChildren(let name):
+        targets = records.indices.filter { records[$0].id.kind == .spawnChild && records[$0].id.name == name }
       }
       for k in targets {
         let seq = all[instances[k]].seq

@@ -88,17 +88,6 @@ struct LayerTree {
     nodeIndexCount = next
   }
 
-  /// Where the scene uses a node declared in a spawn as the simulator does not run yet:
-  /// a §16 block in it (E0381, as `LayerTreeUse.refusal`).
-  func unsimulatedSpawnChildUse(_ scene: SceneIR) -> SimulationError? {
-    guard let interactive = spawnChildren.joined().first(where: { $0.template.interaction != nil }) else {
-      return nil
-    }
-    return SimulationError(
-      code: "E0381", message: "a node declared in a spawn is checked but its §16 blocks are not simulated yet",
-      range: interactive.template.range)
-  }
-
   /// Drops what is kept of an ended instance: spawns' subtrees come and go all run long.
   mutating func forget(_ seq: Int) {
     parentSeq[seq] = nil

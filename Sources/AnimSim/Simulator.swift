@@ -181,11 +181,7 @@ package final class Simulator {
     frameCount = Int((duration * fps).rounded())
     context = EvaluationContext(random: RandomStream(seed: seed, name: ""))
     images = try Self.loadImages(ir, from: options.images)
-    if LayerTree.needed(ir) {
-      let tree = LayerTree(ir)
-      if let refusal = tree.unsimulatedSpawnChildUse(ir) { throw refusal }
-      self.tree = tree
-    }
+    if LayerTree.needed(ir) { tree = LayerTree(ir) }
     do {
       try evaluatePerRunStage(options)
     } catch {

@@ -57,3 +57,39 @@ import Testing
     #expect(try Self.pops(text) == [Point(180, 92)])
   }
 }
+
+/// §16 on a node declared in a spawn: every instance has the node's blocks, and a press
+/// drags the instance it lands on, in its parent's box.
+@Suite struct SpawnChildDragTests {
+  @Test func aSpawnedKnobFollowsTheFingerInItsHeartsBox() throws {
+    // The heart's 20 × 20 box is centred at (100, 100): its origin is (90, 90). The knob
+    // sits at (30, 0) of it, drawn at (120, 90). The finger presses there at 0.2 s and
+    // moves to (150, 120) by 0.7 s: drag.location is then (60, 30) in the heart's box,
+    // which the knob keeps after the release (§16). The second heart, spawned at 0.3 s at
+    // (100, 300), is not pressed: its knob stays at (30, 0).
+    let text = """
+      \(tenFPSScene(seconds: 1))
+      emitter hearts {
+        at 0s, 0.3s
+        spawn rect(20, 20) {
+          position (100, 100 + 200 * self.index)
+          remove after 5s
+          node knob = rect(10, 10) {
+            position (30, 0)
+            on drag { position drag.location }
+          }
+        }
+      }
+      input {
+        drag (120, 90) to (150, 120) over 0.5s at 0.2s
+      }
+      """
+    let run = try Example.run("spawn-drag", text: text, keep: [9])
+    let nodes = try #require(run.frames[9]?.nodes)
+    let first = try #require(nodes.first { $0.id.description == "hearts#0/knob" })
+    let second = try #require(nodes.first { $0.id.description == "hearts#1/knob" })
+    #expect(abs(first.state.position.x - 60) < 1e-9 && abs(first.state.position.y - 30) < 1e-9)
+    #expect(abs(first.matrix.tx - 145) < 1e-9 && abs(first.matrix.ty - 115) < 1e-9)
+    #expect(second.state.position == Point(30, 0))
+  }
+}

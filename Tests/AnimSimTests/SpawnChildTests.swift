@@ -107,25 +107,3 @@ private func expectClose(_ a: AffineTransform, _ b: AffineTransform, sourceLocat
   let pairs = [(a.a, b.a), (a.b, b.b), (a.c, b.c), (a.d, b.d), (a.tx, b.tx), (a.ty, b.ty)]
   #expect(pairs.allSatisfy { abs($0.0 - $0.1) < 1e-9 }, "\(a) ≠ \(b)", sourceLocation: sourceLocation)
 }
-
-@Test func aDragBlockOnANodeDeclaredInASpawnIsRefused() throws {
-  // A §16 block on every spawn's `c` is not simulated yet: refused with E0381 (taps of
-  // such a node run: `SpawnChildTapTests`).
-  let text = """
-    emitter e {
-      at 0s
-      spawn circle(2) {
-        remove after 1s
-        node c = circle(1) {
-          on drag { position drag.location }
-        }
-      }
-    }
-    """
-  #expect(throws: SimulationError.self) { try Simulator(try Example.ir("spawn-child", text: text)) }
-  do {
-    _ = try Simulator(try Example.ir("spawn-child", text: text))
-  } catch let error as SimulationError {
-    #expect(error.code == "E0381")
-  }
-}
