@@ -175,7 +175,7 @@ extension Simulator {
 
   /// Whether node `i` is live at `s` and its outline contains `p` (non-zero rule).
   func nodeContains(_ i: Int, _ p: Point, at s: Double) -> Bool {
-    if let tree, let place = tree.spawnNested[i] { return spawnChildContains(place, p, at: s) }
+    if let many = manyInstances(i) { return anyContains(many, p, at: s) }
     if tree != nil { return treeContains(i, p, at: s) }
     guard i >= 0 && i < nodeBodies.count, let appeared = nodeAppeared[i] else { return false }
     let body = nodeBodies[i]

@@ -93,3 +93,29 @@ import Testing
     #expect(second.state.position == Point(30, 0))
   }
 }
+
+/// `on tap X` of a replicator child fires when any copy is hit (§14).
+@Suite struct ReplicatorCopyTapTests {
+  @Test func aTapOnAnyCopyFires() throws {
+    // Copy i of the 20 × 20 dot is centred at (50 + 30i, 50): copy 1 covers x 70…90.
+    // The tap at (80, 50) hits copy 1; the one at (50, 95) hits none.
+    let text = """
+      \(tenFPSScene(seconds: 1))
+      replicate row count 3 {
+        instance transform translate(30, 0)
+        node dot = rect(20, 20) { position (50, 50) }
+      }
+      emitter pops {
+        on tap dot
+        spawn circle(1) { remove after 1s }
+      }
+      input {
+        tap (80, 50) at 0.2s
+        tap (50, 95) at 0.3s
+      }
+      """
+    let run = try Example.run("copy-tap", text: text, keep: [9])
+    let pops = try #require(run.frames[9]?.nodes).filter { $0.id.name == "pops" }
+    #expect(pops.map(\.state.position) == [Point(80, 50)])
+  }
+}
