@@ -226,7 +226,23 @@ extension Simulator {
   /// below at its end; nil for top-level spawns.
   private func parentPlane(_ e: Int, at s: Double) -> ParentPlane? {
     guard let p = scene.emitters[e].parent, let placed = nodePlacement(p, at: s, closed: true) else { return nil }
-    return ParentPlane(whole: placed.whole)
+    return drawnPlane(ofNode: p) ?? ParentPlane(whole: placed.whole)
+  }
+
+  /// Node `p`'s box plane as last drawn, when it or an ancestor has §16 bindings or
+  /// values taken over at a press: those exist only in drawn frames (§16), so a trigger
+  /// between frames reads the last one, as a binding reads a node that is absent.
+  /// nil where the composition alone places it.
+  private func drawnPlane(ofNode p: Int) -> ParentPlane? {
+    guard let state = interaction else { return nil }
+    let chain = lineage(p)
+    let bound = chain.contains { n in
+      state.program.contains { $0.owner == .node(n) } || seqOfNode[n].map { state.overrides[$0] != nil } == true
+    }
+    guard bound, let seq = seqOfNode[p], let k = state.frameSeqs.firstIndex(of: seq), k < frame.nodes.count else {
+      return nil
+    }
+    return ParentPlane(whole: frame.nodes[k], placement: nil)
   }
 
   /// Emitter `e`'s `origin` at a trigger: evaluated at each trigger, before the spawn's
@@ -272,7 +288,7 @@ extension Simulator {
     var start = position
     if let p = emitter.parent {
       guard let seq = seqOfNode[p], let placed = nodePlacement(p, at: s),
-        let inPlane = ParentPlane(whole: placed.whole).fromSceneIfDefined(position)
+        let inPlane = (drawnPlane(ofNode: p) ?? ParentPlane(whole: placed.whole)).fromSceneIfDefined(position)
       else { return }
       parent = (seq, placed.end)
       start = inPlane

@@ -185,3 +185,25 @@ private let cartScene = """
   #expect(abs(spark.x - 160) < 1e-9 && abs(spark.y - 90) < 1e-9)
   #expect(abs(mark.x - 190) < 1e-9 && abs(mark.y - 100) < 1e-9)
 }
+
+@Test func aSpawnInABoundNodeUsesItsDrawnPlace() throws {
+  // The cart's model position is (100, 100), but a `live` binding draws it at (150, 100)
+  // (§16): its 40 × 20 box's origin is (130, 90) in the drawn frames. The trigger point
+  // (160, 110) is (30, 20) of that box, where the dot starts, so it is drawn at the
+  // trigger point; the model box would have put it at (80, 20).
+  let text = """
+    \(tenFPSScene(seconds: 1))
+    node cart = rect(40, 20) {
+      position (100, 100)
+      live position (150, 100)
+    }
+    emitter dots {
+      at 0.5s
+      origin (160, 110)
+      spawn circle(5) in cart { remove after 0.3s }
+    }
+    """
+  let run = try Example.run("spawn-in", text: text, keep: [6])
+  let dot = try #require(run.frames[6]?.nodes.first { $0.id.description == "dots#0" })
+  #expect(abs(dot.state.position.x - 30) < 1e-9 && abs(dot.state.position.y - 20) < 1e-9)
+}
