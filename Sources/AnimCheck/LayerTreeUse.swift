@@ -3,16 +3,15 @@ import AnimSyntax
 
 /// Where a file uses the layer tree (§14): a node declared inside a node, a spawn or a
 /// replicator child, a group, `spawn … in NODE`, or `NODE.scenePosition`. The checker
-/// accepts these; the simulator places the children of nodes and of spawns (groups among
-/// them) and spawns made `in` a node, so the commands that run a scene refuse only the
-/// rest (`unsimulated`) rather than draw it wrongly.
+/// accepts these; the simulator runs them all but `scenePosition` read before the run
+/// starts, which the commands that run a scene refuse (`unsimulated`) rather than draw
+/// it wrongly.
 package enum LayerTreeUse {
   /// The earliest use in the file, or nil when it uses none.
   package static func first(in tree: SyntaxTree) -> SourceRange? { earliest(in: tree, unsimulatedOnly: false) }
 
-  /// The earliest use the simulator does not run yet: a node declared inside a replicator
-  /// (at any depth), or `NODE.scenePosition` read at the start of a run (in a node's
-  /// block or a top-level `let`), before anything is drawn.
+  /// The earliest use the simulator does not run yet: `NODE.scenePosition` read at the
+  /// start of a run (in a node's block or a top-level `let`), before anything is drawn.
   package static func unsimulated(in tree: SyntaxTree) -> SourceRange? { earliest(in: tree, unsimulatedOnly: true) }
 
   private static func earliest(in tree: SyntaxTree, unsimulatedOnly: Bool) -> SourceRange? {
@@ -20,34 +19,30 @@ package enum LayerTreeUse {
     func note(_ range: SourceRange) {
       if first.map({ range.start < $0.start }) ?? true { first = range }
     }
-    // A stack, not recursion: expressions nest up to the parser's limit. `many`: inside a
-    // replicator, whose nodes' children are not simulated.
-    // `bound`: inside a §16 binding or `on release`, where `scenePosition` is the drawn one,
-    // or an emitter, whose `origin` and spawn block read it at each trigger.
-    var stack = [(tree.root, false, false)]
-    while let (id, many, bound) = stack.popLast() {
-      var inner = many
-      var innerBound = bound
+    // A stack, not recursion: expressions nest up to the parser's limit. `timed`: inside
+    // a §16 binding or `on release`, where `scenePosition` is the drawn one, or an
+    // emitter, whose `origin` and spawn block read it at each trigger.
+    var stack = [(tree.root, false)]
+    while let (id, timed) = stack.popLast() {
+      var innerTimed = timed
       switch tree.kind(id) {
       case .live, .onDrag, .onRelease, .emitterDecl:
-        innerBound = true
+        innerTimed = true
       case .nodeDecl:
         // A group: its shape is `.absent`.
         let isGroup = tree.childCount(id) > 1 && tree.optionalChild(id, 1) == nil
-        if isGroup && (!unsimulatedOnly || many) { note(tree.range(id)) }
-        if !unsimulatedOnly || many { noteChildNodes(tree.optionalChild(id, 2), in: tree, note) }
+        if isGroup && !unsimulatedOnly { note(tree.range(id)) }
+        if !unsimulatedOnly { noteChildNodes(tree.optionalChild(id, 2), in: tree, note) }
       case .spawn:
         if !unsimulatedOnly {
           noteChildNodes(tree.optionalChild(id, 1), in: tree, note)
           if let parent = tree.optionalChild(id, 2) { note(tree.range(parent)) }
         }
-      case .replicateDecl:
-        inner = true
-      case .member where tree.name(id) == "scenePosition" && !bound:
+      case .member where tree.name(id) == "scenePosition" && !timed:
         note(tree.range(id))
       default: break
       }
-      stack.append(contentsOf: tree.children(id).map { ($0, inner, innerBound) })
+      stack.append(contentsOf: tree.children(id).map { ($0, innerTimed) })
     }
     return first
   }
@@ -63,7 +58,7 @@ package enum LayerTreeUse {
     return .error(
       SemanticCode.layerTreeNotSimulated, "the layer tree (§14) is checked but not simulated yet", at: range,
       notes: [
-        "`animc check` accepts this scene; `run`, `dump` and `render` will draw it once the simulator places the children of replicators and `scenePosition` read before the run starts (it is read in emitters and §16 blocks)"
+        "`animc check` accepts this scene; `run`, `dump` and `render` will draw it once the simulator places nodes before the run starts: read `scenePosition` in an emitter or a §16 block"
       ])
   }
 }

@@ -6,7 +6,7 @@ import AnimMath
 /// declared in a spawn's block (`name` then holds `NAME/CHILD/…`: names hold no `/`).
 /// Kept in parts so producing a frame builds no strings.
 public struct InstanceID: Hashable, Sendable, CustomStringConvertible {
-  public enum Kind: Hashable, Sendable { case node, spawn, copy, spawnChild }
+  public enum Kind: Hashable, Sendable { case node, spawn, copy, spawnChild, copyChild }
   // The index first: equality compares in this order, and a frame's records compare ids
   // to keep the ones in place, where two spawns' ids differ in their index.
   public var index: Int
@@ -27,8 +27,15 @@ public struct InstanceID: Hashable, Sendable, CustomStringConvertible {
     case .spawnChild:
       guard let slash = name.firstIndex(of: "/") else { return "\(name)#\(index)" }
       return "\(name[..<slash])#\(index)\(name[slash...])"
+    case .copyChild:
+      guard let slash = name.firstIndex(of: "/") else { return "\(name)[\(index)]" }
+      return "\(name[..<slash])[\(index)]\(name[slash...])"
     }
   }
+
+  /// Whether the index sits inside the name (`hearts#3/label`, `dot[2]/label`): the
+  /// instance is a spawn's or a replicator copy's descendant (§14).
+  public var indexInsideName: Bool { kind == .spawnChild || kind == .copyChild }
 }
 
 /// One instance as drawn in one frame: its composed properties and the complete

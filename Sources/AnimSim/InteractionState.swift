@@ -32,9 +32,10 @@ struct BindingSite {
     /// Every copy of a replicator's child (§16: all copies share the child's blocks), by
     /// the child's name.
     case copies(String)
-    /// Every instance of a node declared in a spawn (§14: each spawn's copy has the
-    /// node's blocks), by its id's name (`EMITTER/…/NODE`).
-    case spawnChildren(String)
+    /// Every instance of a node declared in a spawn or a replicator child (§14: each
+    /// spawn and each copy has the node's blocks), by its id's kind and name
+    /// (`EMITTER/…/NODE`, `CHILD/…/NODE`).
+    case descendants(InstanceID.Kind, String)
   }
   let owner: Owner
   let binding: Binding

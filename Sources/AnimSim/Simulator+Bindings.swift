@@ -22,7 +22,10 @@ extension Simulator {
       for child in replicator.children where child.interaction != nil { found.append((.copies(child.name), child)) }
     }
     for child in (tree?.spawnChildren ?? []).joined() where child.template.interaction != nil {
-      found.append((.spawnChildren(child.idName), child.template))
+      found.append((.descendants(.spawnChild, child.idName), child.template))
+    }
+    for child in (tree?.copyChildren ?? []).joined() where child.template.interaction != nil {
+      found.append((.descendants(.copyChild, child.idName), child.template))
     }
     return found
   }
@@ -57,8 +60,9 @@ extension Simulator {
       switch site.owner {
       case .node(let n): owner = n
       case .spawn(let e): owner = -1 - e
-      // Copies' names are node names and spawn children's contain a `/`: never equal.
-      case .copies(let name), .spawnChildren(let name):
+      // Copies' names are node names, and descendants' contain a `/` after their
+      // emitter's or replicator child's name: never equal.
+      case .copies(let name), .descendants(_, let name):
         owner = manyOwners[name] ?? (-1 - scene.emitters.count - manyOwners.count)
         manyOwners[name] = owner
       }
@@ -127,8 +131,8 @@ extension Simulator {
         targets = records.indices.filter { records[$0].id.kind == .spawn && records[$0].id.name == name }
       case .copies(let name):
         targets = records.indices.filter { records[$0].id.kind == .copy && records[$0].id.name == name }
-      case .spawnChildren(let name):
-        targets = records.indices.filter { records[$0].id.kind == .spawnChild && records[$0].id.name == name }
+      case .descendants(let kind, let name):
+        targets = records.indices.filter { records[$0].id.kind == kind && records[$0].id.name == name }
       }
       for k in targets {
         let seq = all[instances[k]].seq

@@ -3,7 +3,8 @@ import AnimMath
 import AnimModel
 
 /// Taps on a node that stands for many instances (§14: `on tap X` fires when any of X's
-/// instances is hit): a replicator child's copies, or a node declared in a spawn.
+/// instances is hit): a replicator child's copies, or a node declared in a spawn or in a
+/// replicator child.
 extension Simulator {
   /// The instances node index `i` stands for, when it stands for many: a replicator
   /// child's copies, by name, or the instances of a node declared in a spawn and of its
@@ -14,16 +15,26 @@ extension Simulator {
     if i >= scene.nodes.count && i < scene.nodes.count + replicated.count {
       return (.copy, [replicated[i - scene.nodes.count].name])
     }
-    guard let tree, let place = tree.spawnNested[i] else { return nil }
-    let list = tree.spawnChildren[place.emitter]
-    // X and every entry whose parent is in its subtree (parents come first in the list).
+    guard let tree else { return nil }
+    if let place = tree.spawnNested[i] {
+      return (.spawnChild, Self.subtree(tree.spawnChildren[place.emitter], at: place.at))
+    }
+    if let place = tree.copyNested[i] {
+      return (.copyChild, Self.subtree(tree.copyChildren[place.child], at: place.at))
+    }
+    return nil
+  }
+
+  /// The id names of entry `at` of `list` and of every entry below it (parents come first
+  /// in the list), groups left out.
+  private static func subtree(_ list: [LayerTree.SpawnChild], at: Int) -> Set<String> {
     var inside = [Bool](repeating: false, count: list.count)
     var names: Set<String> = []
     for (k, child) in list.enumerated() {
-      inside[k] = k == place.at || (child.parent >= 0 && inside[child.parent])
+      inside[k] = k == at || (child.parent >= 0 && inside[child.parent])
       if inside[k] && !child.template.isGroup { names.insert(child.idName) }
     }
-    return (.spawnChild, names)
+    return names
   }
 
   /// Whether a tap at `p` at scene time `s` hits the filled shape of one of `instances`.

@@ -8,7 +8,10 @@ extension Simulator {
   /// its own name's stream; copy i of it is drawn with `T(replicator position)·Mⁱ` before
   /// its own matrix, its animations at `t − i·D`, and the colour multiplier
   /// `instance color + i·Δ` clamped to 0…1. All children's copy 0 come first, then copy 1.
-  func createCopies(_ r: ReplicatorTemplate) throws(EvaluationError) {
+  /// The nodes a child declares are evaluated once too, and every copy has them, with the
+  /// copy's delay and tint (§14); `firstChild` is the flat index of `r`'s first child
+  /// among all replicators' children.
+  func createCopies(_ r: ReplicatorTemplate, firstChild: Int) throws(EvaluationError) {
     context.random = RandomStream(seed: seed, name: r.name)
     let position = try Evaluator.evaluate(r.position, &context).point
     var step = AffineTransform.identity
@@ -22,12 +25,20 @@ extension Simulator {
         message: "the replicator `\(r.name)` has a value that is not finite", range: r.children.first?.range ?? .at(0))
     }
     var bodies: [InstanceBody] = []
-    for child in r.children {
+    var descendants: [[InstanceBody]] = []
+    for (c, child) in r.children.enumerated() {
       context.random = RandomStream(seed: seed, name: child.name)
       bodies.append(try BlockEvaluator.evaluate(child, defaultPosition: .zero, groups: &timingGroups, &context))
+      var own: [InstanceBody] = []
+      for d in tree?.copyChildren[firstChild + c] ?? [] {
+        context.random = RandomStream(seed: seed, name: d.template.name)
+        own.append(try BlockEvaluator.evaluate(d.template, defaultPosition: .zero, groups: &timingGroups, &context))
+      }
+      descendants.append(own)
     }
     let count = min(max(r.count, 0), 100_000)
-    guard fixedInstances + count * bodies.count <= liveInstanceLimit else {
+    let perCopy = bodies.count + descendants.reduce(0) { $0 + $1.count }
+    guard fixedInstances + count * perCopy <= liveInstanceLimit else {
       throw EvaluationError(
         message: "replicator `\(r.name)` would make more than 1,000,000 live instances",
         range: r.children.first?.range ?? .at(0))
@@ -40,18 +51,54 @@ extension Simulator {
         r: clamp01(color.r + k * r.offsets.red), g: clamp01(color.g + k * r.offsets.green),
         b: clamp01(color.b + k * r.offsets.blue), a: clamp01(color.a + k * r.offsets.alpha))
       let placement = CopyPlacement(prefix: origin * power, tint: tint)
-      for body in bodies {
+      for (c, body) in bodies.enumerated() {
         let id = InstanceID(name: body.template.name, kind: .copy, index: i)
+        let end = body.appearAt + body.nodeLifetime
         var copy = LiveInstance(
-          body: body, id: id, created: body.appearAt, end: body.appearAt + body.nodeLifetime, seq: nextSeq,
-          shape: shape(body, id))
+          body: body, id: id, created: body.appearAt, end: end, seq: nextSeq, shape: shape(body, id))
         copy.timeOffset = k * delay
         copy.placement = placement
         addLive(copy)
         nextSeq += 1
         fixedInstances += 1
+        if !descendants[c].isEmpty {
+          addCopyDescendants(
+            firstChild + c, descendants[c], copy: i, under: (nextSeq - 1, body.appearAt, end), delay: k * delay,
+            tint: tint)
+        }
       }
       power = power * step
+    }
+  }
+}
+
+extension Simulator {
+  /// Adds copy `i`'s instances of the nodes replicator child `c` declares: each appears
+  /// its `at` after its parent and ends by its parent's end, runs `delay` late as the copy
+  /// does, and takes the copy's tint; its id is `CHILD[i]/NODE/…` (§14). Its matrix is
+  /// composed under the copy's, which already holds the copy's transform.
+  private func addCopyDescendants(
+    _ c: Int, _ bodies: [InstanceBody], copy i: Int, under copy: (seq: Int, created: Double, end: Double),
+    delay: Double, tint: Color
+  ) {
+    guard let list = tree?.copyChildren[c] else { return }
+    var placed: [(seq: Int, created: Double, end: Double)] = []
+    placed.reserveCapacity(bodies.count)
+    for (child, body) in zip(list, bodies) {
+      let parent = child.parent < 0 ? copy : placed[child.parent]
+      let start = parent.created + body.appearAt
+      let stop = max(start, min(start + body.nodeLifetime, parent.end))
+      let id = InstanceID(name: child.idName, kind: .copyChild, index: i)
+      let drawn = body.template.isGroup ? SceneShape.group : shape(body, id)
+      var instance = LiveInstance(body: body, id: id, created: start, end: stop, seq: nextSeq, shape: drawn)
+      instance.timeOffset = delay
+      instance.placement = CopyPlacement(prefix: .identity, tint: tint)
+      addLive(instance)
+      tree?.parentSeq[nextSeq] = parent.seq
+      tree?.ordinal[nextSeq] = child.ordinal
+      placed.append((nextSeq, start, stop))
+      nextSeq += 1
+      fixedInstances += 1
     }
   }
 }

@@ -31,15 +31,24 @@ struct LayerTree {
   /// One past the last nested index: how many node indices the scene has.
   var nodeIndexCount = 0
 
-  /// A node declared in a spawn's block (§14), at any depth: evaluated with each spawn.
+  /// A node declared in a spawn's block or in a replicator child's (§14), at any depth:
+  /// made with each spawn, or with each copy.
   struct SpawnChild {
     let template: NodeTemplate
-    /// The index in its emitter's list of its parent; -1 for the spawned instance.
+    /// The index in its list of its parent; -1 for the spawned instance or the copy.
     let parent: Int
     let ordinal: Int
-    /// Its id's name: the emitter's name and the names down to it, joined by `/`.
+    /// Its id's name: the emitter's (or the replicator child's) name and the names down
+    /// to it, joined by `/`.
     let idName: String
   }
+
+  /// By replicator child (all replicators' children in order), its descendants, each
+  /// parent before its children: every copy has them (§14).
+  var copyChildren: [[SpawnChild]]
+  /// A node declared in a replicator child (it stands for many instances): by its node
+  /// index, the replicator child and its place in that child's `copyChildren`.
+  var copyNested: [Int: (child: Int, at: Int)] = [:]
 
   /// By emitter index, its spawn's descendants, each parent before its children.
   var spawnChildren: [[SpawnChild]]
@@ -49,18 +58,8 @@ struct LayerTree {
 
   init(_ scene: SceneIR) {
     children = Array(repeating: [], count: scene.nodes.count)
-    spawnChildren = scene.emitters.map { emitter in
-      var list: [SpawnChild] = []
-      var pending = emitter.spawn.children.enumerated().reversed().map { ($0.element, -1, $0.offset, emitter.name) }
-      while let (template, parent, ordinal, prefix) = pending.popLast() {
-        let idName = prefix + "/" + template.name
-        list.append(SpawnChild(template: template, parent: parent, ordinal: ordinal, idName: idName))
-        let at = list.count - 1
-        pending.append(
-          contentsOf: template.children.enumerated().reversed().map { ($0.element, at, $0.offset, idName) })
-      }
-      return list
-    }
+    spawnChildren = scene.emitters.map { Self.descendants(of: $0.spawn, named: $0.name) }
+    copyChildren = scene.replicators.flatMap(\.children).map { Self.descendants(of: $0, named: $0.name) }
     // Nested nodes are numbered in source order, whether in a node, a spawn or a
     // replicator child; a top-level node's descendants lie together in its block.
     var blocks: [(start: Int, top: Int?, emitter: Int?, count: Int)] = []
@@ -70,7 +69,9 @@ struct LayerTree {
     for (e, emitter) in scene.emitters.enumerated() {
       blocks.append((emitter.spawn.range.start, nil, e, Self.descendants(emitter.spawn)))
     }
-    for child in scene.replicators.flatMap(\.children) {
+    var copyBlocks: [Int: Int] = [:]
+    for (c, child) in scene.replicators.flatMap(\.children).enumerated() {
+      copyBlocks[child.range.start] = c
       blocks.append((child.range.start, nil, nil, Self.descendants(child)))
     }
     blocks.sort { $0.start < $1.start }
@@ -83,6 +84,9 @@ struct LayerTree {
       }
       // Numbered as `spawnChildren` lists them: depth first, in source order.
       if let e = block.emitter { for at in 0..<block.count { spawnNested[next + at] = (e, at) } }
+      if block.top == nil && block.emitter == nil, let c = copyBlocks[block.start] {
+        for at in 0..<block.count { copyNested[next + at] = (c, at) }
+      }
       next += block.count
     }
     nodeIndexCount = next
@@ -94,16 +98,31 @@ struct LayerTree {
     ordinal[seq] = nil
   }
 
+  /// The nodes `template` declares, at any depth, parents first in source order, their
+  /// ids' names under `name`.
+  private static func descendants(of template: NodeTemplate, named name: String) -> [SpawnChild] {
+    var list: [SpawnChild] = []
+    var pending = template.children.enumerated().reversed().map { ($0.element, -1, $0.offset, name) }
+    while let (template, parent, ordinal, prefix) = pending.popLast() {
+      let idName = prefix + "/" + template.name
+      list.append(SpawnChild(template: template, parent: parent, ordinal: ordinal, idName: idName))
+      let at = list.count - 1
+      pending.append(contentsOf: template.children.enumerated().reversed().map { ($0.element, at, $0.offset, idName) })
+    }
+    return list
+  }
+
   /// How many nodes `template` declares, at any depth.
   private static func descendants(_ template: NodeTemplate) -> Int {
     template.children.reduce(template.children.count) { $0 + descendants($1) }
   }
 
-  /// Whether any top-level node or spawn of `scene` declares a child, or a spawn is made
-  /// `in` a node.
+  /// Whether any top-level node, spawn or replicator child of `scene` declares a child,
+  /// or a spawn is made `in` a node.
   static func needed(_ scene: SceneIR) -> Bool {
     scene.nodes.contains { !$0.children.isEmpty }
       || scene.emitters.contains { !$0.spawn.children.isEmpty || $0.parent != nil }
+      || scene.replicators.contains { $0.children.contains { !$0.children.isEmpty } }
   }
 }
 

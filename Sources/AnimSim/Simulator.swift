@@ -249,7 +249,11 @@ package final class Simulator {
       }
     }
     secondaryListeners = SecondaryListeners(scene.emitters.map(\.triggers))
-    for replicator in scene.replicators { try createCopies(replicator) }
+    var firstChild = 0
+    for replicator in scene.replicators {
+      try createCopies(replicator, firstChild: firstChild)
+      firstChild += replicator.children.count
+    }
     runSources = options.ignoresInput ? [] : scene.input.flatMap(RunEventSource.sources)
     for tap in options.taps {
       let target: InputEvent.Target = tap.point.map { .point($0) } ?? .none

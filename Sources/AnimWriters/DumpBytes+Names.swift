@@ -59,8 +59,8 @@ extension DumpBytes {
 
   /// An id's text inside its quotes.
   mutating func append(jsonIDBody id: InstanceID) {
-    // A spawn's child's index sits inside its name: written from its text.
-    if id.kind == .spawnChild {
+    // A spawn's or a copy's descendant has its index inside its name: written from its text.
+    if id.indexInsideName {
       var bytes: [UInt8] = []
       Self.escape(id.description, into: &bytes)
       buffer.append(contentsOf: bytes)
@@ -89,14 +89,14 @@ extension DumpBytes {
     case .spawn:
       guard let digits = JSONNumber.integerText(id.index) else { return nil }
       return PackedBytes(0x23, count: 1, then: digits.low, count: digits.count)
-    case .copy, .spawnChild: return nil
+    case .copy, .spawnChild, .copyChild: return nil
     }
   }
 
   /// An id's `#k` or `[i]`.
   mutating func appendSuffix(_ id: InstanceID) {
     switch id.kind {
-    case .node, .spawnChild: break
+    case .node, .spawnChild, .copyChild: break
     case .spawn:
       buffer.append(UInt8(ascii: "#"))
       append(integer: id.index)
@@ -116,7 +116,7 @@ extension DumpBytes {
       names.csvNameBytes = Array(id.name.utf8)
       names.csvNamePiece = NameCache.piece(names.csvNameBytes)
     }
-    guard names.csvNamePlain, id.kind != .spawnChild else {
+    guard names.csvNamePlain, !id.indexInsideName else {
       append(text: CSVWriter.cell(id.description))
       return
     }

@@ -83,16 +83,23 @@ import Testing
 }
 
 /// `compile` gives no scene for one that uses the parts of the layer tree (§14) the
-/// simulator does not run yet, and says why; a node's children compile.
+/// simulator does not run yet, and says why; children of nodes, spawns and replicator
+/// children compile.
 @Suite struct LayerTreeCompileTests {
-  @Test func aReplicatorChildsChildCompilesToAnErrorAndNoScene() {
-    let compiled = compile(
-      source: "replicate r count 2 {\n  node card = rect(20, 10) {\n    node dot = circle(2)\n  }\n}\n")
+  @Test func aScenePositionReadBeforeTheRunCompilesToAnErrorAndNoScene() {
+    let compiled = compile(source: "node a = circle(1)\nnode b = circle(1) {\n  position a.scenePosition\n}\n")
     #expect(compiled.scene == nil)
     #expect(compiled.hasErrors)
     #expect(compiled.diagnostics.map(\.code) == ["E0381"])
-    // The child's declaration: lines of 22 and 29 bytes with their newlines, then four spaces.
-    #expect(compiled.diagnostics.first?.range.start == 55)
+    // `a.scenePosition`: lines of 19 and 21 bytes with their newlines, then `  position `.
+    #expect(compiled.diagnostics.first?.range.start == 51)
+  }
+
+  @Test func aReplicatorChildsChildCompiles() {
+    let compiled = compile(
+      source: "replicate r count 2 {\n  node card = rect(20, 10) {\n    node dot = circle(2)\n  }\n}\n")
+    #expect(compiled.scene != nil)
+    #expect(!compiled.hasErrors)
   }
 
   @Test func aSpawnsChildCompiles() {

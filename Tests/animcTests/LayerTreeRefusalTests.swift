@@ -5,8 +5,10 @@ import Testing
 /// passes `check`, and the commands that run it refuse it with one error at its first
 /// such use; a tree of nodes and spawns runs, and a tree of nodes exports to Lottie flat.
 @Suite struct LayerTreeRefusalTests {
-  /// A replicator child's child: its declaration, at 3:5, is the first unsimulated use.
-  static let scene = "replicate r count 2 {\n  node b = circle(2) {\n    node c = circle(1)\n  }\n}\n"
+  /// `scenePosition` read before the run starts: at 3:12, the first unsimulated use.
+  static let scene = "node a = circle(1)\nnode b = circle(1) {\n  position a.scenePosition\n}\n"
+  /// A replicator child's child.
+  static let copyChild = "replicate r count 2 {\n  node b = circle(2) {\n    node c = circle(1)\n  }\n}\n"
   /// A spawn block's child.
   static let spawnChild =
     "emitter e {\n  at 0s\n  spawn circle(2) {\n    position (10, 10)\n    node c = circle(1)\n  }\n}\n"
@@ -25,7 +27,13 @@ import Testing
     #expect(r.status == 1)
     #expect(r.stdout.isEmpty)
     let first = r.stderr.split(separator: "\n").first.map(String.init)
-    #expect(first == "<stdin>:3:5: error: the layer tree (§14) is checked but not simulated yet [E0381]")
+    #expect(first == "<stdin>:3:12: error: the layer tree (§14) is checked but not simulated yet [E0381]")
+  }
+
+  @Test func aReplicatorChildRunsWithItsChild() throws {
+    let r = try CLITests.animc(["dump", "--frames", "0..0", "-"], stdin: Self.copyChild)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("{\"id\":\"b[1]/c\",\"shape\":\"c\",\"parent\":\"b[1]\","))
   }
 
   @Test func aSpawnRunsWithItsChild() throws {
