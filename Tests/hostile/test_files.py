@@ -30,6 +30,18 @@ def test_item5_lottie_export_of_100000_spawns(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["out.json", "scene.anim"]
 
 
+def test_item5_one_node_over_24_hours_is_refused_by_the_layer_limit(tmp_path):
+    # 24 h at 60 fps: 5,184,000 frames of one layer, a sample each if the export kept them.
+    path = scene(tmp_path, """node d = circle(10) {
+  position (100, 50)
+  animate rotation from 0deg to 360deg over 1s repeat forever
+}""", duration="86400s")
+    r = animc("render", path, "-o", tmp_path / "out.json", "--fps", "60")
+    expect_ended_cleanly(r, "is present for more than 1000000 frames, more than a Lottie export keeps of one layer")
+    assert r.status == 1, r
+    assert sorted(os.listdir(tmp_path)) == ["scene.anim"]
+
+
 def test_item6_a_large_image_is_dumped_without_its_pixels(tmp_path):
     # 8192² 16-bit RGBA, within §12.3 (8192² × 4 bytes = 256 MiB as 8-bit): its data
     # inflates to 8192 × (1 + 8192 × 8) bytes, about 537 MB, which a dump never needs.
