@@ -41,6 +41,12 @@ package struct LottieWriter: FrameWriter {
   /// Timing curves to try before sampling, after the scene's own (`RunHeader.timingCurves`)
   /// and the named ones.
   package var easings: [(Double, Double, Double, Double)] = []
+  /// The most frames one instance's samples are kept for. A layer is reduced only when
+  /// its instance leaves, so one present throughout a long run holds a sample (hundreds
+  /// of bytes) per frame: a million stay within a 2 GiB address space with room for the
+  /// array's growth, and a node over 24 h at 60 fps (5,184,000 frames) is refused with an
+  /// error rather than ended by a failed allocation.
+  package var maxLayerFrames = 1_000_000
   /// Ids of layers whose shear a parent null layer carries (`LottieShearSample`).
   package private(set) var skewedLayers: [String] = []
 
@@ -103,6 +109,11 @@ package struct LottieWriter: FrameWriter {
         node, opacity: opacities?[k] ?? node.state.opacity, position: position, scale: scale)
       // A gradient in 3-D that one Lottie gradient cannot follow stops the export here.
       try sample.bakeGradients(node, hasStroke: node.hasStroke, unit: min(scale.a, scale.d))
+      if let held = live[index]?.samples.count, held >= maxLayerFrames {
+        throw LottieExportError(
+          "`\(node.id)` is present for more than \(maxLayerFrames) frames, more than a Lottie export keeps of one"
+            + " layer; export a shorter run (`--duration`) or a lower `--fps`")
+      }
       live[index]?.samples.append(sample)
       next[node.id] = index
       below = index

@@ -40,4 +40,36 @@ import Testing
     #expect(text.components(separatedBy: "\"ty\":4").count - 1 == 20)
     #expect(text.hasPrefix("{\"v\":") && text.hasSuffix("]}"))
   }
+
+  /// Runs a 1 s scene at 10 fps (10 frames) of one node present throughout, with
+  /// `limit` frames kept per layer: nil when the export finishes, else its error.
+  func exportOfOneNode(limit: Int) throws -> String? {
+    let scene = """
+      scene "Long" { size 100, 100; fps 10; duration 1s }
+      node dot = circle(4) { position (50, 50) }
+      """
+    let simulator = try Simulator(try checkedScene(scene))
+    var writer = LottieWriter(to: Sink(), PictureOptions(width: 100, height: 100))
+    writer.maxLayerFrames = limit
+    try writer.begin(RunHeader(simulator, frames: simulator.frameCount))
+    do {
+      for _ in 0..<simulator.frameCount {
+        try simulator.step()
+        try writer.write(simulator.frame)
+      }
+      try writer.finish()
+      return nil
+    } catch let error as LottieExportError {
+      return error.description
+    }
+  }
+
+  @Test func aLayerPresentForMoreFramesThanKeptIsAnError() throws {
+    // 10 frames: within a limit of 10, past one of 9 at the tenth.
+    #expect(try exportOfOneNode(limit: 10) == nil)
+    #expect(
+      try exportOfOneNode(limit: 9)
+        == "`dot` is present for more than 9 frames, more than a Lottie export keeps of one layer;"
+        + " export a shorter run (`--duration`) or a lower `--fps`")
+  }
 }
