@@ -57,8 +57,6 @@ import Testing
           tap (60, 60) at 0.8s
         }
         """
-    let run = try Example.run("copy-children", text: text, keep: [9])
-    let pops = try #require(run.frames[9]?.nodes).filter { $0.id.name == "pops" }
-    #expect(pops.map(\.state.position) == [Point(83, 40)])
+    #expect(try popPositions(text) == [Point(83, 40)])
   }
 }

@@ -4,6 +4,14 @@ import Testing
 
 @testable import AnimSim
 
+/// Where the instances of emitter `pops` stand at frame 9 (1 s at 10 fps), by index: one
+/// per tap that hit.
+func popPositions(_ text: String) throws -> [Point] {
+  let run = try Example.run("taps", text: text, keep: [9])
+  let nodes = try #require(run.frames[9]?.nodes)
+  return nodes.filter { $0.id.name == "pops" }.sorted { $0.id.index < $1.id.index }.map(\.state.position)
+}
+
 /// §14: `on tap X` of a node declared in a spawn fires when any of X's instances is hit,
 /// through its present descendants too; a group only through them.
 @Suite struct SpawnChildTapTests {
@@ -35,26 +43,20 @@ import Testing
     """
   }
 
-  static func pops(_ text: String) throws -> [Point] {
-    let run = try Example.run("spawn-tap", text: text, keep: [9])
-    let nodes = try #require(run.frames[9]?.nodes)
-    return nodes.filter { $0.id.name == "pops" }.sorted { $0.id.index < $1.id.index }.map(\.state.position)
-  }
-
   @Test func aTapOnASpawnedLabelFiresWhereTheLabelIsThen() throws {
     // At 0.5 s the label is at x 165…175: (120, 92) is where it started, a miss; at
     // 0.55 s (150, 100) is on the heart, not the label, a miss; at 0.6 s the heart is at
     // x = 160 and the label covers x 175…185: (172, 92) misses too.
-    #expect(try Self.pops(Self.scene()).isEmpty)
+    #expect(try popPositions(Self.scene()).isEmpty)
     let hit = Self.scene().replacingOccurrences(of: "tap (172, 92) at 0.6s", with: "tap (180, 92) at 0.6s")
-    #expect(try Self.pops(hit) == [Point(180, 92)])
+    #expect(try popPositions(hit) == [Point(180, 92)])
   }
 
   @Test func aGroupIsHitThroughItsChild() throws {
     // A group at (30, 0) of the heart's box with the same box as a child at (0, 0) of it.
     let group = "node label { position (30, 0); node dot = rect(10, 10) { } }"
     let text = Self.scene(label: group).replacingOccurrences(of: "tap (172, 92) at 0.6s", with: "tap (180, 92) at 0.6s")
-    #expect(try Self.pops(text) == [Point(180, 92)])
+    #expect(try popPositions(text) == [Point(180, 92)])
   }
 }
 
@@ -114,8 +116,6 @@ import Testing
         tap (50, 95) at 0.3s
       }
       """
-    let run = try Example.run("copy-tap", text: text, keep: [9])
-    let pops = try #require(run.frames[9]?.nodes).filter { $0.id.name == "pops" }
-    #expect(pops.map(\.state.position) == [Point(80, 50)])
+    #expect(try popPositions(text) == [Point(80, 50)])
   }
 }
