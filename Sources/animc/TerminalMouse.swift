@@ -1,5 +1,8 @@
-/// One SGR mouse report (xterm modes 1000/1002 with 1006): `ESC [ < b ; x ; y M` for a
-/// press or a motion, `… m` for a release. Columns and rows count from 1.
+/// One mouse report: SGR (xterm modes 1000/1002 with 1006), `ESC [ < b ; x ; y M` for a
+/// press or a motion and `… m` for a release, which `run` asks for; or the legacy X10
+/// form a terminal without 1006 sends, `ESC [ M` and three bytes 32 + b, 32 + x, 32 + y
+/// (a release is button 3; columns past 223 do not fit a byte, and the UTF-8 form of
+/// mode 1005 is not read). Columns and rows count from 1.
 enum TerminalMouse: Equatable {
   /// The left button went down.
   case press(column: Int, row: Int)
@@ -28,6 +31,7 @@ enum TerminalMouse: Equatable {
     let head: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "<")]
     let start = bytes.startIndex
     for (k, byte) in bytes.prefix(head.count).enumerated() where byte != head[k] {
+      if k == 2 && byte == UInt8(ascii: "M") { return legacy(bytes) }
       return k < 2 ? .invalid(skip: 1) : rest(of: bytes, from: start + k)
     }
     guard bytes.count > head.count else { return .incomplete }
@@ -58,6 +62,17 @@ enum TerminalMouse: Equatable {
       }
     }
     return bytes.count >= maxLength ? .invalid(skip: bytes.count) : .incomplete
+  }
+
+  /// An X10 report: `ESC [ M` and three bytes, each 32 more than its value. A byte below
+  /// 32 cannot be one: the prefix alone is dropped, and what follows is read afresh.
+  private static func legacy(_ bytes: ArraySlice<UInt8>) -> Scan {
+    guard bytes.count >= 6 else { return .incomplete }
+    let fields = bytes.dropFirst(3).prefix(3).map { Int($0) - 32 }
+    guard fields.allSatisfy({ $0 >= 0 }) else { return .invalid(skip: 3) }
+    // Button 3 is a release, of whichever button was down.
+    let released = fields[0] & ~(4 | 8 | 16) == 3
+    return .report(event(released ? 0 : fields[0], fields[1], fields[2], released: released), length: 6)
   }
 
   /// A control sequence that is not a mouse report, gone wrong at index `i`: dropped

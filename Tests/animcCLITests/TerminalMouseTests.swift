@@ -97,10 +97,22 @@ import Testing
     #expect(Self.scan(endless) == .invalid(skip: endless.utf8.count))
   }
 
-  /// The legacy X10 encoding (`ESC [ M` and three bytes) is not read: run asks for SGR
-  /// reports (1006). Its `ESC [ M` is a control sequence of its own, dropped as one.
-  @Test func legacyX10ReportsAreNotRead() {
-    #expect(Self.scan("\u{1B}[M !!") == .invalid(skip: 3))
+  /// The legacy X10 encoding, `ESC [ M` and three bytes 32 + b, 32 + x, 32 + y, from a
+  /// terminal that ignores mode 1006: a space is button 0, `!` is 1, `@` is 32 (motion),
+  /// `#` is 3 (a release), ``` ` `` is 64 (wheel).
+  @Test func legacyX10Reports() {
+    #expect(Self.scan("\u{1B}[M !!") == .report(.press(column: 1, row: 1), length: 6))
+    #expect(Self.scan("\u{1B}[M@*+") == .report(.drag(column: 10, row: 11), length: 6))
+    #expect(Self.scan("\u{1B}[M#*+") == .report(.release(column: 10, row: 11), length: 6))
+    // Shift (4) on a release is still a release; the wheel is another event.
+    #expect(Self.scan("\u{1B}[M'*+") == .report(.release(column: 10, row: 11), length: 6))
+    #expect(Self.scan("\u{1B}[M`*+") == .report(.other, length: 6))
+    // Column 223, the last a byte can hold: 32 + 223 = 255.
+    #expect(
+      TerminalMouse.scan([0x1B, 0x5B, 0x4D, 0x20, 0xFF, 0x21][...]) == .report(.press(column: 223, row: 1), length: 6))
+    // Split reads wait for the rest; a byte below 32 cannot be a field.
+    #expect(Self.scan("\u{1B}[M !") == .incomplete)
+    #expect(Self.scan("\u{1B}[M\u{1B}[<") == .invalid(skip: 3))
   }
 
   /// Every scan of arbitrary bytes after an ESC keeps within them: a report or a skip is
