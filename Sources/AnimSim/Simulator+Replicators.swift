@@ -63,7 +63,8 @@ extension Simulator {
         fixedInstances += 1
         if !descendants[c].isEmpty {
           addCopyDescendants(
-            firstChild + c, descendants[c], copy: i, under: (nextSeq - 1, body.appearAt, end), delay: k * delay,
+            firstChild + c, descendants[c], copy: i,
+            under: PlacedInstance(seq: nextSeq - 1, created: body.appearAt, end: end), delay: k * delay,
             tint: tint)
         }
       }
@@ -78,28 +79,18 @@ extension Simulator {
   /// does, and takes the copy's tint; its id is `CHILD[i]/NODE/…` (§14). Its matrix is
   /// composed under the copy's, which already holds the copy's transform.
   private func addCopyDescendants(
-    _ c: Int, _ bodies: [InstanceBody], copy i: Int, under copy: (seq: Int, created: Double, end: Double),
-    delay: Double, tint: Color
+    _ c: Int, _ bodies: [InstanceBody], copy i: Int, under copy: PlacedInstance, delay: Double, tint: Color
   ) {
     guard let list = tree?.copyChildren[c] else { return }
-    var placed: [(seq: Int, created: Double, end: Double)] = []
-    placed.reserveCapacity(bodies.count)
-    for (child, body) in zip(list, bodies) {
-      let parent = child.parent < 0 ? copy : placed[child.parent]
-      let start = parent.created + body.appearAt
-      let stop = max(start, min(start + body.nodeLifetime, parent.end))
-      let id = InstanceID(name: child.idName, kind: .copyChild, index: i)
-      let drawn = body.template.isGroup ? SceneShape.group : shape(body, id)
-      var instance = LiveInstance(body: body, id: id, created: start, end: stop, seq: nextSeq, shape: drawn)
-      instance.timeOffset = delay
-      instance.placement = CopyPlacement(prefix: .identity, tint: tint)
-      addLive(instance)
-      tree?.parentSeq[nextSeq] = parent.seq
-      tree?.ordinal[nextSeq] = child.ordinal
-      placed.append((nextSeq, start, stop))
-      nextSeq += 1
-      fixedInstances += 1
+    let made = addDescendants(
+      count: min(list.count, bodies.count), under: copy,
+      copy: (delay, CopyPlacement(prefix: .identity, tint: tint))
+    ) { k in
+      DescendantEntry(
+        parent: list[k].parent, ordinal: list[k].ordinal, body: bodies[k],
+        id: InstanceID(name: list[k].idName, kind: .copyChild, index: i))
     }
+    fixedInstances += made.count
   }
 }
 

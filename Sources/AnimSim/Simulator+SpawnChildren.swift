@@ -51,20 +51,12 @@ extension Simulator {
     _ e: Int, _ bodies: [InstanceBody], index k: Int, seq parentSeq: Int, created: Double, end: Double
   ) {
     guard let list = tree?.spawnChildren[e], !bodies.isEmpty else { return }
-    var placed: [(seq: Int, created: Double, end: Double)] = []
-    placed.reserveCapacity(bodies.count)
-    for (child, body) in zip(list, bodies) {
-      let parent = child.parent < 0 ? (seq: parentSeq, created: created, end: end) : placed[child.parent]
-      let start = parent.created + body.appearAt
-      let stop = max(start, min(start + body.nodeLifetime, parent.end))
-      let id = InstanceID(name: child.idName, kind: .spawnChild, index: k)
-      let drawn = body.template.isGroup ? SceneShape.group : shape(body, id)
-      addLive(LiveInstance(body: body, id: id, created: start, end: stop, seq: nextSeq, shape: drawn))
-      tree?.parentSeq[nextSeq] = parent.seq
-      tree?.ordinal[nextSeq] = child.ordinal
-      spawnChildLive.insert(stop)
-      placed.append((nextSeq, start, stop))
-      nextSeq += 1
+    let root = PlacedInstance(seq: parentSeq, created: created, end: end)
+    let made = addDescendants(count: min(list.count, bodies.count), under: root) { j in
+      DescendantEntry(
+        parent: list[j].parent, ordinal: list[j].ordinal, body: bodies[j],
+        id: InstanceID(name: list[j].idName, kind: .spawnChild, index: k))
     }
+    for instance in made { spawnChildLive.insert(instance.end) }
   }
 }

@@ -156,23 +156,16 @@ extension Simulator {
   /// parent's end (§14).
   func appearChildren(of node: Int, seq parentSeq: Int, created: Double, end: Double) {
     guard let list = tree?.children[node], !list.isEmpty else { return }
-    var placed: [(seq: Int, created: Double, end: Double)] = []
-    placed.reserveCapacity(list.count)
-    for child in list {
-      let parent = child.parent < 0 ? (seq: parentSeq, created: created, end: end) : placed[child.parent]
-      let body = child.body
-      let start = parent.created + body.appearAt
-      let stop = max(start, min(start + body.nodeLifetime, parent.end))
-      let id = InstanceID(name: body.template.name, kind: .node)
-      let drawn = body.template.isGroup ? SceneShape.group : shape(body, id)
-      addLive(LiveInstance(body: body, id: id, created: start, end: stop, seq: nextSeq, shape: drawn))
-      tree?.parentSeq[nextSeq] = parent.seq
-      if let first = tree?.firstNested[node] { seqOfNode[first + placed.count] = nextSeq }
-      tree?.ordinal[nextSeq] = child.ordinal
-      placed.append((nextSeq, start, stop))
-      nextSeq += 1
-      fixedInstances += 1
+    let root = PlacedInstance(seq: parentSeq, created: created, end: end)
+    let made = addDescendants(count: list.count, under: root) { k in
+      DescendantEntry(
+        parent: list[k].parent, ordinal: list[k].ordinal, body: list[k].body,
+        id: InstanceID(name: list[k].body.template.name, kind: .node))
     }
+    if let first = tree?.firstNested[node] {
+      for (k, instance) in made.enumerated() { seqOfNode[first + k] = instance.seq }
+    }
+    fixedInstances += made.count
   }
 
   /// Puts a tree scene's records in paint order (§14: depth first, top level by z then
