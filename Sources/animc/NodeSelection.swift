@@ -4,8 +4,8 @@ import AnimModel
 import AnimSim
 import AnimWriters
 
-/// `--only NAME` (§13): the instances of one node, emitter or replicator, with times and
-/// positions unchanged. Applied to frames on their way to the writer, so the simulation
+/// `--only NAME` (§13): the instances of one node, emitter or replicator, and their
+/// descendants (§14), with times and positions unchanged. Applied to frames on their way to the writer, so the simulation
 /// itself (and what other instances do to it) is untouched.
 struct NodeSelection: Sendable {
   /// Ids kept: a node's own, an emitter's spawns, or a replicator's children's copies.
@@ -45,9 +45,7 @@ struct SelectedFrames<Inner: FrameWriter>: FrameWriter {
   mutating func begin(_ header: RunHeader) throws { try inner.begin(header) }
 
   mutating func write(_ frame: Frame) throws {
-    var kept = frame
-    kept.nodes.removeAll { !selection.keeps($0.id) }
-    try inner.write(kept)
+    try inner.write(frame.keepingSubtrees(where: selection.keeps))
   }
 
   mutating func finish() throws { try inner.finish() }
