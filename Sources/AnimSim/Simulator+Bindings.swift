@@ -83,8 +83,11 @@ extension Simulator {
 extension Simulator {
   /// Applies §16 to a frame's records (`instances`: each record's index in the live
   /// storage), before transforms are composed down the tree: overridden properties, then
-  /// every binding in order, each record's matrix made again from what it changed.
-  func applyBindings(_ records: inout [NodeFrame], instances: [Int], at s: Double) throws(SimulationError) {
+  /// every binding in order, each record's matrix made again from what it changed. The
+  /// pointer is read at run time `runTime`.
+  func applyBindings(
+    _ records: inout [NodeFrame], instances: [Int], at s: Double, runTime: Double
+  ) throws(SimulationError) {
     guard var state = interaction else { return }
     defer { interaction = state }
     let all = live.storage
@@ -118,7 +121,6 @@ extension Simulator {
       }
     }
     noteNodes()
-    let runTime = Double(nextFrame) / fps
     var ctx = context
     for site in state.program {
       let targets: [Int]

@@ -54,13 +54,19 @@ extension Simulator {
     interaction?.history.removeAll { $0.t < t - 0.2 }
   }
 
-  /// The release (§16): the bindings' last values become model values, `on release`
-  /// runs from this scene time, and a short press makes a tap after it.
+  /// The release (§16): every instance is sampled at the release's own instant, the
+  /// drag still held, so the bindings' last values (now the model values) and everything
+  /// `on release` reads are those of scene time `s`, not of the frame before. Then
+  /// `on release` runs from `s`, and a short press makes a tap after it.
   func release(at s: Double) throws(SimulationError) {
-    guard var state = interaction, let drag = state.drag else { return }
+    guard let held = interaction?.drag else { return }
+    let runTime = clock.runTime(atSceneTime: s)
+    // The sample ends the drag itself when its receiver is gone by `s`.
+    if held.receiver >= 0 { try sampleLive(at: s, runTime: runTime) }
+    guard var state = interaction else { return }
+    let drag = state.drag ?? held
     state.drag = nil
     interaction = state
-    let runTime = clock.runTime(atSceneTime: s)
     guard let instance = live.first(where: { $0.seq == drag.receiver }),
       let k = state.frameSeqs.firstIndex(of: drag.receiver), k < frame.nodes.count
     else {
@@ -68,7 +74,7 @@ extension Simulator {
       if drag.receiver < 0 { try tapIfShort(drag, at: s, runTime: runTime, state) }
       return
     }
-    var model = frame.nodes[k].state
+    let model = frame.nodes[k].state
     let template = instance.body.template
     let interactionBlocks = template.interaction ?? Interaction()
     var ctx = context
@@ -76,16 +82,6 @@ extension Simulator {
     ctx.frame.own = model
     let plane = ParentPlane(whole: frame.nodes[k].parent.map { frame.nodes[$0] }, placement: instance.placement)
     ctx.frame.drag = dragValues(drag, at: runTime, plane: plane, state)
-    // The bindings once more at the release point.
-    for b in interactionBlocks.onDrag {
-      do {
-        let v = try Evaluator.evaluate(b.value, &ctx)
-        PropertyTarget(b.property).set(v, &model)
-        ctx.frame.own = model
-      } catch {
-        throw SimulationError(error)
-      }
-    }
     var branch = interactionBlocks.release?.then ?? IRForm.ReleaseBranch()
     if let release = interactionBlocks.release, let condition = release.condition {
       do {

@@ -3,7 +3,9 @@ import AnimModel
 
 extension Simulator {
   /// Writes every live instance at scene time `s` into `frame.nodes`, in paint order.
-  func sampleLive(at s: Double) throws(SimulationError) {
+  /// `runTime` is when §16's bindings read the pointer: the next frame's, unless an event
+  /// between frames (a release) samples its own instant.
+  func sampleLive(at s: Double, runTime: Double? = nil) throws(SimulationError) {
     let eps = ActiveTiming.epsilon
     // Work on a local array (unique, so writes never copy) and hand it back after.
     var nodes: [NodeFrame] = []
@@ -57,7 +59,7 @@ extension Simulator {
       let actives = (live.head..<instances.count).filter {
         s >= instances[$0].created - eps && s < instances[$0].end - eps
       }
-      try applyBindings(&nodes, instances: actives, at: s)
+      try applyBindings(&nodes, instances: actives, at: s, runTime: runTime ?? Double(nextFrame) / fps)
       seqs = actives.map { instances[$0].seq }
       // Bound values may change what a record held: none is kept.
       for i in owners.indices { owners[i] = -1 }

@@ -124,6 +124,48 @@ import Testing
     #expect(Self.near(pop[0], 100 + vx * 0.01) && Self.near(pop[1], 200 + vy * 0.01), "\(pop)")
   }
 
+  /// `on release` reads the scene at the release's instant, not at the frame before:
+  /// released at 0.55 s (fps 10), `mover.x` is 55 (frame 5 drew 50), so the badge bursts
+  /// from where the finger let go, (130, 50).
+  @Test func onReleaseReadsTheSceneAtTheReleaseInstant() throws {
+    let rows = try Self.rows(
+      """
+      scene {
+        size 200, 200
+        fps 10
+        duration 1s
+      }
+      emitter pop {
+        spawn circle(3) {
+          position trigger.position
+        }
+      }
+      node mover = circle(5) {
+        position (0, 150)
+        animate x from 0 to 100 over 1s
+      }
+      node badge = circle(12) {
+        position (100, 50)
+        on drag {
+          position drag.start + drag.translation
+        }
+        on release if mover.x > 52 {
+          emit pop
+        } else {
+          animate position to (100, 50) over 0.2s
+        }
+      }
+      input {
+        drag badge to (130, 50) over 0.25s at 0.3s
+      }
+      """)
+    #expect(rows["5 mover"]?[0] == 50)
+    let pop = try #require(rows["6 pop#0"], "the release read mover.x from the frame before")
+    #expect(Self.near(pop[0], 130) && Self.near(pop[1], 50), "\(pop)")
+    // Not sent home: it stays where it was let go.
+    #expect(rows["7 badge"].map { Self.near($0[0], 130) } == true)
+  }
+
   @Test func aPressOnAChildIsDeliveredToItsAncestor() throws {
     let source = """
       scene {
