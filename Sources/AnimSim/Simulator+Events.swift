@@ -175,8 +175,7 @@ extension Simulator {
 
   /// Whether node `i` is live at `s` and its outline contains `p` (non-zero rule).
   func nodeContains(_ i: Int, _ p: Point, at s: Double) -> Bool {
-    if let many = manyInstances(i) { return anyContains(many, p, at: s) }
-    if tree != nil { return treeContains(i, p, at: s) }
+    if let instances = tapInstances(i) { return anyContains(instances, p, at: s) }
     guard i >= 0 && i < nodeBodies.count, let appeared = nodeAppeared[i] else { return false }
     let body = nodeBodies[i]
     guard s >= appeared, s < appeared + body.nodeLifetime else { return false }

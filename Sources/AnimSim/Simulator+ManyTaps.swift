@@ -2,10 +2,24 @@ import AnimIR
 import AnimMath
 import AnimModel
 
-/// Taps on a node that stands for many instances (§14: `on tap X` fires when any of X's
-/// instances is hit): a replicator child's copies, or a node declared in a spawn or in a
-/// replicator child.
+/// Taps on a node of a tree scene or one that stands for many instances (§14: `on tap X`
+/// fires when any of X's instances, or of their present descendants, is hit): one hit
+/// test over live instances, each placed by its own and its ancestors' sampled transforms.
 extension Simulator {
+  /// The instances a tap on node index `i` may hit, found by `anyContains`: those
+  /// `manyInstances` gives, or in a tree scene node `i`'s own and its declared
+  /// descendants'. nil for a flat scene's node, which has its own hit test.
+  func tapInstances(_ i: Int) -> (kind: InstanceID.Kind, names: Set<String>)? {
+    if let many = manyInstances(i) { return many }
+    guard let tree else { return nil }
+    if i >= 0 && i < nodeBodies.count {
+      let own: Set<String> = nodeBodies[i].template.isGroup ? [] : [nodeBodies[i].template.name]
+      return (.node, own.union(Self.subtree(tree.children[i], at: -1)))
+    }
+    guard let place = tree.nested[i] else { return nil }
+    return (.node, Self.subtree(tree.children[place.top], at: place.at))
+  }
+
   /// The instances node index `i` stands for, when it stands for many: a replicator
   /// child's copies, by name, or the instances of a node declared in a spawn and of its
   /// descendants, by id name (a group's only through its descendants). nil for a node
@@ -25,16 +39,17 @@ extension Simulator {
     return nil
   }
 
-  /// The id names of entry `at` of `list` and of every entry below it (parents come first
-  /// in the list), groups left out.
-  private static func subtree(_ list: [LayerTree.SpawnChild], at: Int) -> Set<String> {
+  /// The id names of entry `at` of a parents-first list of declared nodes and of every
+  /// entry below it (`at` -1: every entry, all being below the list's owner), groups left
+  /// out.
+  private static func subtree(_ list: [some DeclaredNode], at: Int) -> Set<String> {
     var inside = [Bool](repeating: false, count: list.count)
-    var names: Set<String> = []
-    for (k, child) in list.enumerated() {
-      inside[k] = k == at || (child.parent >= 0 && inside[child.parent])
-      if inside[k] && !child.template.isGroup { names.insert(child.idName) }
+    var found: Set<String> = []
+    for (k, node) in list.enumerated() {
+      inside[k] = k == at || (node.parent < 0 ? at < 0 : inside[node.parent])
+      if inside[k] && !node.declared.isGroup { found.insert(node.idName) }
     }
-    return names
+    return found
   }
 
   /// Whether a tap at `p` at scene time `s` hits the filled shape of one of `instances`.

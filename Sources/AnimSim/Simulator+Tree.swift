@@ -6,14 +6,25 @@ import AnimModel
 /// top-level node's descendants, evaluated once per run, each spawn's descendants'
 /// templates, evaluated with each spawn, and each live child's parent. A scene without
 /// children has none, and its frames take the flat path.
+/// An entry of a parents-first list of declared nodes (§14): what the list's walks read.
+protocol DeclaredNode {
+  /// The index in its list of its parent; -1 for the list's owner.
+  var parent: Int { get }
+  var declared: NodeTemplate { get }
+  /// Its instances' id name.
+  var idName: String { get }
+}
+
 struct LayerTree {
   /// A declared descendant of a top-level node.
-  struct Child {
+  struct Child: DeclaredNode {
     let body: InstanceBody
     /// The index in its top-level node's list of its parent; -1 for the top-level node.
     let parent: Int
     /// Its place among its parent's declared children (paint order's tie-break).
     let ordinal: Int
+    var declared: NodeTemplate { body.template }
+    var idName: String { body.template.name }
   }
 
   /// By top-level node index, in declaration order, each parent before its children.
@@ -33,7 +44,7 @@ struct LayerTree {
 
   /// A node declared in a spawn's block or in a replicator child's (§14), at any depth:
   /// made with each spawn, or with each copy.
-  struct SpawnChild {
+  struct SpawnChild: DeclaredNode {
     let template: NodeTemplate
     /// The index in its list of its parent; -1 for the spawned instance or the copy.
     let parent: Int
@@ -41,6 +52,7 @@ struct LayerTree {
     /// Its id's name: the emitter's (or the replicator child's) name and the names down
     /// to it, joined by `/`.
     let idName: String
+    var declared: NodeTemplate { template }
   }
 
   /// By replicator child (all replicators' children in order), its descendants, each
@@ -160,7 +172,7 @@ extension Simulator {
     let made = addDescendants(count: list.count, under: root) { k in
       DescendantEntry(
         parent: list[k].parent, ordinal: list[k].ordinal, body: list[k].body,
-        id: InstanceID(name: list[k].body.template.name, kind: .node))
+        id: InstanceID(name: list[k].idName, kind: .node))
     }
     if let first = tree?.firstNested[node] {
       for (k, instance) in made.enumerated() { seqOfNode[first + k] = instance.seq }
@@ -296,24 +308,4 @@ extension Simulator {
     return whole.planar.apply(Point(body.shape.outline.width / 2, body.shape.outline.height / 2))
   }
 
-  /// Whether a tap at `p` hits node `i` of a tree scene: its filled shape or one of its
-  /// present descendants' (§14); a group only through its descendants.
-  func treeContains(_ i: Int, _ p: Point, at s: Double) -> Bool {
-    guard let f = family(i, at: s), let tree else { return false }
-    let top = f.at < 0 ? i : tree.nested[i]?.top ?? 0
-    let list = tree.children[top]
-    if f.at < 0 && !nodeBodies[i].template.isGroup
-      && Self.projectedContains(nodeBodies[i].outline, f.top.planar, p)
-    {
-      return true
-    }
-    // Entry k is in the subtree when its chain of parents reaches `f.at` (or the top).
-    var inside = [Bool](repeating: false, count: list.count)
-    for (k, child) in list.enumerated() {
-      inside[k] = k == f.at || (child.parent < 0 ? f.at < 0 : inside[child.parent])
-      guard inside[k], let whole = f.wholes[k], !child.body.template.isGroup else { continue }
-      if Self.projectedContains(child.body.outline, whole.planar, p) { return true }
-    }
-    return false
-  }
 }
