@@ -93,7 +93,9 @@ let package = Package(
       dependencies: [
         "AnimSource", "AnimSyntax", "AnimCheck", "AnimSim", "AnimRender", "AnimWriters", "AnimMath", "AnimFormat",
         "AnimOutput", "AnimIR", "AnimModel",
-      ]
+      ],
+      // The suite's scenes are read from the package root at run time, not bundled.
+      exclude: ["Scenes"]
     ),
 
     // Fuzz harnesses (Fuzz/README.md): executables in no product, each driving one reader
