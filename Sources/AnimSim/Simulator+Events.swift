@@ -228,19 +228,23 @@ extension Simulator {
     return drawnPlane(ofNode: p) ?? ParentPlane(whole: placed.whole)
   }
 
-  /// Node `p`'s box plane as last drawn, when it or an ancestor has §16 bindings or
-  /// values taken over at a press: those exist only in drawn frames (§16), so a trigger
-  /// between frames reads the last one, as a binding reads a node that is absent.
-  /// nil where the composition alone places it.
-  private func drawnPlane(ofNode p: Int) -> ParentPlane? {
-    guard let state = interaction else { return nil }
-    let chain = lineage(p)
-    let bound = chain.contains { n in
+  /// Whether node `p` or an ancestor has §16 bindings or values taken over at a press:
+  /// those exist only in sampled records (§16), not in the composition.
+  private func isBound(_ p: Int) -> Bool {
+    guard let state = interaction else { return false }
+    return lineage(p).contains { n in
       state.program.contains { $0.owner == .node(n) } || seqOfNode[n].map { state.overrides[$0] != nil } == true
     }
-    guard bound, let seq = seqOfNode[p], let k = state.frameSeqs.firstIndex(of: seq), k < frame.nodes.count else {
-      return nil
-    }
+  }
+
+  /// Node `p`'s box plane as last sampled, when it is bound (`isBound`); nil where the
+  /// composition alone places it. A trigger samples its instant first (`fire`), so its
+  /// spawns and births read the trigger's instant; a death foreseen at a spawn reads the
+  /// spawn's.
+  private func drawnPlane(ofNode p: Int) -> ParentPlane? {
+    guard isBound(p), let seq = seqOfNode[p], let k = interaction?.frameSeqs.firstIndex(of: seq),
+      k < frame.nodes.count
+    else { return nil }
     return ParentPlane(whole: frame.nodes[k], placement: nil)
   }
 
@@ -267,6 +271,8 @@ extension Simulator {
   /// which spawns at the emitter's `origin`. `velocity` is `trigger.velocity` (§15).
   func fire(emitter e: Int, at point: Point?, time s: Double, velocity: Point = .zero) throws(SimulationError) {
     let emitter = scene.emitters[e]
+    // A bound parent is drawn only in sampled records: sample the trigger's instant.
+    if let p = emitter.parent, isBound(p) { try sampleLive(at: s, runTime: clock.runTime(atSceneTime: s)) }
     if emitterReadsScene[e] { context.nodeScenePositions = scenePositions(at: s) }
     let origin = try origin(of: e)
     let position = point ?? origin

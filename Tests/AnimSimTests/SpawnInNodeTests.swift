@@ -207,3 +207,25 @@ private let cartScene = """
   let dot = try #require(run.frames[6]?.nodes.first { $0.id.description == "dots#0" })
   #expect(abs(dot.state.position.x - 30) < 1e-9 && abs(dot.state.position.y - 20) < 1e-9)
 }
+
+@Test func aSpawnInABoundNodeBetweenFramesUsesItsPlaceAtTheTrigger() throws {
+  // The cart is bound to x = 100 + scene.time / 10 ms (§16). The trigger at 0.55 s falls
+  // between frames 5 and 6 (10 fps): the cart is at x 155 then, its 40 × 20 box's origin
+  // at (135, 90), so the trigger point (160, 110) is (25, 20) of the box. The frame
+  // before (0.5 s) would have given (30, 20).
+  let text = """
+    \(tenFPSScene(seconds: 1))
+    node cart = rect(40, 20) {
+      position (100, 100)
+      live position (100 + scene.time / 10ms, 100)
+    }
+    emitter dots {
+      at 0.55s
+      origin (160, 110)
+      spawn circle(5) in cart { remove after 0.3s }
+    }
+    """
+  let run = try Example.run("spawn-in-instant", text: text, keep: [6])
+  let dot = try #require(run.frames[6]?.nodes.first { $0.id.description == "dots#0" })
+  #expect(abs(dot.state.position.x - 25) < 1e-9 && abs(dot.state.position.y - 20) < 1e-9, "\(dot.state.position)")
+}
