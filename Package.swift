@@ -115,7 +115,8 @@ let package = Package(
       path: "Fuzz/Sources/fuzz-lottie"),
 
     // Test corpora's expectation format, shared by the syntax and semantic suites.
-    .target(name: "AnimTestSupport", dependencies: ["AnimSource"], path: "Tests/AnimTestSupport"),
+    .target(
+      name: "AnimTestSupport", dependencies: ["AnimSource", "AnimSyntax", "AnimMath"], path: "Tests/AnimTestSupport"),
     .testTarget(name: "AnimThreadsTests", dependencies: ["AnimThreads"]),
     .testTarget(name: "AnimSourceTests", dependencies: ["AnimSource", "AnimJSON", "AnimTestSupport"]),
     .testTarget(name: "AnimMathTests", dependencies: ["AnimMath", "AnimTestSupport"]),

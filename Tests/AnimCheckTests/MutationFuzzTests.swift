@@ -5,6 +5,7 @@ import AnimMath
 import AnimModel
 import AnimSource
 import AnimSyntax
+import AnimTestSupport
 import Foundation
 import Testing
 

@@ -5,12 +5,12 @@ import AnimSyntax
 /// Seeded mutants of a source file, one random edit each: bytes deleted, duplicated,
 /// swapped or inserted (invalid UTF-8 too), the file truncated, tokens swapped, deleted
 /// or inserted from the language's words. The same seed and name give the same mutants.
-struct SourceMutator {
+public struct SourceMutator {
   let original: [UInt8]
   let tokens: [SourceRange]
   var random: RandomStream
 
-  init(_ original: [UInt8], seed: UInt64, name: String) {
+  public init(_ original: [UInt8], seed: UInt64, name: String) {
     self.original = original
     var lexer = Lexer(bytes: original)
     tokens = lexer.tokenize().dropLast().map(\.range)
@@ -26,7 +26,7 @@ struct SourceMutator {
   ]
 
   /// The next mutant: one random edit of the original.
-  mutating func next() -> [UInt8] {
+  public mutating func next() -> [UInt8] {
     var b = original
     var random = self.random
     defer { self.random = random }
