@@ -1,12 +1,14 @@
 /// A streaming animated GIF89a encoder: frames go in one at a time and encoded bytes
 /// accumulate until taken. A caller that writes `takeBytes()` out after the header and
-/// after every `add` (as `GIFFileWriter` does) holds at most one frame's bytes: memory is
-/// the picture's working buffers, whatever the number of frames.
+/// after every `add` (as `GIFFileWriter` does) holds at most one frame's bytes once the
+/// file has passed `holdLimit`: memory is the picture's working buffers, whatever the
+/// number of frames.
 ///
 /// Each frame has up to 256 colours, exact when it has no more, and a delay from
 /// `GIFFrameClock`. The first frame's colours are the header's table
-/// (`GIFGlobalPalette`); a later frame indexes that table or carries its own, whichever
-/// is smaller. The header is held back until the first frame has chosen the table.
+/// (`GIFGlobalPalette`), or, in a small file, every frame's colours
+/// (`GIFWriter+Header`); a frame indexes that table or carries its own, whichever is
+/// smaller. The header is held back until that table is chosen.
 package struct GIFWriter {
   /// Largest side GIF's 16-bit fields allow.
   package static let maxSide = 65535
@@ -20,8 +22,12 @@ package struct GIFWriter {
   package var frameCount: Int { clock.frames }
 
   private var clock: GIFFrameClock
-  private var output: [UInt8] = []
+  var output: [UInt8] = []
   private var finished = false
+  /// The frames written while the file is still small enough to hold back whole, with
+  /// what `commitHeader` needs to rewrite them against one table of all their colours;
+  /// nil once the header has gone out.
+  var held: [GIFHeldFrame]? = []
   /// The previous and current frames composited to packed RGB.
   var previous: [UInt32] = []
   var current: [UInt32] = []
@@ -38,18 +44,18 @@ package struct GIFWriter {
   /// The header's table, chosen by the first frame; none for a transparent GIF (whose
   /// frames are disposed to transparent, which decoders do reliably only with a local
   /// table's transparent entry).
-  private var global: GIFGlobalPalette?
+  var global: GIFGlobalPalette?
   /// What a decoder shows after the frames written so far, packed RGB: the colours of
   /// the table entries written, which differ from `previous` where a frame's colours
   /// were reduced to 256. Kept when frames are disposed in place (no `transparency`).
   private var screen: [UInt32] = []
   private var quantizer = ColorQuantizer()
-  private var lzw = GIFLZW()
+  var lzw = GIFLZW()
   /// Where the last frame's bytes begin in `output`: held back from `takeBytes`, so that
   /// the frames after it that equal it can add their delays to its own.
-  private var lastFrameStart: Int?
+  var lastFrameStart: Int?
   /// Where the last frame's 16-bit delay sits in `output`, and its value.
-  private var lastDelayAt = 0
+  var lastDelayAt = 0
   private var lastDelay = 0
   /// Frames written to the file: runs of equal frames count once.
   package private(set) var writtenFrames = 0
@@ -83,7 +89,7 @@ package struct GIFWriter {
 
   /// Where the logical screen descriptor's packed byte sits; the global table follows
   /// that descriptor, at `headerPackedFieldAt + 3`.
-  private static let headerPackedFieldAt = 10
+  static let headerPackedFieldAt = 10
 
   private mutating func appendLE16(_ value: Int) {
     output.append(UInt8(truncatingIfNeeded: value))
@@ -165,6 +171,11 @@ package struct GIFWriter {
       imageData.removeAll(keepingCapacity: true)
       lzw.encode(indices, minCodeSize: max(2, table.bits), to: &imageData)
       writeFrame(rect: rect, localTable: nil, transparent: transparent)
+      if held != nil {
+        var local: [UInt8] = []
+        lzw.encode(indices, minCodeSize: minCodeSize, to: &local)
+        hold(indices, palette: palette, transparent: transparent, localData: local)
+      }
       screen = [UInt32](repeating: 0, count: width * height)
       updateScreen(indices, rect: rect, table: palette, transparent: transparent)
     } else {
@@ -174,6 +185,7 @@ package struct GIFWriter {
         indices, rect: rect, table: palette, transparent: transparent, eitherWay: eitherWay,
         minCodeSize: minCodeSize, into: &data)
       imageData = data
+      let localData = held == nil ? [] : imageData
       var mapped = take(&globalIndices)
       var globalTransparent: Int? = nil
       if let global, let map = global.indexMap(for: palette, transparent: transparent) {
@@ -196,6 +208,7 @@ package struct GIFWriter {
         if !screen.isEmpty { updateScreen(indices, rect: rect, table: palette, transparent: transparent) }
       }
       globalIndices = mapped
+      if held != nil { hold(indices, palette: palette, transparent: transparent, localData: localData) }
     }
     swap(&previous, &current)
   }
@@ -206,6 +219,7 @@ package struct GIFWriter {
     guard !finished else { throw .alreadyFinished }
     guard frameCount > 0 else { throw .noFrames }
     finished = true
+    if held != nil { commitHeader() }
     output.append(0x3B)
     return takeBytes()
   }
@@ -214,8 +228,13 @@ package struct GIFWriter {
   /// but the last frame's, which a run of equal frames after it may still lengthen
   /// (`finish` returns them).
   package mutating func takeBytes() -> [UInt8] {
-    // The header waits for the first frame, which chooses its colour table.
+    // The header waits for the first frame, which chooses its colour table, and while
+    // the file is small, for the frames after it (`commitHeader`).
     if lastFrameStart == nil && !finished { return [] }
+    if held != nil {
+      if !finished && output.count < Self.holdLimit { return [] }
+      commitHeader()
+    }
     guard let start = lastFrameStart, !finished else {
       let bytes = output
       output = []
@@ -258,17 +277,23 @@ package struct GIFWriter {
       output.append(contentsOf: imageData)
       return
     }
+    Self.appendLocalTable(palette, transparent: transparent, to: &output)
+    output.append(contentsOf: imageData)
+  }
+
+  /// Appends the image descriptor's packed byte for a local table of `palette` (and a
+  /// transparent entry after it, if any) and the table, padded to a power of two.
+  static func appendLocalTable(_ palette: [UInt32], transparent: Int?, to out: inout [UInt8]) {
     let entries = palette.count + (transparent == nil ? 0 : 1)
     var bits = 1
     while 1 << bits < entries { bits += 1 }
-    output.append(UInt8(0x80 | (bits - 1)))
+    out.append(UInt8(0x80 | (bits - 1)))
     for color in palette {
-      output.append(UInt8(color >> 16))
-      output.append(UInt8((color >> 8) & 0xFF))
-      output.append(UInt8(color & 0xFF))
+      out.append(UInt8(color >> 16))
+      out.append(UInt8((color >> 8) & 0xFF))
+      out.append(UInt8(color & 0xFF))
     }
-    output.append(contentsOf: repeatElement(0, count: ((1 << bits) - palette.count) * 3))
-    output.append(contentsOf: imageData)
+    out.append(contentsOf: repeatElement(0, count: ((1 << bits) - palette.count) * 3))
   }
 
   /// A buffer's storage, emptied, leaving an empty array in its place.
