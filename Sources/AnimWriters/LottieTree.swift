@@ -15,7 +15,7 @@ struct LottieTreeFrame {
   /// Per record: the record whose layer is its layer's parent; nil when flat or top-level.
   var parentRecord: [Int?]
   /// Per record: whether it is a layer. A drawn record always is; a group is a null
-  /// layer (`ty` 3) when its children can be parented to it.
+  /// layer (`ty` 3) when a child is parented to it.
   var isLayer: [Bool]
   /// Per record: the box, in its own box's points, holding its parented descendants'
   /// boxes (minX, minY, maxX, maxY); nil without any. A parent's keyframes must hold
@@ -60,6 +60,8 @@ struct LottieTreeFrame {
       if let r = reach[k] { corners += [Point(r[0], r[1]), Point(r[2], r[1]), Point(r[0], r[3]), Point(r[2], r[3])] }
       for c in corners.map(local.apply) { reach[p] = Self.union(reach[p], c) }
     }
+    // A group none of whose children is parented to it would be an empty null layer.
+    for k in nodes.indices where nodes[k].shape.isGroup && reach[k] == nil { isLayer[k] = false }
   }
 
   /// `box` grown to hold `point`.
