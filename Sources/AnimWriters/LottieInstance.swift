@@ -47,8 +47,24 @@ struct LottieInstance: Sendable {
   /// The frame (counted from the first written) of `samples[0]`.
   let firstFrame: Int
   var samples: [LottieSample] = []
+  /// The instance (by the writer's number) whose layer is this one's parent (§14), its
+  /// samples' matrices then being relative to that parent's; nil when written flat. It is
+  /// fixed for life: a record whose parent changes starts a new instance.
+  let parentInstance: Int?
+  /// A group (§14): a null layer, its opacity 100 (Lottie does not pass opacity on).
+  let isGroup: Bool
+  /// In a tree: its parented descendants' boxes in its box's points, over its life
+  /// (`LottieTreeFrame.reach`).
+  var reach: [Double]? = nil
+  /// In a tree: the largest stretch of its parent's whole transform to output units over
+  /// its life (local errors grow by it), and the longest chain of parented layers it
+  /// shared a frame with (errors along a chain add).
+  var parentStretch = 0.0
+  var treeDepth = 1
 
-  init(_ node: NodeFrame, frame: Int) {
+  init(_ node: NodeFrame, frame: Int, parentInstance: Int? = nil) {
+    self.parentInstance = parentInstance
+    isGroup = node.shape.isGroup
     id = node.id
     shape = node.shape
     hasStroke = node.hasStroke

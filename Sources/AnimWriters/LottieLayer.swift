@@ -39,8 +39,9 @@ struct LottieLayer {
 
   /// The layer's JSON, `ind` being its index, and whether its matrix has a shear: then
   /// a null layer (`index + 1`, listed after it) is its parent and carries the shear
-  /// (`LottieShearSample`).
-  func json(index: Int) -> (layers: [JSONValue], skewed: Bool) {
+  /// (`LottieShearSample`). `parent` is the `ind` of its parent's layer in a tree (§14),
+  /// whose space its transform is in; the shear's null layer, when there is one, takes it.
+  func json(index: Int, parent: Int? = nil) -> (layers: [JSONValue], skewed: Bool) {
     if let baked = depthJSON(index: index) { return ([withEffects(baked, layerMatrices: nil)], false) }
     let samples = instance.samples
     let stretch = samples.reduce(1e-9) { m, s in
@@ -50,7 +51,11 @@ struct LottieLayer {
           .squareRoot())
     }
     let beziers = LottiePath.beziers(instance.shape.outline.path, tolerance: tolerance.arc / stretch)
-    let points = beziers.flatMap(\.points)
+    var points = beziers.flatMap(\.points)
+    if let r = instance.reach {
+      // Where its children draw: its transform must hold there too (`LottieTreeFrame`).
+      points += [Point(r[0], r[1]), Point(r[2], r[1]), Point(r[0], r[3]), Point(r[2], r[3])]
+    }
     let anchor = instance.anchor(scale: scale)
     let transform = transformTracks(anchor: anchor, points: points)
 
@@ -126,9 +131,22 @@ struct LottieLayer {
       ("op", LottieJSON.int(instance.endFrame)), ("st", LottieJSON.int(0)), ("bm", LottieJSON.int(0)),
     ]
     let matrices = samples.map(\.matrix)
-    guard transform == nil else { return ([withEffects(.object(members), layerMatrices: matrices)], false) }
+    if instance.isGroup {
+      // A group draws nothing: a null layer, only a parent to its children.
+      members.removeAll { $0.0 == "shapes" }
+      members[2].1 = LottieJSON.int(3)
+    }
+    guard transform == nil else {
+      if let parent { members.append(("parent", LottieJSON.int(parent))) }
+      return ([withEffects(.object(members), layerMatrices: matrices)], false)
+    }
     members.append(("parent", LottieJSON.int(index + 1)))
-    return ([withEffects(.object(members), layerMatrices: matrices), shearParent(shear, index: index + 1)], true)
+    var shearLayer = shearParent(shear, index: index + 1)
+    if let parent, case .object(var m) = shearLayer {
+      m.append(("parent", LottieJSON.int(parent)))
+      shearLayer = .object(m)
+    }
+    return ([withEffects(.object(members), layerMatrices: matrices), shearLayer], true)
   }
 
   func reduce(_ values: [[Double]], within: @escaping (Double, Double) -> Bool) -> LottieTrack {

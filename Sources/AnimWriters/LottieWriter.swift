@@ -34,6 +34,10 @@ package struct LottieWriter: FrameWriter {
   private var finishedLayers: [Int: [UInt8]] = [:]
   /// The `ind` the next finished layer takes: unique, in order of finishing.
   private var nextLayerIndex = 1
+  /// The `ind` of each instance that is a parent in a tree, by instance number: taken
+  /// when its first child appears, so that the child's layer can name it as `parent`
+  /// whichever of the two finishes first.
+  private var layerIndex: [Int: Int] = [:]
   private var images: [ImageAsset] = []
   private var imageLayers = 0
   /// Timing curves to try when reducing, chosen at the first finished layer.
@@ -85,16 +89,30 @@ package struct LottieWriter: FrameWriter {
     var next: [InstanceID: Int] = [:]
     next.reserveCapacity(frame.nodes.count)
     var below: Int? = nil
-    // A tree is written flat (§14): each drawn record is a layer with its whole transform
-    // and its ancestors' opacities multiplied in; a group draws nothing and has none.
+    // A tree (§14) is written with Lottie's parenting where it can be
+    // (`LottieTreeFrame`): such a layer's transform is relative to its parent's layer, a
+    // group is a null layer. The rest is flat: each drawn record is a layer with its whole
+    // transform. Lottie does not pass opacity to children, so every drawn layer has its
+    // ancestors' opacities multiplied in and a group's null layer has none.
     let opacities = frame.drawnOpacities()
-    for (k, node) in frame.nodes.enumerated() where !node.shape.isGroup {
+    let tree = LottieTreeFrame(frame)
+    for (k, node) in frame.nodes.enumerated() where tree?.isLayer[k] ?? !node.shape.isGroup {
+      let parentRecord = tree?.parentRecord[k]
+      // The parent's record is earlier, so it is in `next` already.
+      let parentInstance = parentRecord.flatMap { next[frame.nodes[$0].id] }
       let index: Int
-      if let i = present[node.id], let instance = live[i], instance.endFrame == n, instance.shape === node.shape {
+      if let i = present[node.id], let instance = live[i], instance.endFrame == n, instance.shape === node.shape,
+        instance.parentInstance == parentInstance
+      {
         index = i
       } else {
         index = above.count
-        live[index] = LottieInstance(node, frame: n)
+        live[index] = LottieInstance(node, frame: n, parentInstance: parentInstance)
+        if let p = parentInstance, layerIndex[p] == nil {
+          // Two numbers: a shear's null layer takes the second (`LottieLayer.json`).
+          layerIndex[p] = nextLayerIndex
+          nextLayerIndex += 2
+        }
         if let below {
           above.append(above[below])
           above[below] = index
@@ -103,10 +121,29 @@ package struct LottieWriter: FrameWriter {
           bottom = index
         }
       }
-      // A child's position is in its parent's box; the layer's anchor needs it in the scene.
-      let position = node.parent.map { frame.nodes[$0].matrix.apply(node.state.position) } ?? node.state.position
-      var sample = LottieInstance.sample(
-        node, opacity: opacities?[k] ?? node.state.opacity, position: position, scale: scale)
+      let opacity = node.shape.isGroup ? 1 : opacities?[k] ?? node.state.opacity
+      var sample: LottieSample
+      if let p = parentRecord, let inverse = frame.nodes[p].matrix.inverted {
+        // Relative to the parent's box, which is its layer's space; the position the
+        // anchor is found from is in that box too (`LottieInstance.anchor`).
+        var local = node
+        local.matrix = inverse * node.matrix
+        let position = scale.inverted?.apply(node.state.position) ?? node.state.position
+        sample = LottieInstance.sample(local, opacity: opacity, position: position, scale: .identity)
+        let stretch = LottieTreeFrame.stretch(scale * frame.nodes[p].matrix)
+        if let held = live[index]?.parentStretch { live[index]?.parentStretch = max(held, stretch) }
+      } else {
+        // A child's position is in its parent's box; the layer's anchor needs it in the scene.
+        let position = node.parent.map { frame.nodes[$0].matrix.apply(node.state.position) } ?? node.state.position
+        sample = LottieInstance.sample(node, opacity: opacity, position: position, scale: scale)
+      }
+      if let tree, parentRecord != nil || tree.reach[k] != nil {
+        if var instance = live.removeValue(forKey: index) {
+          instance.reach = LottieTreeFrame.union(instance.reach, tree.reach[k])
+          instance.treeDepth = max(instance.treeDepth, tree.depth)
+          live[index] = instance
+        }
+      }
       // A gradient in 3-D that one Lottie gradient cannot follow stops the export here.
       try sample.bakeGradients(node, hasStroke: node.hasStroke, unit: min(scale.a, scale.d))
       if let held = live[index]?.samples.count, held >= maxLayerFrames {
@@ -129,11 +166,16 @@ package struct LottieWriter: FrameWriter {
   /// Reduces the instance `i`, which has left the frames, to its layers' text.
   private mutating func finishLayer(_ i: Int) {
     guard let header, let instance = live.removeValue(forKey: i) else { return }
-    var layer = LottieLayer(instance: instance, tolerance: LottieTolerance(unit: min(scale.a, scale.d)), scale: scale)
+    // A parented layer's errors are in its parent's space, grown by the parent's
+    // stretch; the layers of a chain share the tolerance, since their errors add.
+    var unit = min(scale.a, scale.d) / Double(instance.treeDepth)
+    if instance.parentInstance != nil, instance.parentStretch > 0 { unit /= instance.parentStretch }
+    var layer = LottieLayer(instance: instance, tolerance: LottieTolerance(unit: unit), scale: scale)
     layer.easings = easingCandidates(header)
     layer.rlottieTrim = sticker
-    let (json, skewed) = layer.json(index: nextLayerIndex)
-    nextLayerIndex += json.count
+    let index = layerIndex[i] ?? nextLayerIndex
+    let (json, skewed) = layer.json(index: index, parent: instance.parentInstance.flatMap { layerIndex[$0] })
+    if layerIndex[i] == nil { nextLayerIndex += json.count }
     if skewed { skewedLayers.append(instance.id.description) }
     var layers = json
     if let image = instance.drawImage, let shape = json.first {

@@ -105,10 +105,10 @@ import Testing
       what: "rlottie on \(example)")
   }
 
-  /// A layer tree (§14) is exported flat: each drawn node a layer with its whole
-  /// transform and its ancestors' opacities multiplied in, a group none. rlottie's
-  /// frames agree with animc's PNGs: a spinning, fading arm with a child that spins on
-  /// its own, inside a group that moves.
+  /// A layer tree (§14) is exported with Lottie's parenting: each drawn node a layer with
+  /// its transform relative to its parent's layer and its ancestors' opacities multiplied
+  /// in, a group a null layer. rlottie's frames agree with animc's PNGs: a spinning,
+  /// fading arm with a child that spins on its own, inside a group that moves.
   @Test func aLayerTreePlaysInRlottieAsAnimcDrawsIt() throws {
     let dir = try RenderCommandTests.workDirectory("lottie-tree")
     let scene = dir.appendingPathComponent("tree.anim")
@@ -139,10 +139,72 @@ import Testing
     _ = try Self.check(["schema", json.path])
     let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
     let layers = try #require(doc["layers"] as? [[String: Any]])
-    #expect(layers.filter { $0["ty"] as? Int == 4 }.count == 2, "the arm and the tip; the group has no layer")
+    #expect(layers.filter { $0["ty"] as? Int == 4 }.count == 2, "the arm and the tip")
+    // The chain rig → arm → tip, by `ind`; the group is a null layer.
+    let named = Dictionary(layers.map { ($0["nm"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+    #expect(named["rig"]?["ty"] as? Int == 3)
+    #expect(named["rig"]?["parent"] == nil)
+    #expect(named["arm"]?["parent"] as? Int == named["rig"]?["ind"] as? Int)
+    #expect(named["tip"]?["parent"] as? Int == named["arm"]?["ind"] as? Int)
     try Self.expectRlottieMatchesAnimc(
       json.path, scene: scene.path, picks: ["0", "9", "17", "26", "39"], size: ["200", "200"], in: dir, frames: 40,
       what: "rlottie on a layer tree")
+  }
+
+  /// Trees that parenting meets with special cases: a replicator's copies, sheared by a
+  /// non-uniform instance transform over a turning child (the copy's layer has a shear
+  /// null parent, and its child is parented to the copy's layer), a child that scales,
+  /// and a group whose child is mirrored. rlottie's frames agree with animc's PNGs.
+  @Test func parentedCopiesAndShearsPlayInRlottieAsAnimcDrawsThem() throws {
+    let dir = try RenderCommandTests.workDirectory("lottie-tree-shear")
+    let scene = dir.appendingPathComponent("trees.anim")
+    try Data(
+      """
+      scene "Trees" { size 200, 200; fps 20; duration 2s; background #FFFFFF }
+      replicate fan count 3 {
+        position (100, 100)
+        instance transform rotate(120deg) scale(1.2, 0.7)
+        node blade = rect(50, 10) {
+          anchor (0, 0.5)
+          fill #34C759
+          opacity 0.9
+          animate rotation by 180deg over 2s timing linear
+          node knob = circle(6) {
+            position (50, 5)
+            fill #FF9500
+            opacity 0.6
+            animate scale from 1 to 2 over 2s
+          }
+        }
+      }
+      node box {
+        position (30, 30)
+        animate y to 170 over 2s
+        animate opacity from 1 to 0.4 over 2s
+        node flag = rect(24, 14) {
+          position (10, 0)
+          scaleX -1
+          fill #AF52DE
+          animate rotation by 90deg over 2s
+        }
+      }
+      """.utf8
+    ).write(to: scene)
+    let json = dir.appendingPathComponent("trees.json")
+    try RenderCommandTests.animcOK(["render", scene.path, "-o", json.path])
+    _ = try Self.check(["schema", json.path])
+    let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+    let layers = try #require(doc["layers"] as? [[String: Any]])
+    let named = Dictionary(layers.map { ($0["nm"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+    // Copy 1's knob is parented to the copy's shape layer, which takes its shear from a
+    // null parent; the mirrored flag is parented to its group.
+    #expect(named["blade[1]/knob"]?["parent"] as? Int == named["blade[1]"]?["ind"] as? Int)
+    #expect(named["blade[1]"]?["parent"] as? Int == named["blade[1] shear"]?["ind"] as? Int)
+    #expect(named["flag"]?["parent"] as? Int == named["box"]?["ind"] as? Int)
+    #expect(named["box"]?["ty"] as? Int == 3)
+    try Self.expectRlottieMatchesAnimc(
+      json.path, scene: scene.path, picks: ["0", "9", "17", "26", "39"], size: ["200", "200"], in: dir, frames: 40,
+      what: "rlottie on parented copies")
   }
 
   /// Values at every frame within §13's tolerances, and keyframe economy, for two
