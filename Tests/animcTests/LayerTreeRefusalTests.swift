@@ -52,19 +52,25 @@ import Testing
     #expect(r.stdout.contains("\"matrix\":[1,0,0,1,8,8]"))
   }
 
-  @Test func lottieWritesATreeFlat() throws {
+  @Test func lottieParentsATreeToANullLayer() throws {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("tree-\(UUID().uuidString).json").path
     defer { try? FileManager.default.removeItem(atPath: out) }
     let r = try CLITests.animc(["render", "-", "-o", out], stdin: Self.group)
     #expect(r.status == 0, "\(r.stderr)")
     let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
     let layers = (doc?["layers"] as? [[String: Any]]) ?? []
-    // The circle only: the group draws nothing. Its box (4 × 4) is anchored at its
-    // centre (2, 2), which sits at the group's position (10, 10) in the scene.
-    #expect(layers.map { $0["nm"] as? String } == ["c"])
-    let ks = layers.first?["ks"] as? [String: Any]
+    // The group is a null layer (`ty` 3) at its position (10, 10); its 0 × 0 box puts
+    // its origin there. The circle's layer names it as parent and sits at (0, 0) of the
+    // group's box, its 4 × 4 box anchored at its centre (2, 2) (§14).
+    #expect(layers.map { $0["nm"] as? String } == ["c", "g"])
+    let circle = layers.first { $0["nm"] as? String == "c" }
+    let group = layers.first { $0["nm"] as? String == "g" }
+    #expect(group?["ty"] as? Int == 3)
+    #expect(((group?["ks"] as? [String: Any])?["p"] as? [String: Any])?["k"] as? [Double] == [10, 10])
+    #expect(circle?["parent"] as? Int == group?["ind"] as? Int)
+    let ks = circle?["ks"] as? [String: Any]
     #expect((ks?["a"] as? [String: Any])?["k"] as? [Double] == [2, 2])
-    #expect((ks?["p"] as? [String: Any])?["k"] as? [Double] == [10, 10])
+    #expect((ks?["p"] as? [String: Any])?["k"] as? [Double] == [0, 0])
   }
 
   @Test func aSceneWithoutChildrenStillRuns() throws {
