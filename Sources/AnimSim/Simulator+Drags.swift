@@ -5,11 +5,13 @@ import AnimModel
 extension Simulator {
   /// A press at run time `t` (§16): the topmost present instance with an `on drag` or
   /// `on release` block, or with an ancestor that has one (then that ancestor), receives
-  /// it. Its bound properties take their drawn values as model values from here on. In a
-  /// scene where nothing receives presses, a press is a tap, at once.
+  /// it. Its bound properties take their values at the press's own instant as model
+  /// values from here on: every instance is sampled at `s` first, as for a release, so a
+  /// press between frames neither hits nor reads the frame before. In a scene where
+  /// nothing receives presses, a press is a tap, at once.
   func press(_ target: InputEvent.Target, _ path: PointerPath, at s: Double) throws(SimulationError) {
-    guard var state = interaction else { return try tap(target, at: s) }
-    guard state.drag == nil else { return }
+    guard interaction?.drag == nil else { return }
+    guard interaction != nil else { return try tap(target, at: s) }
     let point: Point
     switch target {
     case .point(let p): point = p
@@ -18,8 +20,11 @@ extension Simulator {
       guard let p = nodeCentre(i, at: s) else { return }
       point = p
     }
-    if case .reported = path { state.pointer = point }
+    // The pointer is at the press point from this instant, for the sample too.
+    if case .reported = path { interaction?.pointer = point }
     let runTime = clock.runTime(atSceneTime: s)
+    try sampleLive(at: s, runTime: runTime)
+    guard var state = interaction else { return }
     state.history = [(runTime, point)]
     guard let receiver = receiver(at: point, state), let k = state.frameSeqs.firstIndex(of: receiver),
       let instance = live.first(where: { $0.seq == receiver })

@@ -166,6 +166,34 @@ import Testing
     #expect(rows["7 badge"].map { Self.near($0[0], 130) } == true)
   }
 
+  /// A press reads the scene at its own instant too (§16: a bound property takes its
+  /// composed value at the press): pressed at 0.55 s (fps 10), the badge is at x = 55
+  /// (frame 5 drew 50), so `drag.start` is (55, 50) and, 20 points to the right later,
+  /// the badge rests at 75, not 70.
+  @Test func aPressReadsTheSceneAtThePressInstant() throws {
+    let rows = try Self.rows(
+      """
+      scene {
+        size 200, 200
+        fps 10
+        duration 1s
+      }
+      node badge = circle(12) {
+        position (0, 50)
+        animate x from 0 to 100 over 1s
+        on drag {
+          position drag.start + drag.translation
+        }
+      }
+      input {
+        drag badge to (75, 50) over 0.1s at 0.55s
+      }
+      """)
+    #expect(rows["5 badge"]?[0] == 50)
+    let rest = try #require(rows["8 badge"])
+    #expect(Self.near(rest[0], 75) && Self.near(rest[1], 50), "the press read the frame before: \(rest)")
+  }
+
   @Test func aPressOnAChildIsDeliveredToItsAncestor() throws {
     let source = """
       scene {
