@@ -21,7 +21,8 @@ extension GIFWriter {
     frames.append(
       GIFHeldFrame(start: start, indices: indices, palette: palette, transparent: transparent, localData: localData))
     held = frames
-    if frames.reduce(0, { $0 + $1.indices.count }) > Self.holdPixelLimit { commitHeader() }
+    heldPixels += indices.count
+    if heldPixels > Self.holdPixelLimit { commitHeader() }
   }
 
   /// Ends the holding back: rewrites the held frames against one table of all their

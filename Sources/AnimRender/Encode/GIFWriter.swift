@@ -28,6 +28,8 @@ package struct GIFWriter {
   /// what `commitHeader` needs to rewrite them against one table of all their colours;
   /// nil once the header has gone out.
   var held: [GIFHeldFrame]? = []
+  /// The held frames' pixel count, kept as they are held (not re-summed per frame).
+  var heldPixels = 0
   /// The previous and current frames composited to packed RGB.
   var previous: [UInt32] = []
   var current: [UInt32] = []

@@ -79,4 +79,29 @@ import Testing
       #expect(writer.takeBytes().count > GIFWriter.holdLimit, "frame \(n - 1) goes out after frame \(n)")
     }
   }
+
+  /// Held pixels are bounded as well as held bytes: two solid frames of 1449 × 1449
+  /// (2,099,601 pixels each, 4,199,202 together, past `holdPixelLimit` = 2²² = 4,194,304)
+  /// code to a few kilobytes, far under `holdLimit`, yet the second one ends the holding
+  /// back, and the header and first frame go out.
+  @Test func heldPixelsPastTheirLimitEndTheHoldingBack() throws {
+    let side = 1449
+    func solid(_ red: UInt8) -> Bitmap {
+      Bitmap(
+        width: side, height: side,
+        pixels: [UInt8](repeating: 0, count: side * side * 4).enumerated().map {
+          switch $0.offset % 4 {
+          case 0: red
+          case 3: 255
+          default: 0
+          }
+        })
+    }
+    var writer = try GIFWriter(width: side, height: side, fps: 10)
+    try writer.add(solid(200))
+    #expect(writer.takeBytes().isEmpty, "one frame: 2,099,601 pixels are held")
+    try writer.add(solid(40))
+    let out = writer.takeBytes()
+    #expect(out.count > 13 && out.count < GIFWriter.holdLimit, "header and first frame: \(out.count) bytes")
+  }
 }
