@@ -37,7 +37,12 @@ package struct LottieWriter: FrameWriter {
   /// The `ind` of each instance that is a parent in a tree, by instance number: taken
   /// when its first child appears, so that the child's layer can name it as `parent`
   /// whichever of the two finishes first.
+  /// An entry goes when both the parent and its last child have finished (`forgetParentNumbers`), so
+  /// a long run of spawned subtrees holds only its present parents' numbers.
   private var layerIndex: [Int: Int] = [:]
+  /// Children not yet finished, per parent instance: a child never outlives its parent
+  /// (§14), but one may finish in the same frame, after it.
+  private var unfinishedChildren: [Int: Int] = [:]
   private var images: [ImageAsset] = []
   private var imageLayers = 0
   /// Timing curves to try when reducing, chosen at the first finished layer.
@@ -108,10 +113,13 @@ package struct LottieWriter: FrameWriter {
       } else {
         index = above.count
         live[index] = LottieInstance(node, frame: n, parentInstance: parentInstance)
-        if let p = parentInstance, layerIndex[p] == nil {
-          // Two numbers: a shear's null layer takes the second (`LottieLayer.json`).
-          layerIndex[p] = nextLayerIndex
-          nextLayerIndex += 2
+        if let p = parentInstance {
+          unfinishedChildren[p, default: 0] += 1
+          if layerIndex[p] == nil {
+            // Two numbers: a shear's null layer takes the second (`LottieLayer.json`).
+            layerIndex[p] = nextLayerIndex
+            nextLayerIndex += 2
+          }
         }
         if let below {
           above.append(above[below])
@@ -162,6 +170,8 @@ package struct LottieWriter: FrameWriter {
 
   /// How many instances' samples are held: those of the last frame written.
   package var heldInstances: Int { live.count }
+  /// How many parents' layer numbers are held: those of parents or children still present.
+  package var heldParentIndices: Int { layerIndex.count }
 
   /// Reduces the instance `i`, which has left the frames, to its layers' text.
   private mutating func finishLayer(_ i: Int) {
@@ -177,6 +187,7 @@ package struct LottieWriter: FrameWriter {
     let (json, skewed) = layer.json(index: index, parent: instance.parentInstance.flatMap { layerIndex[$0] })
     if layerIndex[i] == nil { nextLayerIndex += json.count }
     if skewed { skewedLayers.append(instance.id.description) }
+    forgetParentNumbers(finished: i, parent: instance.parentInstance)
     var layers = json
     if let image = instance.drawImage, let shape = json.first {
       let id = LottieImage.id(of: image.asset, in: &images)
@@ -191,6 +202,19 @@ package struct LottieWriter: FrameWriter {
       value.write(to: &text)
     }
     finishedLayers[i] = Array(text.utf8)
+  }
+
+  /// Drops the layer numbers no later layer can name: `i`'s own once it has no child
+  /// left, and its parent's once that parent has finished and `i` was its last child.
+  private mutating func forgetParentNumbers(finished i: Int, parent: Int?) {
+    if unfinishedChildren[i] == nil { layerIndex[i] = nil }
+    guard let p = parent, let left = unfinishedChildren[p] else { return }
+    if left > 1 {
+      unfinishedChildren[p] = left - 1
+    } else {
+      unfinishedChildren[p] = nil
+      if live[p] == nil { layerIndex[p] = nil }
+    }
   }
 
   /// The scene's own curves first (a value one of them drives is a pair with that

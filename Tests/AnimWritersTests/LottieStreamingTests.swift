@@ -1,5 +1,6 @@
 import AnimModel
 import AnimSim
+import Foundation
 import Testing
 
 @testable import AnimWriters
@@ -39,6 +40,45 @@ import Testing
     // Every spawn became one layer: 20 spawns at 0, 50, …, 950 ms.
     #expect(text.components(separatedBy: "\"ty\":4").count - 1 == 20)
     #expect(text.hasPrefix("{\"v\":") && text.hasSuffix("]}"))
+  }
+
+  /// Parents' layer numbers go with their subtrees: a card with a label child every
+  /// 50 ms, each living 0.1 s, keeps at most the three present cards' numbers (each card
+  /// is a parent from its first frame), and none once the run has ended; every label
+  /// still names its own card's layer as `parent`.
+  @Test func finishedParentsLeaveNoLayerNumberBehind() throws {
+    let scene = """
+      scene "Cards" { size 100, 100; fps 60; duration 1s }
+      emitter cards {
+        every 50ms
+        spawn rect(20, 10) {
+          position (50, 50)
+          animate x by 30 over 0.1s
+          node label = circle(2) { position (5, 5) }
+        }
+      }
+      """
+    let simulator = try Simulator(try checkedScene(scene))
+    let sink = Sink()
+    var writer = LottieWriter(to: sink, PictureOptions(width: 100, height: 100))
+    try writer.begin(RunHeader(simulator, frames: simulator.frameCount))
+    var most = 0
+    for _ in 0..<simulator.frameCount {
+      try simulator.step()
+      try writer.write(simulator.frame)
+      most = max(most, writer.heldParentIndices)
+    }
+    #expect(most >= 1 && most <= 3, "\(most)")
+    try writer.finish()
+    #expect(writer.heldParentIndices == 0)
+    // 20 cards, 20 labels: each label's `parent` is a card layer's `ind`.
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(sink.bytes)) as? [String: Any])
+    let layers = try #require(root["layers"] as? [[String: Any]])
+    let cards = Set(
+      layers.filter { ($0["nm"] as? String)?.hasSuffix("/label") == false }.compactMap { $0["ind"] as? Int })
+    let labels = layers.filter { ($0["nm"] as? String)?.hasSuffix("/label") == true }
+    #expect(labels.count == 20)
+    #expect(labels.allSatisfy { ($0["parent"] as? Int).map(cards.contains) == true })
   }
 
   /// Runs a 1 s scene at 10 fps (10 frames) of one node present throughout, with
