@@ -14,6 +14,25 @@ import Testing
     func write(_ chunk: [UInt8]) throws { bytes += chunk }
   }
 
+  /// The Lottie export of `scene` at 100 × 100, calling `eachFrame` after each frame is
+  /// written and `finished` after the writer has finished.
+  static func export(
+    _ scene: String, eachFrame: (LottieWriter, Frame) -> Void, finished: (LottieWriter) -> Void = { _ in }
+  ) throws -> [UInt8] {
+    let simulator = try Simulator(try checkedScene(scene))
+    let sink = Sink()
+    var writer = LottieWriter(to: sink, PictureOptions(width: 100, height: 100))
+    try writer.begin(RunHeader(simulator, frames: simulator.frameCount))
+    for _ in 0..<simulator.frameCount {
+      try simulator.step()
+      try writer.write(simulator.frame)
+      eachFrame(writer, simulator.frame)
+    }
+    try writer.finish()
+    finished(writer)
+    return sink.bytes
+  }
+
   @Test func onlyInstancesOfTheLastFrameKeepTheirSamples() throws {
     // A dot every 50 ms living 0.1 s: two or three present at a time, 20 in all.
     let scene = """
@@ -23,20 +42,13 @@ import Testing
         spawn circle(4) { position (50, 50); animate opacity from 1 to 0 over 0.1s }
       }
       """
-    let simulator = try Simulator(try checkedScene(scene))
-    let sink = Sink()
-    var writer = LottieWriter(to: sink, PictureOptions(width: 100, height: 100))
-    try writer.begin(RunHeader(simulator, frames: simulator.frameCount))
     var most = 0
-    for _ in 0..<simulator.frameCount {
-      try simulator.step()
-      try writer.write(simulator.frame)
-      #expect(writer.heldInstances == simulator.frame.nodes.count)
+    let bytes = try Self.export(scene) { writer, frame in
+      #expect(writer.heldInstances == frame.nodes.count)
       most = max(most, writer.heldInstances)
     }
     #expect(most <= 3)
-    try writer.finish()
-    let text = String(decoding: sink.bytes, as: UTF8.self)
+    let text = String(decoding: bytes, as: UTF8.self)
     // Every spawn became one layer: 20 spawns at 0, 50, …, 950 ms.
     #expect(text.components(separatedBy: "\"ty\":4").count - 1 == 20)
     #expect(text.hasPrefix("{\"v\":") && text.hasSuffix("]}"))
@@ -58,21 +70,17 @@ import Testing
         }
       }
       """
-    let simulator = try Simulator(try checkedScene(scene))
-    let sink = Sink()
-    var writer = LottieWriter(to: sink, PictureOptions(width: 100, height: 100))
-    try writer.begin(RunHeader(simulator, frames: simulator.frameCount))
     var most = 0
-    for _ in 0..<simulator.frameCount {
-      try simulator.step()
-      try writer.write(simulator.frame)
+    var atEnd = -1
+    let bytes = try Self.export(scene) { writer, _ in
       most = max(most, writer.heldParentIndices)
+    } finished: {
+      atEnd = $0.heldParentIndices
     }
     #expect(most >= 1 && most <= 3, "\(most)")
-    try writer.finish()
-    #expect(writer.heldParentIndices == 0)
+    #expect(atEnd == 0)
     // 20 cards, 20 labels: each label's `parent` is a card layer's `ind`.
-    let root = try #require(try JSONSerialization.jsonObject(with: Data(sink.bytes)) as? [String: Any])
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     let layers = try #require(root["layers"] as? [[String: Any]])
     let cards = Set(
       layers.filter { ($0["nm"] as? String)?.hasSuffix("/label") == false }.compactMap { $0["ind"] as? Int })
