@@ -11,23 +11,10 @@ import Testing
 /// from §14: a group's box is 0 × 0, so its matrix is T(position); a circle(5)'s box is
 /// 10 × 10 with its anchor at the centre (5, 5).
 @Suite struct LottieParentingTests {
-  final class Sink: ByteSink {
-    var bytes: [UInt8] = []
-    func write(_ chunk: [UInt8]) throws { bytes += chunk }
-  }
-
   /// The layers of `scene`'s export at its own size, by name.
   static func layers(_ scene: String) throws -> [String: [String: Any]] {
-    let simulator = try Simulator(try checkedScene(scene))
-    let sink = Sink()
-    var writer = LottieWriter(to: sink, PictureOptions(width: 100, height: 100))
-    try writer.begin(RunHeader(simulator, frames: simulator.frameCount))
-    for _ in 0..<simulator.frameCount {
-      try simulator.step()
-      try writer.write(simulator.frame)
-    }
-    try writer.finish()
-    let document = try #require(try JSONSerialization.jsonObject(with: Data(sink.bytes)) as? [String: Any])
+    let bytes = try LottieStreamingTests.export(scene)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     let layers = try #require(document["layers"] as? [[String: Any]])
     var named: [String: [String: Any]] = [:]
     for layer in layers { named[layer["nm"] as? String ?? ""] = layer }

@@ -17,7 +17,7 @@ import Testing
   /// The Lottie export of `scene` at 100 × 100, calling `eachFrame` after each frame is
   /// written and `finished` after the writer has finished.
   static func export(
-    _ scene: String, eachFrame: (LottieWriter, Frame) -> Void, finished: (LottieWriter) -> Void = { _ in }
+    _ scene: String, eachFrame: (LottieWriter, Frame) -> Void = { _, _ in }, finished: (LottieWriter) -> Void = { _ in }
   ) throws -> [UInt8] {
     let simulator = try Simulator(try checkedScene(scene))
     let sink = Sink()
