@@ -145,7 +145,7 @@ extension FrameSampler {
     _ extra: inout Double
   ) {
     guard !AnimationStack.applyBasic(live[m].block.animations[k], phase, &state) else { return }
-    live[m].body.stack.apply(k, phase, &state, &extra)
+    live[m].body.applyAnimation(k, phase, &state, &extra)
   }
 
   /// Animation `k`, every member's drift along its flat curve, part-way along (progress p).

@@ -14,6 +14,13 @@ final class InstanceBody {
   // share them, the model values) and a member's only for its model values or an
   // animation `block` does not cover: the rest is in the `LiveInstance`.
   let stack: AnimationStack
+
+  /// Animation `k` of the stack on `state` (`AnimationStack.apply`), called on the body
+  /// so that the stack is borrowed in place: read through an instance, the struct (eight
+  /// arrays) was copied, with a retain and a release each, per member per frame.
+  func applyAnimation(_ k: Int, _ phase: AnimationPhase, _ state: inout NodeState, _ extra: inout Double) {
+    stack.apply(k, phase, &state, &extra)
+  }
   /// What sampling reads of the stack for every member (copied into the instance).
   let block: AnimationBlock
   let anchor: Point
