@@ -19,10 +19,10 @@ enum StreamItem: Sendable {
 /// One page's Server-Sent Events stream, written by a thread of its own from a bounded
 /// queue, so that the simulation never waits for a page.
 ///
-/// The page is sent the records a dump holds, each event's `data:` lines being dump lines,
-/// encoded here by a `JSONLinesWriter` of this stream's own: frames a slow page skips are
-/// never encoded, and a shape is announced before the first frame this page gets that
-/// draws it. When more than `maxFrames` frames wait, the oldest are dropped; a page that
+/// The page is sent a dump's header line and records of the preview's own, each event's
+/// `data:` lines being JSON lines, and each frame as a `BinaryFrame` event, encoded here by
+/// this stream's own `BinaryFrameEncoder`: frames a slow page skips are never encoded, and
+/// a shape is announced before the first frame this page gets that draws it. When more than `maxFrames` frames wait, the oldest are dropped; a page that
 /// falls `maxQueued` items behind, or takes longer than the send timeout to take a write,
 /// is disconnected.
 final class EventStream: Sendable {
@@ -110,16 +110,20 @@ final class EventStream: Sendable {
     guard Socket.sendAll(fd, Array(head.utf8)) else { return }
     let sink = LineSink()
     var writer: JSONLinesWriter? = nil
+    var frames = BinaryFrameEncoder()
+    var out: [UInt8] = []
     while let items = queue.take(until: Date(timeIntervalSinceNow: Self.keepAliveSeconds)) {
       if items.isEmpty {
         guard Socket.sendAll(fd, Array(":\n\n".utf8)) else { return }
         continue
       }
       sink.bytes.removeAll(keepingCapacity: true)
+      out.removeAll(keepingCapacity: true)
       for item in items {
         switch item {
         case .begin(let header):
           writer = JSONLinesWriter(to: sink)
+          frames.begin()
           // The sink is memory; a writer that fails ends the stream, and the page reconnects.
           do { try writer?.begin(header) } catch { return }
           // The page cannot read the scene's files: each picture follows the header as a
@@ -134,14 +138,29 @@ final class EventStream: Sendable {
             sink.bytes.append(0x0A)
           }
         case .frame(let frame):
-          do { try writer?.write(frame) } catch { return }
+          // Before any header the page could not place a frame (nor would a dump).
+          guard writer != nil else { continue }
+          let (announce, bytes) = frames.encode(frame)
+          sink.bytes += announce
+          if !sink.bytes.isEmpty { out += Self.event(sink.bytes) }
+          sink.bytes.removeAll(keepingCapacity: true)
+          out += Self.binaryEvent(bytes)
         case .record(let line):
           sink.bytes += Array(line.utf8)
           sink.bytes.append(0x0A)
         }
       }
-      guard Socket.sendAll(fd, Self.event(sink.bytes)) else { return }
+      if !sink.bytes.isEmpty { out += Self.event(sink.bytes) }
+      guard Socket.sendAll(fd, out) else { return }
     }
+  }
+
+  /// A `BinaryFrame` as one `frame-bin` event: its base64 on one `data:` line.
+  static func binaryEvent(_ frame: [UInt8]) -> [UInt8] {
+    var out = Array("event: frame-bin\ndata: ".utf8)
+    out += Base64.encode(frame)
+    out += [0x0A, 0x0A]
+    return out
   }
 
   /// JSON lines (each ending in a line feed) as one event of `data:` lines.

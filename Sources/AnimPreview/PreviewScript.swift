@@ -16,8 +16,9 @@ enum PreviewScript {
     const canvas = document.getElementById('stage');
     const ctx = canvas.getContext('2d');
     const measurePath = document.getElementById('measure-path');
-    const state = { header: null, shapes: new Map(), frame: null, preview: {}, drawn: -1, diagnostics: '',
-      received: 0, drawnCount: 0 };
+    // `shapes` and `names` are the binary frames' tables, by slot (`BinaryFrame`).
+    const state = { header: null, shapes: [], names: [], frame: null, preview: {}, drawn: -1, diagnostics: '',
+      received: 0, drawnCount: 0, fps: 0 };
     window.animcPreview = state;
     let layer = null;
     const colors = new Map();
@@ -102,8 +103,8 @@ enum PreviewScript {
     }
 
     function makeShape(r) {
-      return { path: new Path2D(r.path || ''), d: r.path || '', width: r.width, height: r.height, subpaths: null,
-        image: r.image };
+      return { id: r.id, path: new Path2D(r.path || ''), d: r.path || '', width: r.width, height: r.height,
+        subpaths: null, image: r.image };
     }
 
     // Pictures (§12.3) arrive as records of their own; a frame is counted as drawn only
@@ -207,7 +208,7 @@ enum PreviewScript {
 
     // opacity: the node's own times its ancestors' (§14), each clamped to 0…1.
     function drawNode(n, sx, sy, opacity) {
-      const shape = state.shapes.get(n.shape);
+      const shape = state.shapes[n.slot];
       if (!shape || n.backFacing) return;
       const m = n.matrix;
       if (!(opacity > 0) || !m || !m.every(Number.isFinite)) return;
@@ -277,39 +278,36 @@ enum PreviewScript {
       const sx = canvas.width / h.width, sy = canvas.height / h.height;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = 1;
+      ctx.globalCompositeOperation = 'source-over';
       ctx.clearRect(0, 0, canvas.width, canvas.height);
       const bg = paint(h.background, null);
       if (bg) {
         ctx.fillStyle = bg;
         ctx.fillRect(0, 0, canvas.width, canvas.height);
       }
-      // A tree's records name their parent, whose record comes first (§14).
-      if (f.nodes.some((n) => n.parent !== undefined)) {
-        const faded = new Map();
-        for (const n of f.nodes) {
-          const o = clamp01(n.opacity) * (n.parent !== undefined ? faded.get(n.parent) ?? 1 : 1);
-          faded.set(n.id, o);
-          drawStyledNode(n, sx, sy, o);
-        }
-      } else {
-        for (const n of f.nodes) drawStyledNode(n, sx, sy, clamp01(n.opacity));
-      }
+      drawRecords(f, sx, sy);
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = 1;
+      ctx.globalCompositeOperation = 'source-over';
       if (loadingImages > 0) return;
       state.drawn = f.frame;
       state.drawnCount++;
+      countDraw();
       document.body.dataset.frame = String(f.frame);
-      pruneShapes(f);
       keepFragment();
     }
 
-    // An instance's own shape (its id holds `#`) is drawn in every frame of its life, so
-    // one missing from the frame drawn is gone for good.
-    function pruneShapes(f) {
-      if (state.shapes.size < 2 * f.nodes.length + 512) return;
-      const used = new Set(f.nodes.map((n) => n.shape));
-      for (const id of state.shapes.keys()) if (id.includes('#') && !used.has(id)) state.shapes.delete(id);
+    // The draw rate, measured by the page: draws over the last second or so, from the
+    // times of the last `drawTimes.length` draws (a test hook, and the status bar's).
+    const drawTimes = new Float64Array(32);
+    let drawTimesSeen = 0;
+    function countDraw() {
+      const now = performance.now(), k = drawTimes.length;
+      drawTimes[drawTimesSeen % k] = now;
+      drawTimesSeen++;
+      const n = Math.min(drawTimesSeen, k);
+      const first = drawTimes[(drawTimesSeen - n) % k];
+      state.fps = n > 1 && now > first ? (n - 1) * 1000 / (now - first) : 0;
     }
 
     // Fits the canvas to the window (the scene's size when embedded), keeping the aspect
@@ -341,10 +339,10 @@ enum PreviewScript {
 
     function receive(r) {
       switch (r.type) {
-        case 'header': state.header = r; state.shapes.clear(); layout(); break;
-        case 'shape': state.shapes.set(r.id, makeShape(r)); break;
+        case 'header': state.header = r; state.shapes = []; state.names = []; layout(); break;
+        case 'shape': state.shapes[r.slot] = makeShape(r); break;
+        case 'name': state.names[r.slot] = r.name; break;
         case 'image': addImage(r); break;
-        case 'frame': state.frame = r; state.received++; break;
         case 'preview': state.preview = r; showStatus(); break;
         case 'diagnostics': showDiagnostics(r.text); break;
       }
@@ -360,6 +358,13 @@ enum PreviewScript {
       }
       scheduleDraw();
     };
+    events.addEventListener('frame-bin', (e) => {
+      const f = decodeFrame(e.data);
+      if (!f) return;
+      state.frame = f;
+      state.received++;
+      scheduleDraw();
+    });
 
     """#
 }
