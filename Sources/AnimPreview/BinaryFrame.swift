@@ -33,9 +33,9 @@ import AnimKit
 ///       `strokeStart`/`strokeEnd`, `blur`.
 ///
 /// Shapes, names, pictures and the header stay JSON lines, each announced once (they are
-/// rare); a record names them by slot. A shape record is `{"type":"shape","slot":k,…}`
-/// with a dump's shape fields; a slot whose instance has gone is announced again for the
-/// next shape that takes it. A name record is `{"type":"name","slot":k,"name":"…"}`.
+/// rare); a record names them by slot. A shape record is a dump's shape line with
+/// `"slot":k` added; a slot whose instance has gone is announced again for the next shape
+/// that takes it. A name record is `{"type":"name","slot":k,"name":"…"}`.
 ///
 /// Transport: the frame is one Server-Sent Event, `event: frame-bin`, its data the frame's
 /// base64 (RFC 4648, one line). Base64 costs a third more bytes on a local connection, but

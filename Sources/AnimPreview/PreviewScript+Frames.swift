@@ -97,11 +97,29 @@ extension PreviewScript {
     // Paint order is record order. A tree's opacity multiplies down from the parent's
     // record, always an earlier one (§14). The context's fill style, alpha and blend are
     // set only when they change from the record before.
+    //
+    // Batches: consecutive records that fill a convex shape (`isConvex`) opaquely with
+    // one colour, under a matrix that keeps orientation, with normal blending, are one
+    // path and one fill. Opaque paint over opaque paint of the same colour is that colour,
+    // so the union paints what the records one by one paint (to anti-aliasing where
+    // edges meet); translucent or additive records are drawn one by one, since overlaps
+    // count there.
     let faded = new Float32Array(0);
     function drawRecords(f, sx, sy) {
       const n = f.count, f32 = f.f32, u32 = f.u32, i32 = f.i32, u8 = f.u8, shapes = f.shapes;
       if (faded.length < n) faded = new Float32Array(Math.max(n, 2 * faded.length));
       let style = null, additive = false, alpha = 1;
+      let batch = null, batchStyle = null, fills = 0;
+      function flush() {
+        if (!batch) return;
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        if (alpha !== 1) { ctx.globalAlpha = 1; alpha = 1; }
+        if (style !== batchStyle) { ctx.fillStyle = batchStyle; style = batchStyle; }
+        if (additive) { ctx.globalCompositeOperation = 'source-over'; additive = false; }
+        ctx.fill(batch, 'nonzero');
+        fills++;
+        batch = null;
+      }
       for (let i = 0; i < n; i++) {
         const w = 6 + 16 * i, flags = u8[24 + 64 * i + 60];
         const own = f32[w + 6], p = i32[w + 9];
@@ -111,7 +129,9 @@ extension PreviewScript {
         if (flags & 2 || !shape) continue;
         // Drawn by `drawStyledNode`: a stroke, a trailer's parts, a tint, a picture.
         if ((flags & 25) !== 0 || shape.image) {
+          flush();
           drawStyledNode(nodeAt(f, i), sx, sy, o);
+          fills++;
           style = null; additive = false; alpha = -1;
           ctx.globalCompositeOperation = 'source-over';
           continue;
@@ -122,12 +142,23 @@ extension PreviewScript {
         const fill = styleOf(u32[w + 12]);
         if (!fill) continue;
         const add = (flags & 4) !== 0;
+        if (shape.convex && !add && o === 1 && u8[24 + 64 * i + 51] === 255 && a * d - b * c > 0) {
+          if (batch && batchStyle !== fill) flush();
+          if (!batch) { batch = new Path2D(); batchStyle = fill; }
+          batch.addPath(shape.path, { a: sx * a, b: sy * b, c: sx * c, d: sy * d, e: sx * tx, f: sy * ty });
+          continue;
+        }
+        flush();
         ctx.setTransform(sx * a, sy * b, sx * c, sy * d, sx * tx, sy * ty);
         if (alpha !== o) { ctx.globalAlpha = o; alpha = o; }
         if (style !== fill) { ctx.fillStyle = fill; style = fill; }
         if (additive !== add) { ctx.globalCompositeOperation = add ? 'lighter' : 'source-over'; additive = add; }
         ctx.fill(shape.path, 'nonzero');
+        fills++;
       }
+      flush();
+      // The draw calls of the last frame drawn (a test hook: batches are one).
+      state.fills = fills;
     }
 
     """#

@@ -104,7 +104,36 @@ enum PreviewScript {
 
     function makeShape(r) {
       return { id: r.id, path: new Path2D(r.path || ''), d: r.path || '', width: r.width, height: r.height,
-        subpaths: null, image: r.image };
+        subpaths: null, image: r.image, convex: isConvex(r.path || '') };
+    }
+
+    // Whether an outline is one convex subpath turning clockwise on screen (y down): a
+    // circle as animc writes it (two arcs, sweep 1), or a polygon whose every turn is to
+    // the right and whose turns add up to one revolution. Inside such an outline the
+    // winding number is +1, outside 0: any number of them under matrices that keep
+    // orientation fill their union under the non-zero rule (`drawRecords` batches them).
+    function isConvex(d) {
+      const t = d.trim().split(/[\s,]+/);
+      if (t[0] !== 'M' || t[t.length - 1] !== 'Z') return false;
+      if (t.length === 20 && t[3] === 'A' && t[11] === 'A') {
+        return t[4] === t[5] && t[12] === t[13] && t[4] === t[12] && t[8] === '1' && t[16] === '1' &&
+          t[6] === '0' && t[7] === '0' && t[14] === '0' && t[15] === '0';
+      }
+      const p = [[+t[1], +t[2]]];
+      for (let i = 3; i < t.length - 1; i += 3) {
+        if (t[i] !== 'L') return false;
+        p.push([+t[i + 1], +t[i + 2]]);
+      }
+      if (p.length < 3 || !p.flat().every(Number.isFinite)) return false;
+      let turning = 0;
+      for (let i = 0; i < p.length; i++) {
+        const a = p[i], b = p[(i + 1) % p.length], c = p[(i + 2) % p.length];
+        const ux = b[0] - a[0], uy = b[1] - a[1], vx = c[0] - b[0], vy = c[1] - b[1];
+        const cross = ux * vy - uy * vx;
+        if (cross < 0) return false;
+        turning += Math.atan2(cross, ux * vx + uy * vy);
+      }
+      return Math.abs(turning - 2 * Math.PI) < 1e-6;
     }
 
     // Pictures (§12.3) arrive as records of their own; a frame is counted as drawn only
@@ -273,6 +302,7 @@ enum PreviewScript {
     }
 
     function draw() {
+      takeFrame();
       const h = state.header, f = state.frame;
       if (!h || !f) return;
       const sx = canvas.width / h.width, sy = canvas.height / h.height;
@@ -285,7 +315,9 @@ enum PreviewScript {
         ctx.fillStyle = bg;
         ctx.fillRect(0, 0, canvas.width, canvas.height);
       }
+      const started = performance.now();
       drawRecords(f, sx, sy);
+      state.drawMs = performance.now() - started;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = 1;
       ctx.globalCompositeOperation = 'source-over';
@@ -339,9 +371,11 @@ enum PreviewScript {
 
     function receive(r) {
       switch (r.type) {
-        case 'header': state.header = r; state.shapes = []; state.names = []; layout(); break;
+        case 'header':
+          state.header = r; state.shapes = []; state.names = []; pendingFrame = null; layout(); break;
         case 'shape': state.shapes[r.slot] = makeShape(r); break;
         case 'name': state.names[r.slot] = r.name; break;
+        case 'stream': streamId = r.id; break;
         case 'image': addImage(r); break;
         case 'preview': state.preview = r; showStatus(); break;
         case 'diagnostics': showDiagnostics(r.text); break;
@@ -358,13 +392,35 @@ enum PreviewScript {
       }
       scheduleDraw();
     };
+    // A frame is decoded when drawn: one that a newer frame replaces first never is.
+    let pendingFrame = null;
     events.addEventListener('frame-bin', (e) => {
-      const f = decodeFrame(e.data);
-      if (!f) return;
-      state.frame = f;
+      pendingFrame = e.data;
       state.received++;
       scheduleDraw();
     });
+    function takeFrame() {
+      if (pendingFrame === null) return;
+      const f = decodeFrame(pendingFrame);
+      pendingFrame = null;
+      if (f) state.frame = f;
+      drawing();
+    }
+
+    // Pacing (`EventStream`): the server sends the next frame once told that this one is
+    // being drawn, so it travels while this one draws. One word in flight at a time.
+    let streamId = null, saying = false, sayAgain = false;
+    function drawing() {
+      if (streamId === null) return;
+      if (saying) { sayAgain = true; return; }
+      saying = true;
+      fetch('/control?token=' + encodeURIComponent(token) + '&cmd=drawn&stream=' + streamId, { method: 'POST' })
+        .catch(() => {})
+        .then(() => {
+          saying = false;
+          if (sayAgain) { sayAgain = false; drawing(); }
+        });
+    }
 
     """#
 }

@@ -59,11 +59,9 @@ struct ShapeSlots {
     return slot
   }
 
-  /// A shape record: a dump's shape fields (§9) and its slot.
+  /// A shape record: a dump's shape line (§9), its slot after the dump's fields.
   static func record(_ shape: SceneShape, slot: UInt32) -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("type", .string("shape")), ("slot", .number(Double(slot))), ("id", .string(shape.id)),
-    ]
+    var members: [(String, JSONValue)] = [("type", .string("shape")), ("id", .string(shape.id))]
     if let image = shape.image {
       members.append(("image", .string(image.name)))
     } else {
@@ -71,6 +69,7 @@ struct ShapeSlots {
     }
     members.append(("width", .number(shape.outline.width)))
     members.append(("height", .number(shape.outline.height)))
+    members.append(("slot", .number(Double(slot))))
     return .object(members)
   }
 }

@@ -99,7 +99,7 @@ final class BinaryFrameTests: XCTestCase {
     frame.nodes.append(c)
     var encoder = BinaryFrameEncoder()
     let bytes = encoder.encode(frame).frame
-    let read = try XCTUnwrap(Reader(bytes))
+    let read = try XCTUnwrap(FrameReader(bytes))
     XCTAssertEqual(read.frame, 12)
     XCTAssertEqual(read.time, 0.2)
     XCTAssertEqual(read.count, 3)
@@ -120,7 +120,7 @@ final class BinaryFrameTests: XCTestCase {
   func testARoundTripThroughTheLayout() throws {
     let frame = Self.twoRecords()
     var encoder = BinaryFrameEncoder()
-    let read = try XCTUnwrap(Reader(encoder.encode(frame).frame))
+    let read = try XCTUnwrap(FrameReader(encoder.encode(frame).frame))
     XCTAssertEqual(read.trailer, [])
     for (i, node) in frame.nodes.enumerated() {
       let m = node.matrix
@@ -163,7 +163,7 @@ final class BinaryFrameTests: XCTestCase {
     XCTAssertEqual(lines.count, 1)
     XCTAssertEqual(lines[0]["id"] as? String, "p#2")
     XCTAssertEqual(lines[0]["slot"] as? Int, 0, "a's slot")
-    let read = try XCTUnwrap(Reader(third.frame))
+    let read = try XCTUnwrap(FrameReader(third.frame))
     XCTAssertEqual([read.u32(0, 32), read.u32(1, 32)], [1, 0])
   }
 
@@ -184,33 +184,4 @@ final class BinaryFrameTests: XCTestCase {
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }
   }
-}
-
-/// A frame read by the documented offsets alone.
-private struct Reader {
-  let bytes: [UInt8]
-  let frame: UInt32
-  let count: Int
-  let time: Double
-  let trailer: [UInt8]
-
-  init?(_ bytes: [UInt8]) {
-    guard bytes.count >= 24 else { return nil }
-    self.bytes = bytes
-    func word(_ at: Int) -> UInt32 { (0..<4).reduce(0) { $0 | UInt32(bytes[at + $1]) << (8 * $1) } }
-    frame = word(0)
-    count = Int(word(4))
-    time = Double(bitPattern: UInt64(word(8)) | UInt64(word(12)) << 32)
-    let length = Int(word(16))
-    guard word(20) == 64, bytes.count == 24 + 64 * count + length else { return nil }
-    trailer = Array(bytes[(24 + 64 * count)...])
-  }
-
-  func u8(_ record: Int, _ offset: Int) -> UInt8 { bytes[24 + 64 * record + offset] }
-
-  func u32(_ record: Int, _ offset: Int) -> UInt32 {
-    (0..<4).reduce(0) { $0 | UInt32(u8(record, offset + $1)) << (8 * $1) }
-  }
-
-  func f32(_ record: Int, _ offset: Int) -> Float { Float(bitPattern: u32(record, offset)) }
 }
