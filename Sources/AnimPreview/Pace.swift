@@ -48,6 +48,10 @@ struct Pace {
     return held
   }
 
-  /// Drops the held frame (a new run begins).
-  mutating func forget() { held = nil }
+  /// Drops the held frame, and sends the next at once: a new run begins, and the page
+  /// drops the frame it has not drawn when it reads the new header.
+  mutating func forget() {
+    held = nil
+    waiting = false
+  }
 }

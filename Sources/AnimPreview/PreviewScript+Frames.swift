@@ -82,14 +82,22 @@ extension PreviewScript {
 
     function nodeIdAt(f, i) { return f.list ? f.list[i].id : nodeAt(f, i).id; }
 
-    // "rgba(…)" by fill word; null for a colour that paints nothing.
-    const wordStyles = new Map();
-    function styleOf(word) {
-      let out = wordStyles.get(word);
+    // "rgba(…)" by a record's fill bytes; null for a colour that paints nothing. Keyed by
+    // alpha, then by R G B as one small integer: a whole word's value can exceed V8's
+    // small integers and would make a number object per lookup.
+    const alphaStyles = [];
+    let styleCount = 0;
+    function styleOf(u8, at) {
+      const alpha = u8[at + 3], rgb = u8[at] | u8[at + 1] << 8 | u8[at + 2] << 16;
+      let byRGB = alphaStyles[alpha];
+      if (byRGB === undefined) byRGB = alphaStyles[alpha] = new Map();
+      let out = byRGB.get(rgb);
       if (out === undefined) {
-        out = paint(hexOf(word), null);
-        if (wordStyles.size > 4096) wordStyles.clear();
-        wordStyles.set(word, out);
+        const hex = '#' + ((rgb & 255) << 16 | (rgb >>> 8 & 255) << 8 | rgb >>> 16).toString(16).padStart(6, '0') +
+          alpha.toString(16).padStart(2, '0');
+        out = paint(hex.toUpperCase(), null);
+        if (++styleCount > 4096) { alphaStyles.length = 0; styleCount = 0; }
+        byRGB.set(rgb, out);
       }
       return out;
     }
@@ -139,7 +147,7 @@ extension PreviewScript {
         if (!(o > 0)) continue;
         const a = f32[w], b = f32[w + 1], c = f32[w + 2], d = f32[w + 3], tx = f32[w + 4], ty = f32[w + 5];
         if (!Number.isFinite(a + b + c + d + tx + ty)) continue;
-        const fill = styleOf(u32[w + 12]);
+        const fill = styleOf(u8, 24 + 64 * i + 48);
         if (!fill) continue;
         const add = (flags & 4) !== 0;
         if (shape.convex && !add && o === 1 && u8[24 + 64 * i + 51] === 255 && a * d - b * c > 0) {

@@ -372,7 +372,7 @@ enum PreviewScript {
     function receive(r) {
       switch (r.type) {
         case 'header':
-          state.header = r; state.shapes = []; state.names = []; pendingFrame = null; layout(); break;
+          state.header = r; state.shapes = []; state.names = []; pendingFrame = null; layout(); drawing(); break;
         case 'shape': state.shapes[r.slot] = makeShape(r); break;
         case 'name': state.names[r.slot] = r.name; break;
         case 'stream': streamId = r.id; break;

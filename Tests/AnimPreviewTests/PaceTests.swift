@@ -1,4 +1,5 @@
 import AnimKit
+import Foundation
 import XCTest
 
 @testable import AnimPreview
@@ -41,7 +42,22 @@ final class PaceTests: XCTestCase {
     pace.sent()
     XCTAssertTrue(pace.hold(frame(7)))
     pace.forget()
-    XCTAssertNil(pace.drawn())
+    XCTAssertFalse(pace.hold(frame(0)), "the new run's first frame goes at once")
+  }
+
+  /// A page that falls silent (a hidden tab draws nothing) gets the held frame after
+  /// `drawnTimeout`, and then every frame until it speaks again.
+  func testASilentPageGetsTheHeldFrameAfterTheTimeout() {
+    var pace = Pace()
+    pace.sent()
+    _ = pace.drawn()
+    pace.sent()
+    XCTAssertTrue(pace.hold(frame(4)))
+    XCTAssertGreaterThan(pace.deadline(keepAlive: 5).timeIntervalSinceNow, 0)
+    XCTAssertLessThanOrEqual(pace.deadline(keepAlive: 5).timeIntervalSinceNow, EventStream.drawnTimeout)
+    Thread.sleep(forTimeInterval: EventStream.drawnTimeout + 0.05)
+    XCTAssertEqual(pace.takeOverdue()?.index, 4)
+    XCTAssertFalse(pace.hold(frame(5)), "silent: sent at once")
   }
 
   func testTheRouteNeedsAStreamNumber() {
