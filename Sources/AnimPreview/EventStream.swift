@@ -14,20 +14,33 @@ enum StreamItem: Sendable {
   case frame(Frame)
   /// One JSON record of a type a dump does not have (`preview`, `diagnostics`).
   case record(String)
+  /// The page has begun to draw the last frame it got: it may have the newest.
+  case drawn
 }
 
 /// One page's Server-Sent Events stream, written by a thread of its own from a bounded
 /// queue, so that the simulation never waits for a page.
 ///
-/// The page is sent the records a dump holds, each event's `data:` lines being dump lines,
-/// encoded here by a `JSONLinesWriter` of this stream's own: frames a slow page skips are
-/// never encoded, and a shape is announced before the first frame this page gets that
-/// draws it. When more than `maxFrames` frames wait, the oldest are dropped; a page that
+/// The page is sent a dump's header line and records of the preview's own, each event's
+/// `data:` lines being JSON lines, and each frame as a `BinaryFrame` event, encoded here by
+/// this stream's own `BinaryFrameEncoder`: frames a slow page skips are never encoded, and
+/// a shape is announced before the first frame this page gets that draws it. When more than `maxFrames` frames wait, the oldest are dropped; a page that
 /// falls `maxQueued` items behind, or takes longer than the send timeout to take a write,
 /// is disconnected.
+///
+/// Pacing: a page that says when it draws (`drawn`, after the stream's first record
+/// `{"type":"stream","id":N}` named it) is sent one frame and then none until it has begun
+/// to draw that one; meanwhile only the newest frame is kept. A page then gets frames as
+/// fast as it draws them, and spends no time receiving frames it would not draw (with
+/// thousands of records, reading the surplus halved what it drew). A page that never says
+/// so, or falls silent for `drawnTimeout`, is sent every frame as before.
 final class EventStream: Sendable {
   static let maxFrames = 2
   static let maxQueued = 256
+  static let drawnTimeout = 1.0
+  private static let counter = Locked(0)
+  /// The stream's number, by which its page says `drawn`.
+  let id: Int
   /// Seconds without anything to send after which a comment line keeps the connection
   /// alive and reveals a page that has gone.
   static let keepAliveSeconds = 5.0
@@ -45,7 +58,14 @@ final class EventStream: Sendable {
     self.fd = fd
     self.images = images
     self.onEnd = onEnd
+    id = Self.counter.withLock { n in
+      n += 1
+      return n
+    }
   }
+
+  /// The page has begun to draw the last frame sent; never waits.
+  func drawn() { queue.put(.drawn) }
 
   /// Queues `item`; never waits.
   func push(_ item: StreamItem) {
@@ -107,19 +127,38 @@ final class EventStream: Sendable {
     let head =
       "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n" + HTTPResponse.commonHeaders
       + "\r\n"
-    guard Socket.sendAll(fd, Array(head.utf8)) else { return }
+    guard Socket.sendAll(fd, Array(head.utf8) + Self.event(Array("{\"type\":\"stream\",\"id\":\(id)}\n".utf8)))
+    else { return }
     let sink = LineSink()
     var writer: JSONLinesWriter? = nil
-    while let items = queue.take(until: Date(timeIntervalSinceNow: Self.keepAliveSeconds)) {
-      if items.isEmpty {
-        guard Socket.sendAll(fd, Array(":\n\n".utf8)) else { return }
-        continue
-      }
+    var frames = BinaryFrameEncoder()
+    var out: [UInt8] = []
+    var pace = Pace()
+    func send(_ frame: Frame) {
+      let (announce, bytes) = frames.encode(frame)
+      sink.bytes += announce
+      if !sink.bytes.isEmpty { out += Self.event(sink.bytes) }
       sink.bytes.removeAll(keepingCapacity: true)
+      out += Self.binaryEvent(bytes)
+      pace.sent()
+    }
+    while let items = queue.take(until: pace.deadline(keepAlive: Self.keepAliveSeconds)) {
+      sink.bytes.removeAll(keepingCapacity: true)
+      out.removeAll(keepingCapacity: true)
+      if items.isEmpty {
+        if let frame = pace.takeOverdue() {
+          send(frame)
+        } else {
+          out += Array(":\n\n".utf8)
+        }
+      }
       for item in items {
         switch item {
         case .begin(let header):
           writer = JSONLinesWriter(to: sink)
+          frames.begin()
+          // A frame held from the run before must not follow the new header.
+          pace.forget()
           // The sink is memory; a writer that fails ends the stream, and the page reconnects.
           do { try writer?.begin(header) } catch { return }
           // The page cannot read the scene's files: each picture follows the header as a
@@ -134,14 +173,28 @@ final class EventStream: Sendable {
             sink.bytes.append(0x0A)
           }
         case .frame(let frame):
-          do { try writer?.write(frame) } catch { return }
+          // Before any header the page could not place a frame (nor would a dump).
+          guard writer != nil else { continue }
+          if pace.hold(frame) { continue }
+          send(frame)
+        case .drawn:
+          if let frame = pace.drawn() { send(frame) }
         case .record(let line):
           sink.bytes += Array(line.utf8)
           sink.bytes.append(0x0A)
         }
       }
-      guard Socket.sendAll(fd, Self.event(sink.bytes)) else { return }
+      if !sink.bytes.isEmpty { out += Self.event(sink.bytes) }
+      if !out.isEmpty { guard Socket.sendAll(fd, out) else { return } }
     }
+  }
+
+  /// A `BinaryFrame` as one `frame-bin` event: its base64 on one `data:` line.
+  static func binaryEvent(_ frame: [UInt8]) -> [UInt8] {
+    var out = Array("event: frame-bin\ndata: ".utf8)
+    out += Base64.encode(frame)
+    out += [0x0A, 0x0A]
+    return out
   }
 
   /// JSON lines (each ending in a line feed) as one event of `data:` lines.

@@ -148,12 +148,13 @@ extension PreviewScript {
       document.body.dataset.failed = String(!!state.diagnostics);
     }
 
-    // The frame rate the page draws, for the status bar.
+    // The frame rate the page draws (`countDraw`), for the status bar; none while no
+    // frame has been drawn for a second.
     let lastCount = 0;
     setInterval(() => {
-      state.fps = state.drawnCount - lastCount;
+      if (state.drawnCount === lastCount) state.fps = 0;
       lastCount = state.drawnCount;
-      rate.textContent = state.fps + ' fps';
+      rate.textContent = Math.round(state.fps) + ' fps';
       showTime();
     }, 1000);
 

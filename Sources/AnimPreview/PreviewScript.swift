@@ -16,8 +16,9 @@ enum PreviewScript {
     const canvas = document.getElementById('stage');
     const ctx = canvas.getContext('2d');
     const measurePath = document.getElementById('measure-path');
-    const state = { header: null, shapes: new Map(), frame: null, preview: {}, drawn: -1, diagnostics: '',
-      received: 0, drawnCount: 0 };
+    // `shapes` and `names` are the binary frames' tables, by slot (`BinaryFrame`).
+    const state = { header: null, shapes: [], names: [], frame: null, preview: {}, drawn: -1, diagnostics: '',
+      received: 0, drawnCount: 0, fps: 0 };
     window.animcPreview = state;
     let layer = null;
     const colors = new Map();
@@ -102,8 +103,37 @@ enum PreviewScript {
     }
 
     function makeShape(r) {
-      return { path: new Path2D(r.path || ''), d: r.path || '', width: r.width, height: r.height, subpaths: null,
-        image: r.image };
+      return { id: r.id, path: new Path2D(r.path || ''), d: r.path || '', width: r.width, height: r.height,
+        subpaths: null, image: r.image, convex: isConvex(r.path || '') };
+    }
+
+    // Whether an outline is one convex subpath turning clockwise on screen (y down): a
+    // circle as animc writes it (two arcs, sweep 1), or a polygon whose every turn is to
+    // the right and whose turns add up to one revolution. Inside such an outline the
+    // winding number is +1, outside 0: any number of them under matrices that keep
+    // orientation fill their union under the non-zero rule (`drawRecords` batches them).
+    function isConvex(d) {
+      const t = d.trim().split(/[\s,]+/);
+      if (t[0] !== 'M' || t[t.length - 1] !== 'Z') return false;
+      if (t.length === 20 && t[3] === 'A' && t[11] === 'A') {
+        return t[4] === t[5] && t[12] === t[13] && t[4] === t[12] && t[8] === '1' && t[16] === '1' &&
+          t[6] === '0' && t[7] === '0' && t[14] === '0' && t[15] === '0';
+      }
+      const p = [[+t[1], +t[2]]];
+      for (let i = 3; i < t.length - 1; i += 3) {
+        if (t[i] !== 'L') return false;
+        p.push([+t[i + 1], +t[i + 2]]);
+      }
+      if (p.length < 3 || !p.flat().every(Number.isFinite)) return false;
+      let turning = 0;
+      for (let i = 0; i < p.length; i++) {
+        const a = p[i], b = p[(i + 1) % p.length], c = p[(i + 2) % p.length];
+        const ux = b[0] - a[0], uy = b[1] - a[1], vx = c[0] - b[0], vy = c[1] - b[1];
+        const cross = ux * vy - uy * vx;
+        if (cross < 0) return false;
+        turning += Math.atan2(cross, ux * vx + uy * vy);
+      }
+      return Math.abs(turning - 2 * Math.PI) < 1e-6;
     }
 
     // Pictures (§12.3) arrive as records of their own; a frame is counted as drawn only
@@ -207,7 +237,7 @@ enum PreviewScript {
 
     // opacity: the node's own times its ancestors' (§14), each clamped to 0…1.
     function drawNode(n, sx, sy, opacity) {
-      const shape = state.shapes.get(n.shape);
+      const shape = state.shapes[n.slot];
       if (!shape || n.backFacing) return;
       const m = n.matrix;
       if (!(opacity > 0) || !m || !m.every(Number.isFinite)) return;
@@ -272,44 +302,44 @@ enum PreviewScript {
     }
 
     function draw() {
+      takeFrame();
       const h = state.header, f = state.frame;
       if (!h || !f) return;
       const sx = canvas.width / h.width, sy = canvas.height / h.height;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = 1;
+      ctx.globalCompositeOperation = 'source-over';
       ctx.clearRect(0, 0, canvas.width, canvas.height);
       const bg = paint(h.background, null);
       if (bg) {
         ctx.fillStyle = bg;
         ctx.fillRect(0, 0, canvas.width, canvas.height);
       }
-      // A tree's records name their parent, whose record comes first (§14).
-      if (f.nodes.some((n) => n.parent !== undefined)) {
-        const faded = new Map();
-        for (const n of f.nodes) {
-          const o = clamp01(n.opacity) * (n.parent !== undefined ? faded.get(n.parent) ?? 1 : 1);
-          faded.set(n.id, o);
-          drawStyledNode(n, sx, sy, o);
-        }
-      } else {
-        for (const n of f.nodes) drawStyledNode(n, sx, sy, clamp01(n.opacity));
-      }
+      const started = performance.now();
+      drawRecords(f, sx, sy);
+      state.drawMs = performance.now() - started;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = 1;
+      ctx.globalCompositeOperation = 'source-over';
       if (loadingImages > 0) return;
       state.drawn = f.frame;
       state.drawnCount++;
+      countDraw();
       document.body.dataset.frame = String(f.frame);
-      pruneShapes(f);
       keepFragment();
     }
 
-    // An instance's own shape (its id holds `#`) is drawn in every frame of its life, so
-    // one missing from the frame drawn is gone for good.
-    function pruneShapes(f) {
-      if (state.shapes.size < 2 * f.nodes.length + 512) return;
-      const used = new Set(f.nodes.map((n) => n.shape));
-      for (const id of state.shapes.keys()) if (id.includes('#') && !used.has(id)) state.shapes.delete(id);
+    // The draw rate, measured by the page: draws over the last second or so, from the
+    // times of the last `drawTimes.length` draws (a test hook, and the status bar's).
+    const drawTimes = new Float64Array(32);
+    let drawTimesSeen = 0;
+    function countDraw() {
+      const now = performance.now(), k = drawTimes.length;
+      drawTimes[drawTimesSeen % k] = now;
+      drawTimesSeen++;
+      const n = Math.min(drawTimesSeen, k);
+      const first = drawTimes[(drawTimesSeen - n) % k];
+      state.fps = n > 1 && now > first ? (n - 1) * 1000 / (now - first) : 0;
     }
 
     // Fits the canvas to the window (the scene's size when embedded), keeping the aspect
@@ -341,10 +371,12 @@ enum PreviewScript {
 
     function receive(r) {
       switch (r.type) {
-        case 'header': state.header = r; state.shapes.clear(); layout(); break;
-        case 'shape': state.shapes.set(r.id, makeShape(r)); break;
+        case 'header':
+          state.header = r; state.shapes = []; state.names = []; pendingFrame = null; layout(); drawing(); break;
+        case 'shape': state.shapes[r.slot] = makeShape(r); break;
+        case 'name': state.names[r.slot] = r.name; break;
+        case 'stream': streamId = r.id; break;
         case 'image': addImage(r); break;
-        case 'frame': state.frame = r; state.received++; break;
         case 'preview': state.preview = r; showStatus(); break;
         case 'diagnostics': showDiagnostics(r.text); break;
       }
@@ -360,6 +392,35 @@ enum PreviewScript {
       }
       scheduleDraw();
     };
+    // A frame is decoded when drawn: one that a newer frame replaces first never is.
+    let pendingFrame = null;
+    events.addEventListener('frame-bin', (e) => {
+      pendingFrame = e.data;
+      state.received++;
+      scheduleDraw();
+    });
+    function takeFrame() {
+      if (pendingFrame === null) return;
+      const f = decodeFrame(pendingFrame);
+      pendingFrame = null;
+      if (f) state.frame = f;
+      drawing();
+    }
+
+    // Pacing (`EventStream`): the server sends the next frame once told that this one is
+    // being drawn, so it travels while this one draws. One word in flight at a time.
+    let streamId = null, saying = false, sayAgain = false;
+    function drawing() {
+      if (streamId === null) return;
+      if (saying) { sayAgain = true; return; }
+      saying = true;
+      fetch('/control?token=' + encodeURIComponent(token) + '&cmd=drawn&stream=' + streamId, { method: 'POST' })
+        .catch(() => {})
+        .then(() => {
+          saying = false;
+          if (sayAgain) { sayAgain = false; drawing(); }
+        });
+    }
 
     """#
 }

@@ -81,6 +81,12 @@ enum PreviewRoutes {
       return .stream { fd in session.attach(fd) }
     case "/control":
       guard request.method == "POST" else { return .response(.text(405, "POST only")) }
+      if request.query["cmd"] == "drawn" {
+        // Pacing (`EventStream`): to the page's stream, not to the session.
+        guard let id = request.query["stream"].flatMap(Int.init) else { return .response(.text(400, "no stream")) }
+        session.drawn(stream: id)
+        return .response(.noContent)
+      }
       guard let command = command(request.query) else { return .response(.text(400, "unknown command")) }
       session.send(command)
       return .response(.noContent)

@@ -106,4 +106,9 @@ final class PreviewSession: Sendable {
   }
 
   var streamCount: Int { streams.withLock { $0.count } }
+
+  /// Stream `id`'s page has begun to draw the last frame it got (nothing when it is gone).
+  func drawn(stream id: Int) {
+    streams.withLock { list in list.first { $0.id == id } }?.drawn()
+  }
 }

@@ -43,7 +43,7 @@ import Testing
 
     let stream = try #require(TestClient(port: server.port))
     stream.send("GET /events?token=\(token) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
-    let opening = stream.receive(until: "\"type\":\"frame\"")
+    let opening = stream.receive(until: "event: frame-bin")
     let record = try #require(opening.split(separator: "\n").first { $0.contains("\"type\":\"image\"") })
     #expect(!record.contains("base64"), "\(record)")
     let url = try #require(record.firstMatch(of: /"url":"(\/image\/[0-9a-f]+-[0-9a-f]+\.png)"/)?.1)

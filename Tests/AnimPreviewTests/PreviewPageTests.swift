@@ -19,7 +19,7 @@ final class PreviewPageTests: XCTestCase {
   /// (`Tests/preview`): pictures against `animc render`, taps, reloads, the overlay. Here
   /// only what no behaviour test can show: the script never runs text as code or markup.
   func testTheScriptNeverRunsTextAsCodeOrMarkup() {
-    let script = PreviewScript.drawing + PreviewScript.controls
+    let script = PreviewScript.drawing + PreviewScript.frames + PreviewScript.controls
     for needle in ["eval(", "new Function", "innerHTML", "outerHTML", "insertAdjacentHTML", "document.write"] {
       XCTAssertFalse(script.contains(needle), needle)
     }

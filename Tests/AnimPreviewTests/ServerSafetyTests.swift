@@ -167,15 +167,20 @@ final class ServerSafetyTests: XCTestCase {
     let t = server.token
     guard let stream = TestClient(port: server.port) else { return XCTFail("no connection") }
     stream.send("GET /events?token=\(t) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
-    let opening = stream.receive(until: "\"type\":\"frame\"")
+    let opening = stream.receive(until: "event: frame-bin")
     XCTAssertTrue(opening.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream"))
     XCTAssertTrue(
       opening.contains("data: {\"type\":\"header\",\"scene\":\"Tap\",\"width\":200,\"height\":200,\"fps\":30"))
     XCTAssertTrue(opening.contains("data: {\"type\":\"shape\",\"id\":\"button\""))
     XCTAssertEqual(
       TestClient.status(request("POST /control?token=\(t)&cmd=tap&x=100&y=150 HTTP/1.1\r\nHost: \(host)\r\n\r\n")), 204)
-    // The burst's spawns are named sparks#0…2 (§9).
-    XCTAssertTrue(stream.receive(until: "\"id\":\"sparks#2\"").contains("\"id\":\"sparks#2\""))
+    // The burst's spawns are named sparks#0…2 (§9), in the binary frames' records.
+    var seen = opening
+    seen += stream.receive { text in
+      StreamFrames.frames(in: seen + text).contains { $0.ids.contains("sparks#2") }
+    }
+    let spawned = StreamFrames.frames(in: seen).last { $0.ids.contains("sparks#2") }
+    XCTAssertEqual(spawned?.ids.filter { $0.hasPrefix("sparks#") }.sorted(), ["sparks#0", "sparks#1", "sparks#2"])
   }
 
   func testAPageThatReadsNothingDoesNotStallTheOthers() throws {
@@ -188,8 +193,8 @@ final class ServerSafetyTests: XCTestCase {
     stalled.send("GET /events?token=\(t) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
     live.send("GET /events?token=\(t) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
     // 2 s at 30 fps is 60 frames; the live page sees the run wrap around to frame 0 and on.
-    let seen = live.receive(until: "\"frame\":45,")
-    XCTAssertTrue(seen.contains("\"frame\":45,"), "the live page stopped getting frames")
+    let seen = live.receive { text in StreamFrames.frames(in: text).contains { $0.index == 45 } }
+    XCTAssertTrue(StreamFrames.frames(in: seen).contains { $0.index == 45 }, "the live page stopped getting frames")
   }
 
   func testStopClosesEveryConnection() {
@@ -198,7 +203,7 @@ final class ServerSafetyTests: XCTestCase {
       return XCTFail("no connection")
     }
     stream.send("GET /events?token=\(t) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
-    _ = stream.receive(until: "\"type\":\"frame\"")
+    _ = stream.receive(until: "event: frame-bin")
     idle.send("GET / HTTP/1.1\r\n")
     let start = Date()
     server.stop()

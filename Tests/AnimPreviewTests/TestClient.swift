@@ -77,13 +77,18 @@ final class TestClient {
 
   /// Reads until `text` has arrived (or the timeout): for streams that never end.
   func receive(until text: String, limit: Int = 8 << 20) -> String {
+    receive(limit: limit) { $0.contains(text) }
+  }
+
+  /// Reads until what has arrived satisfies `done` (or the timeout, or `limit` bytes).
+  func receive(limit: Int = 8 << 20, until done: (String) -> Bool) -> String {
     var out: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while out.count < limit {
       let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       if n <= 0 { break }
       out += buffer[0..<n]
-      if String(decoding: out, as: UTF8.self).contains(text) { break }
+      if done(String(decoding: out, as: UTF8.self)) { break }
     }
     return String(decoding: out, as: UTF8.self)
   }

@@ -1,6 +1,7 @@
 """Figures for `animc preview` (not a test): save → new frame latency, frames per second
-delivered to headless Chromium for a 10,000-particle scene, and the server's memory after
-playing it for a while.
+drawn and received by headless Chromium for 5,000- and 10,000-particle scenes (drawn: the
+page's own `animcPreview.fps` and the count of draws over 10 s), and the server's memory
+after playing the larger one for a while.
 
     ANIMC=.build/release/animc python3 Tests/preview/measure.py --minutes 10
 """
@@ -25,8 +26,8 @@ PARTICLES = """scene "Particles" {
 
 emitter dots {
   at 0s
-  burst 10000
-  max 10000
+  burst %(count)d
+  max %(count)d
   spawn circle(2) {
     position (random(0..375), random(0..667))
     fill rgb(random(0..255), 120, 255)
@@ -93,10 +94,10 @@ def latency(driver, folder):
         server.stop()
 
 
-def particles(driver, folder, minutes):
+def particles(driver, folder, minutes, count):
     path = os.path.join(folder, "particles.anim")
     with open(path, "w") as f:
-        f.write(PARTICLES)
+        f.write(PARTICLES % {"count": count})
     server = Preview(path)
     try:
         driver.get(server.url)
@@ -110,8 +111,9 @@ def particles(driver, folder, minutes):
             time.sleep(10)
             b = driver.execute_script("return [animcPreview.drawnCount, animcPreview.received];")
             dt = time.monotonic() - t0
-            nodes = driver.execute_script("return animcPreview.frame.nodes.length;")
-            rates.append(((b[0] - a[0]) / dt, (b[1] - a[1]) / dt, nodes))
+            page = driver.execute_script("return animcPreview.fps;")
+            nodes = driver.execute_script("return animcPreview.frame.count;")
+            rates.append(((b[0] - a[0]) / dt, (b[1] - a[1]) / dt, page, nodes))
         end = time.monotonic() + minutes * 60
         samples = []
         while time.monotonic() < end:
@@ -133,10 +135,12 @@ def main():
             times = latency(driver, folder)
             print("save → new frame drawn: median %.0f ms, max %.0f ms (10 saves)"
                   % (1000 * statistics.median(times), 1000 * max(times)))
-            rates, rss_start, samples, heap = particles(driver, folder, args.minutes)
-            for drawn, received, nodes in rates:
-                print("10,000 particles: %.1f frames/s drawn, %.1f received (%d nodes in the last)"
-                      % (drawn, received, nodes))
+            for count in (5000, 10000):
+                rates, rss_start, samples, heap = particles(driver, folder, args.minutes if count == 10000 else 0,
+                                                            count)
+                for drawn, received, page, nodes in rates:
+                    print("%s particles: %.1f frames/s drawn (page: %.1f), %.1f received (%d nodes in the last)"
+                          % (format(count, ","), drawn, page, received, nodes))
             print("server RSS: %.1f MiB at start, %s MiB over %.1f min (every 30 s)"
                   % (rss_start / 1024, ", ".join("%.1f" % (s / 1024) for s in samples), args.minutes))
             print("page JS heap after: %.1f MiB" % (heap / 1048576))
