@@ -153,7 +153,7 @@ let package = Package(
     // AnimImage only to decode `animc render`'s PNG; the API under test is AnimKit's alone.
     .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimImage"]),
     .testTarget(name: "AnimOutputTests", dependencies: ["AnimOutput"]),
-    .testTarget(name: "AnimPreviewTests", dependencies: ["AnimPreview", "AnimKit"]),
+    .testTarget(name: "AnimPreviewTests", dependencies: ["AnimPreview", "AnimKit", "AnimJSON"]),
     .testTarget(name: "animcTests", dependencies: ["AnimSource", "AnimTestSupport"]),
     // The command line's own types, through `@testable import` of its executable target.
     .testTarget(name: "animcCLITests", dependencies: ["animc"]),

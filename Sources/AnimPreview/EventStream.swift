@@ -192,7 +192,7 @@ final class EventStream: Sendable {
   /// A `BinaryFrame` as one `frame-bin` event: its base64 on one `data:` line.
   static func binaryEvent(_ frame: [UInt8]) -> [UInt8] {
     var out = Array("event: frame-bin\ndata: ".utf8)
-    out += Base64.encode(frame)
+    out += Base64.bytes(frame)
     out += [0x0A, 0x0A]
     return out
   }

@@ -1,3 +1,4 @@
+import AnimJSON
 import AnimKit
 import Foundation
 import XCTest
@@ -174,9 +175,9 @@ final class BinaryFrameTests: XCTestCase {
       "foobar": "Zm9vYmFy",
     ]
     for (text, expected) in vectors {
-      XCTAssertEqual(String(decoding: Base64.encode(Array(text.utf8)), as: UTF8.self), expected)
+      XCTAssertEqual(Base64.encode(Array(text.utf8)), expected)
     }
-    XCTAssertEqual(String(decoding: Base64.encode([0xFB, 0xFF]), as: UTF8.self), "+/8=")
+    XCTAssertEqual(Base64.encode([0xFB, 0xFF]), "+/8=")
   }
 
   private static func objects(_ lines: [UInt8]) throws -> [[String: Any]] {

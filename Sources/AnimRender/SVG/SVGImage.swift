@@ -1,3 +1,4 @@
+import AnimJSON
 import AnimMath
 
 extension SVGWriter {
@@ -40,32 +41,5 @@ extension SVGWriter {
     out += " xlink:href=\"data:image/png;base64,"
     out += Base64.encode(image.asset.fileBytes)
     out += "\"/>\n</svg>\n</g>\n"
-  }
-}
-
-/// RFC 4648 base64 with padding, for data URIs.
-package enum Base64 {
-  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-  package static func encode(_ bytes: [UInt8]) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var i = 0
-    while i + 3 <= bytes.count {
-      let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-      out += [
-        alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)],
-      ]
-      i += 3
-    }
-    let rest = bytes.count - i
-    if rest == 1 {
-      let n = UInt32(bytes[i]) << 16
-      out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], UInt8(ascii: "="), UInt8(ascii: "=")]
-    } else if rest == 2 {
-      let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-      out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], UInt8(ascii: "=")]
-    }
-    return String(decoding: out, as: UTF8.self)
   }
 }

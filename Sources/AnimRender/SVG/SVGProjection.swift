@@ -1,3 +1,4 @@
+import AnimJSON
 import AnimMath
 
 // SVG output of 3-D items (§12.1): SVG has no perspective, so a 3-D node's fill and its

@@ -1,9 +1,10 @@
-/// RFC 4648 base64 with padding, on one line: how a `BinaryFrame` travels in an event's
-/// `data:` line (which must hold no line feed).
-enum Base64 {
+/// RFC 4648 base64 with padding, on one line: data URIs (SVG, Lottie) and the preview's
+/// binary frames in an event's `data:` line (which must hold no line feed).
+package enum Base64 {
   private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-  static func encode(_ bytes: [UInt8]) -> [UInt8] {
+  /// The encoding as ASCII bytes.
+  package static func bytes(_ bytes: [UInt8]) -> [UInt8] {
     let table = alphabet
     var out: [UInt8] = []
     out.reserveCapacity((bytes.count + 2) / 3 * 4)
@@ -25,5 +26,10 @@ enum Base64 {
       out.append(UInt8(ascii: "="))
     }
     return out
+  }
+
+  /// The encoding as a string.
+  package static func encode(_ bytes: [UInt8]) -> String {
+    String(decoding: Self.bytes(bytes), as: UTF8.self)
   }
 }
