@@ -678,6 +678,46 @@ func expectColor(
     }
   }
 
+  /// The caption is the heart's child (§14): it rides on the beating heart.
+  @Test func captionRidesOnTheBeatingHeart() throws {
+    let run = try Example.run("love-burst", keep: [0, 15, 30, 60])
+    // The beat: scale from 1 to 1.1 over 0.5 s, easeInOut, autoreverse, repeat forever.
+    // Frame 0 (u = 0): 1; frame 15 (t = 0.25, u = 0.5, easeInOut(0.5) = 0.5): 1.05;
+    // frame 30 (t = 0.5, w = d: the reverse half's u = 2 − 1 = 1): 1.1; frame 60 (t = 1,
+    // iteration 1, w = 0): 1.
+    for (n, s, tolerance) in [(0, 1.0, 1e-9), (15, 1.05, 1e-4), (30, 1.1, 1e-9), (60, 1.0, 1e-9)] {
+      let frame = try #require(run.frames[n])
+      let heart = try run.node("whiteHeart", n)
+      let caption = try run.node("caption", n)
+      expectClose(heart.state.scaleX, s, tolerance, "heart scale@\(n)")
+      // The record names its parent, and the parent's record comes first.
+      let parent = try #require(caption.parent, "caption has a parent@\(n)")
+      #expect(parent < frame.nodes.count && frame.nodes[parent].id.description == "whiteHeart")
+      // Its own values stay in the heart's box: (60, 176) = (187.5 − 127.5, 409 − 233).
+      expectClose(caption.state.position.x, 60, 1e-9, "caption x@\(n)")
+      expectClose(caption.state.position.y, 176, 1e-9, "caption y@\(n)")
+      expectClose(caption.state.scaleX, 1, 1e-9, "caption scale@\(n)")
+      // Heart: T(187.5, 293)·S(s)·T(−60, −60) = [s, 0, 0, s, 187.5 − 60s, 293 − 60s].
+      expectMatrix(heart.matrix, [s, 0, 0, s, 187.5 - 60 * s, 293 - 60 * s], tolerance * 200, "heart@\(n)")
+      // Caption: the heart's whole transform times its own, T(60, 176)·T(−W/2, 0) (anchor
+      // (0.5, 0) of its W-wide box): [s, 0, 0, s, 187.5 − 60s + s(60 − W/2), 293 − 60s + 176s]
+      // = [s, 0, 0, s, 187.5 − s·W/2, 293 + 116s].
+      let w = caption.shape.outline.width
+      #expect(w > 100, "the caption's four 34 pt glyphs are wider than 100 pt: \(w)")
+      expectMatrix(caption.matrix, [s, 0, 0, s, 187.5 - s * w / 2, 293 + 116 * s], tolerance * 500, "caption@\(n)")
+    }
+    // Frame 0: the anchor (box point (W/2, 0)) is where the top-level caption was,
+    // (187.5, 409); frame 30 (s = 1.1): (187.5, 293 + 116·1.1) = (187.5, 420.6).
+    let c0 = try run.node("caption", 0)
+    let w = c0.shape.outline.width
+    let a0 = c0.matrix.apply(Point(w / 2, 0))
+    expectClose(a0.x, 187.5, 1e-9, "anchor x@0")
+    expectClose(a0.y, 409, 1e-9, "anchor y@0")
+    let a30 = try run.node("caption", 30).matrix.apply(Point(w / 2, 0))
+    expectClose(a30.x, 187.5, 1e-9, "anchor x@30")
+    expectClose(a30.y, 420.6, 1e-9, "anchor y@30")
+  }
+
   @Test func hitsAndMisses() throws {
     // Hits: 0.6575, 1.2, 1.4, 2.5 and 3 + 0.2k < 4 (k = 0…4; 3 + 5·0.2 = 4 is not
     // before 4): 9 taps × 5 = 45 spawns; the tap at (40, 600) misses the heart.
