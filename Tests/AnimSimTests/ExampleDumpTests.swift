@@ -344,6 +344,45 @@ func expectColor(
     #expect(!run.has("flyUp#0", 120))
   }
 
+  /// The cart is a group (§14) of a body and two wheels; it bumps at each landing.
+  @Test func wheelsRideOnTheBumpingCart() throws {
+    let run = try Example.run("add-to-cart", keep: [0, 89, 90, 93, 99, 108, 189, 279])
+    // Bumps: scale keyframes 1, 1.2, 1 at 0, 0.5, 1 over 0.3 s (linear in u), delayed to
+    // the landings 0.5 + 1 = 1.5 s (frame 90), 2 + 1 = 3 s (180) and 3.5 + 1 = 4.5 s (270).
+    // Frame 93 (u = 0.05 / 0.3 = 1/6): 1 + 0.2·(1/6)/0.5 = 1.066667; frame 99 (u = 0.5):
+    // 1.2; frame 108 (t = 1.8, the end, filled): 1; frames 189 and 279 (u = 0.5): 1.2.
+    let bumps: [(Int, Double)] = [
+      (0, 1), (89, 1), (90, 1), (93, 1 + 0.2 / 3), (99, 1.2), (108, 1), (189, 1.2), (279, 1.2),
+    ]
+    for (n, s) in bumps {
+      let frame = try #require(run.frames[n])
+      // The group's record: no shape of its own, at (345, 42), scaled about its position.
+      let cart = try run.node("cart", n)
+      #expect(cart.shape.isGroup)
+      expectClose(cart.state.scaleX, s, 1e-9, "cart scale@\(n)")
+      expectMatrix(cart.matrix, [s, 0, 0, s, 345, 42], 1e-9, "cart@\(n)")
+      // Each child: T(345, 42)·S(s) times its own T(position)·T(−w/2, −h/2):
+      //   cartBody, rect(28, 24) at (0, 0): [s, 0, 0, s, 345 − 14s, 42 − 12s];
+      //   leftWheel, circle(3) at (−8, 12): [s, 0, 0, s, 345 − 11s, 42 + 9s];
+      //   rightWheel, circle(3) at (8, 12): [s, 0, 0, s, 345 + 5s, 42 + 9s].
+      let children: [(String, Double, Double)] = [
+        ("cartBody", -14, -12), ("leftWheel", -11, 9), ("rightWheel", 5, 9),
+      ]
+      for (name, dx, dy) in children {
+        let child = try run.node(name, n)
+        let parent = try #require(child.parent, "\(name) has a parent@\(n)")
+        #expect(frame.nodes[parent].id.description == "cart", "\(name)'s parent@\(n)")
+        expectMatrix(child.matrix, [s, 0, 0, s, 345 + dx * s, 42 + dy * s], 1e-9, "\(name)@\(n)")
+      }
+    }
+    // Frame 99 by hand: rightWheel [1.2, 0, 0, 1.2, 345 + 6, 42 + 10.8] = [..., 351, 52.8].
+    expectMatrix(try run.node("rightWheel", 99).matrix, [1.2, 0, 0, 1.2, 351, 52.8], 1e-9, "rightWheel@99")
+    // Paint order: the group, then its children in declaration order, each after its parent.
+    let order = try #require(run.frames[0]).nodes.map(\.id.description)
+    let cart = try #require(order.firstIndex(of: "cart"))
+    #expect(Array(order[cart...].prefix(4)) == ["cart", "cartBody", "leftWheel", "rightWheel"])
+  }
+
   @Test func twoControlPointFlightsPassTheChordMidpoint() throws {
     let run = try Example.run("add-to-cart", keep: [150, 240])
     // c1 + c2 = S + E (235 + 290 = 180 + 345, 454 + 68 = 480 + 42), so the cubic is
