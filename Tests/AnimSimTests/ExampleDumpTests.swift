@@ -344,6 +344,45 @@ func expectColor(
     #expect(!run.has("flyUp#0", 120))
   }
 
+  /// The cart is a group (§14) of a body and two wheels; it bumps at each landing.
+  @Test func wheelsRideOnTheBumpingCart() throws {
+    let run = try Example.run("add-to-cart", keep: [0, 89, 90, 93, 99, 108, 189, 279])
+    // Bumps: scale keyframes 1, 1.2, 1 at 0, 0.5, 1 over 0.3 s (linear in u), delayed to
+    // the landings 0.5 + 1 = 1.5 s (frame 90), 2 + 1 = 3 s (180) and 3.5 + 1 = 4.5 s (270).
+    // Frame 93 (u = 0.05 / 0.3 = 1/6): 1 + 0.2·(1/6)/0.5 = 1.066667; frame 99 (u = 0.5):
+    // 1.2; frame 108 (t = 1.8, the end, filled): 1; frames 189 and 279 (u = 0.5): 1.2.
+    let bumps: [(Int, Double)] = [
+      (0, 1), (89, 1), (90, 1), (93, 1 + 0.2 / 3), (99, 1.2), (108, 1), (189, 1.2), (279, 1.2),
+    ]
+    for (n, s) in bumps {
+      let frame = try #require(run.frames[n])
+      // The group's record: no shape of its own, at (345, 42), scaled about its position.
+      let cart = try run.node("cart", n)
+      #expect(cart.shape.isGroup)
+      expectClose(cart.state.scaleX, s, 1e-9, "cart scale@\(n)")
+      expectMatrix(cart.matrix, [s, 0, 0, s, 345, 42], 1e-9, "cart@\(n)")
+      // Each child: T(345, 42)·S(s) times its own T(position)·T(−w/2, −h/2):
+      //   cartBody, rect(28, 24) at (0, 0): [s, 0, 0, s, 345 − 14s, 42 − 12s];
+      //   leftWheel, circle(3) at (−8, 12): [s, 0, 0, s, 345 − 11s, 42 + 9s];
+      //   rightWheel, circle(3) at (8, 12): [s, 0, 0, s, 345 + 5s, 42 + 9s].
+      let children: [(String, Double, Double)] = [
+        ("cartBody", -14, -12), ("leftWheel", -11, 9), ("rightWheel", 5, 9),
+      ]
+      for (name, dx, dy) in children {
+        let child = try run.node(name, n)
+        let parent = try #require(child.parent, "\(name) has a parent@\(n)")
+        #expect(frame.nodes[parent].id.description == "cart", "\(name)'s parent@\(n)")
+        expectMatrix(child.matrix, [s, 0, 0, s, 345 + dx * s, 42 + dy * s], 1e-9, "\(name)@\(n)")
+      }
+    }
+    // Frame 99 by hand: rightWheel [1.2, 0, 0, 1.2, 345 + 6, 42 + 10.8] = [..., 351, 52.8].
+    expectMatrix(try run.node("rightWheel", 99).matrix, [1.2, 0, 0, 1.2, 351, 52.8], 1e-9, "rightWheel@99")
+    // Paint order: the group, then its children in declaration order, each after its parent.
+    let order = try #require(run.frames[0]).nodes.map(\.id.description)
+    let cart = try #require(order.firstIndex(of: "cart"))
+    #expect(Array(order[cart...].prefix(4)) == ["cart", "cartBody", "leftWheel", "rightWheel"])
+  }
+
   @Test func twoControlPointFlightsPassTheChordMidpoint() throws {
     let run = try Example.run("add-to-cart", keep: [150, 240])
     // c1 + c2 = S + E (235 + 290 = 180 + 345, 454 + 68 = 480 + 42), so the cubic is
@@ -676,6 +715,48 @@ func expectColor(
       #expect(run.has("loves#\(k)", 99))
       #expect(!run.has("loves#\(k)", 100))
     }
+  }
+
+  /// The caption is the heart's child (§14): it rides on the beating heart.
+  @Test func captionRidesOnTheBeatingHeart() throws {
+    let run = try Example.run("love-burst", keep: [0, 15, 30, 48, 60])
+    // The beat: scale from 1 to 1.1 over 0.5 s, linear, autoreverse, repeat forever.
+    // Frame 0 (u = 0): 1; frame 15 (t = 0.25, u = 0.5): 1.05; frame 30 (t = 0.5, w = d:
+    // the reverse half's u = 2 − 1 = 1): 1.1; frame 48 (t = 0.8, u = 2 − 0.8/0.5 = 0.4):
+    // 1.04; frame 60 (t = 1, iteration 1, w = 0): 1.
+    let beats = [(0, 1.0), (15, 1.05), (30, 1.1), (48, 1.04), (60, 1.0)]
+    for (n, s) in beats {
+      let tolerance = 1e-9
+      let frame = try #require(run.frames[n])
+      let heart = try run.node("whiteHeart", n)
+      let caption = try run.node("caption", n)
+      expectClose(heart.state.scaleX, s, tolerance, "heart scale@\(n)")
+      // The record names its parent, and the parent's record comes first.
+      let parent = try #require(caption.parent, "caption has a parent@\(n)")
+      #expect(parent < frame.nodes.count && frame.nodes[parent].id.description == "whiteHeart")
+      // Its own values stay in the heart's box: (60, 176) = (187.5 − 127.5, 409 − 233).
+      expectClose(caption.state.position.x, 60, 1e-9, "caption x@\(n)")
+      expectClose(caption.state.position.y, 176, 1e-9, "caption y@\(n)")
+      expectClose(caption.state.scaleX, 1, 1e-9, "caption scale@\(n)")
+      // Heart: T(187.5, 293)·S(s)·T(−60, −60) = [s, 0, 0, s, 187.5 − 60s, 293 − 60s].
+      expectMatrix(heart.matrix, [s, 0, 0, s, 187.5 - 60 * s, 293 - 60 * s], tolerance * 200, "heart@\(n)")
+      // Caption: the heart's whole transform times its own, T(60, 176)·T(−W/2, 0) (anchor
+      // (0.5, 0) of its W-wide box): [s, 0, 0, s, 187.5 − 60s + s(60 − W/2), 293 − 60s + 176s]
+      // = [s, 0, 0, s, 187.5 − s·W/2, 293 + 116s].
+      let w = caption.shape.outline.width
+      #expect(w > 100, "the caption's four 34 pt glyphs are wider than 100 pt: \(w)")
+      expectMatrix(caption.matrix, [s, 0, 0, s, 187.5 - s * w / 2, 293 + 116 * s], tolerance * 500, "caption@\(n)")
+    }
+    // Frame 0: the anchor (box point (W/2, 0)) is where the top-level caption was,
+    // (187.5, 409); frame 30 (s = 1.1): (187.5, 293 + 116·1.1) = (187.5, 420.6).
+    let c0 = try run.node("caption", 0)
+    let w = c0.shape.outline.width
+    let a0 = c0.matrix.apply(Point(w / 2, 0))
+    expectClose(a0.x, 187.5, 1e-9, "anchor x@0")
+    expectClose(a0.y, 409, 1e-9, "anchor y@0")
+    let a30 = try run.node("caption", 30).matrix.apply(Point(w / 2, 0))
+    expectClose(a30.x, 187.5, 1e-9, "anchor x@30")
+    expectClose(a30.y, 420.6, 1e-9, "anchor y@30")
   }
 
   @Test func hitsAndMisses() throws {

@@ -102,7 +102,14 @@ private func compareWithEachInstanceAlone(_ sim: Simulator, frames: Int, _ name:
       alone[instance.id.description] = (state, matrix)
     }
     for node in sim.frame.nodes {
-      let expected = alone[node.id.description]
+      var expected = alone[node.id.description]
+      // A child's whole transform is its parent's times its own (§14): the parent's
+      // sample, chained here, not its record (a parent's record comes first).
+      if let parent = node.parent, let own = expected?.1 {
+        let above = alone[sim.frame.nodes[parent].id.description]?.1
+        expected?.1 = (above ?? .identity) * own
+        alone[node.id.description] = expected  // for its own children, deeper down
+      }
       #expect(node.state == expected?.0 && node.matrix == expected?.1, "\(name): \(node.id) at \(s)")
       compared += 1
     }

@@ -436,6 +436,7 @@ import Testing
   /// `SVGEffects` check both against integer arithmetic and Pillow.
   static let beyondTheDumpDrawer = [
     "card-flip.anim": "a gradient on a 3-D node",
+    "fold.anim": "an image in 3-D (SVG cannot warp a picture, §12.1)",
     "fireworks.anim": "blend .additive and blur", "fire.anim": "blend .additive and blur",
     "magic.anim": "blend .additive", "snow.anim": "blur",
   ]

@@ -246,6 +246,17 @@ def Image_open(path, w, h):
     return (png.resize((w, h)) if png.size != (w, h) else png).load()
 
 
+def descends(layer, ancestor, by_index):
+    """Whether `ancestor` (a layer index) is on `layer`'s parenting chain."""
+    seen = set()
+    while "parent" in layer and layer["parent"] not in seen:
+        if layer["parent"] == ancestor:
+            return True
+        seen.add(layer["parent"])
+        layer = by_index.get(layer["parent"], {})
+    return False
+
+
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     failures = []
@@ -325,8 +336,11 @@ def main():
         tried = 0
         by_index = {x["ind"]: x for x in doc["layers"]}
         for layer in (x for x in doc["layers"] if x["ty"] in (3, 4)):
-            # A null layer's keyframes are judged on the shape layers it is the parent of.
-            judged = [layer] if layer["ty"] == 4 else [x for x in doc["layers"] if x.get("parent") == layer["ind"]]
+            # A layer's keyframes are judged on its own outline (a shape layer) and on the
+            # shape layers below it in the parenting chain, which its transform moves too
+            # (§14: a null layer is judged on those alone).
+            judged = [layer] if layer["ty"] == 4 else []
+            judged += [x for x in doc["layers"] if x["ty"] == 4 and descends(x, layer["ind"], by_index)]
             for label, prop in animated(layer):
                 keys = prop["k"]
                 for i in range(len(keys)):

@@ -31,7 +31,8 @@ import Testing
     // overlapping each other and faded near (153, 210), two thirds of the way down.
     Case(example: "heart-view.anim", seconds: 3, golden: "heart-view-3s.png"),
     // 188×334, white. A light grey navigation bar across the top with the small orange
-    // cart square at its right end. Three red rounded product cards with thin gold
+    // cart square at its right end, two dark grey wheels half under its bottom edge (the
+    // cart group, §14; not bumping yet: the first landing is at 1.5 s). Three red rounded product cards with thin gold
     // borders in a row near the bottom (y ≈ 220…260). A fourth red card — the copy
     // thrown by the tap at 0.5 s — is mid-flight near (80, 116), the same size here
     // and turned a few degrees.
