@@ -14,27 +14,7 @@ import time
 import pytest
 
 from conftest import animc_path, wait_for
-
-PARTICLES = """scene "Particles" {
-  size 375, 667
-  background #101018
-  fps 60
-  duration 20s
-  seed 1
-}
-
-emitter dots {
-  at 0s
-  burst 5000
-  max 5000
-  spawn circle(2) {
-    position (random(0..375), random(0..667))
-    fill rgb(random(0..255), 120, 255)
-    animate y by random(-200..200) over 4s repeat forever autoreverse
-    animate opacity from 1 to 0.3 over 3s repeat forever autoreverse
-  }
-}
-"""
+from measure import PARTICLES
 
 
 def is_release(path):
@@ -51,7 +31,7 @@ def is_release(path):
                            "(the debug build cannot simulate 5,000 particles at 30 fps)")
 def test_five_thousand_particles_draw_at_30_fps(browser, preview, tmp_path):
     scene = tmp_path / "particles.anim"
-    scene.write_text(PARTICLES)
+    scene.write_text(PARTICLES % {"count": 5000})
     server = preview(scene)
     browser.get(server.url)
     wait_for(browser, "window.animcPreview && animcPreview.drawn >= 0", timeout=30)
