@@ -92,8 +92,9 @@ def test_item4_a_picture_is_served_once_by_url_and_stripped(tmp_path):
         pages = [preview.stream() for _ in range(8)]
         urls = set()
         for page in pages:
-            opening = receive_until(page, b'"type":"frame"')
-            assert b"base64" not in opening
+            # A frame travels as a binary event (`BinaryFrame`); the picture only by URL.
+            opening = receive_until(page, b"event: frame-bin")
+            assert b";base64," not in opening
             urls.update(re.findall(rb'"url":"(/image/[0-9a-f]+-[0-9a-f]+\.png)"', opening))
         assert len(urls) == 1, urls
         for _ in range(5):
@@ -126,7 +127,7 @@ def test_item10_fifty_event_streams_under_the_limit(tmp_path):
         before = open_descriptors(preview.process.pid)
         pages = [preview.stream() for _ in range(50)]
         for page in pages[-8:]:
-            receive_until(page, b'"type":"frame"')
+            receive_until(page, b"event: frame-bin")
         for page in pages[:-8]:
             page.settimeout(DEADLINE)
             while page.recv(1 << 16):
