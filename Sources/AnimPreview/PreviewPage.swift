@@ -29,7 +29,7 @@ enum PreviewPage {
     <span id="rate"></span>
     </div>
     <svg id="measure" width="0" height="0" aria-hidden="true"><path id="measure-path"/></svg>
-    <script>\(PreviewScript.drawing)\(PreviewScript.frames)\(PreviewScript.controls)</script>
+    <script>\(PreviewScript.drawing)\(PreviewScript.pictures)\(PreviewScript.trim)\(PreviewScript.frames)\(PreviewScript.controls)</script>
     </body>
     </html>
 
