@@ -32,7 +32,7 @@ struct LottieReducer {
     }
     var keys: [LottieKey] = []
     for (a, b) in motionRuns() {
-      let run = single(a, b) ?? greedy(a, b)
+      let run = single(a, b) ?? turningPieces(a, b).flatMap { single($0.0, $0.1) ?? greedy($0.0, $0.1) }
       for key in run {
         if let last = keys.last, last.time >= key.time {
           keys[keys.count - 1].easing = key.easing
@@ -61,6 +61,29 @@ struct LottieReducer {
       runs.append((a, k - 1))
     }
     return runs
+  }
+
+  /// Samples a…b cut at each turning point, where some component's change reverses
+  /// sign (the top of a beat, the end of an autoreverse half): one keyframe pair cannot
+  /// turn there unless its easing overshoots, which `single` has already tried for the
+  /// whole run, and the greedy search gives up on a turning run before it reaches an
+  /// eased half's far end. Consecutive pieces share their end sample.
+  private func turningPieces(_ a: Int, _ b: Int) -> [(Int, Int)] {
+    var pieces: [(Int, Int)] = []
+    var start = a
+    for k in (a + 1)..<b where turns(at: k) {
+      pieces.append((start, k))
+      start = k
+    }
+    pieces.append((start, b))
+    return pieces
+  }
+
+  /// Whether some component rises into sample k and falls out of it, or the reverse.
+  private func turns(at k: Int) -> Bool {
+    samples[k].indices.contains { d in
+      (samples[k][d] - samples[k - 1][d]) * (samples[k + 1][d] - samples[k][d]) < 0
+    }
   }
 
   // MARK: - One pair for a whole run

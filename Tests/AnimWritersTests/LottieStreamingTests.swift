@@ -22,7 +22,7 @@ import Testing
     let simulator = try Simulator(try checkedScene(scene))
     let sink = Sink()
     var writer = LottieWriter(to: sink, PictureOptions(width: 100, height: 100))
-    try writer.begin(RunHeader(simulator, frames: simulator.frameCount))
+    try writer.begin(FrameRun.header(simulator, frames: simulator.frameCount))
     for _ in 0..<simulator.frameCount {
       try simulator.step()
       try writer.write(simulator.frame)
@@ -99,7 +99,7 @@ import Testing
     let simulator = try Simulator(try checkedScene(scene))
     var writer = LottieWriter(to: Sink(), PictureOptions(width: 100, height: 100))
     writer.maxLayerFrames = limit
-    try writer.begin(RunHeader(simulator, frames: simulator.frameCount))
+    try writer.begin(FrameRun.header(simulator, frames: simulator.frameCount))
     do {
       for _ in 0..<simulator.frameCount {
         try simulator.step()
