@@ -1,27 +1,31 @@
 import AnimJSON
 import AnimKit
+import AnimModel
 
 /// The slots a page's shape table holds for one stream and one run (`BinaryFrame`).
 ///
-/// A shared shape keeps its slot for the run. An instance's own shape is drawn in every
-/// frame of its instance's life (as `ShapeAnnouncer` reasons for dumps), so one that a
-/// sent frame no longer draws is gone for good: its slot is free for the next new shape,
-/// which is announced into it. The table therefore follows what the scene holds, however
-/// long it runs. Shapes are held, so that an identity is never reused while it has a slot.
+/// A shape is announced into a slot when `ShapeAnnouncer` finds it new, and an
+/// instance's own shape that a sent frame no longer draws is gone for good: its slot is
+/// free for the next new shape. The table therefore follows what the scene holds,
+/// however long it runs.
 struct ShapeSlots {
+  private var announcer = ShapeAnnouncer()
   private var slots: [ObjectIdentifier: UInt32] = [:]
-  private var ownPrevious: [ObjectIdentifier: SceneShape] = [:]
-  private var ownCurrent: [ObjectIdentifier: SceneShape] = [:]
-  private var shared: [SceneShape] = []
   private var free: [UInt32] = []
   private var next: UInt32 = 0
 
   /// The slot of each record's shape in `frame` (`BinaryFrame.noShape` for a group's),
   /// announcing new ones as JSON lines into `announce`.
   mutating func slots(for frame: Frame, announce: inout [UInt8]) -> [UInt32] {
+    for shape in announcer.newShapes(in: frame) {
+      let slot = free.popLast() ?? next
+      if slot == next { next += 1 }
+      slots[ObjectIdentifier(shape)] = slot
+      announce += Array(Self.record(shape, slot: slot).serialized.utf8)
+      announce.append(0x0A)
+    }
     var out: [UInt32] = []
     out.reserveCapacity(frame.nodes.count)
-    ownCurrent.removeAll(keepingCapacity: true)
     var last: (ObjectIdentifier, UInt32)? = nil
     for i in frame.nodes.indices {
       let shape = frame.nodes[i].shape
@@ -31,32 +35,17 @@ struct ShapeSlots {
         out.append(last.1)
         continue
       }
-      let slot = shape.isGroup ? BinaryFrame.noShape : slot(of: shape, key, announce: &announce)
+      // Every drawn shape has a slot: the announcer has given it, this frame or before.
+      let slot = shape.isGroup ? BinaryFrame.noShape : slots[key] ?? BinaryFrame.noShape
       last = (key, slot)
       out.append(slot)
     }
-    for (key, _) in ownPrevious where ownCurrent[key] == nil {
+    // Freed only after this frame's new shapes have theirs: a slot is taken again at the
+    // earliest one frame after its shape was last drawn.
+    for key in announcer.gone {
       if let slot = slots.removeValue(forKey: key) { free.append(slot) }
     }
-    swap(&ownPrevious, &ownCurrent)
     return out
-  }
-
-  private mutating func slot(of shape: SceneShape, _ key: ObjectIdentifier, announce: inout [UInt8]) -> UInt32 {
-    if !shape.isShared { ownCurrent[key] = shape }
-    if let slot = slots[key] { return slot }
-    let slot: UInt32
-    if let reused = free.popLast() {
-      slot = reused
-    } else {
-      slot = next
-      next += 1
-    }
-    slots[key] = slot
-    if shape.isShared { shared.append(shape) }
-    announce += Array(Self.record(shape, slot: slot).serialized.utf8)
-    announce.append(0x0A)
-    return slot
   }
 
   /// A shape record: a dump's shape line (§9), its slot after the dump's fields.
