@@ -1,7 +1,7 @@
-import Foundation
 import AnimMath
 import AnimModel
 import AnimRender
+import Foundation
 import Testing
 
 @testable import AnimWriters
@@ -136,7 +136,9 @@ import Testing
       let e = Self.forward(h, b.lower, 80)
       for y in [0.0, 40, 80] {
         let p = Self.forward(h, a.upper, y)
-        let d = abs((e.x - s.x) * (p.y - s.y) - (e.y - s.y) * (p.x - s.x)) / ((e.x - s.x) * (e.x - s.x) + (e.y - s.y) * (e.y - s.y)).squareRoot()
+        let d =
+          abs((e.x - s.x) * (p.y - s.y) - (e.y - s.y) * (p.x - s.x))
+          / ((e.x - s.x) * (e.x - s.x) + (e.y - s.y) * (e.y - s.y)).squareRoot()
         #expect(d >= 1, "band ending at \(a.upper): \(d) units past the next one's start at y = \(y)")
       }
     }
