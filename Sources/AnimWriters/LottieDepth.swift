@@ -12,42 +12,50 @@ extension LottieLayer {
   /// stroke outline (made in the box at the line width, then projected, as animc draws
   /// it) are path keyframes held until the outline changes; the stroke's outline is
   /// filled with the stroke colour, listed first so that it covers the fill. A gradient
-  /// paint is a gradient fill fitted to each frame's projection (`LottieDepthGradient`).
+  /// paint is a gradient fill fitted to each frame's projection (`LottieDepthGradient`),
+  /// or, when some frame cuts it into strips, a group per strip (`stripGroups`).
   func depthJSON(index: Int) -> JSONValue? {
     let samples = instance.samples
     guard samples.contains(where: { $0.projection != nil }) else { return nil }
     // Flattening within 0.02 pt leaves room in §13's 0.05 pt for the JSON's decimals.
     let tol = 0.02 * tolerance.unit
     let path = instance.shape.outline.path
-    var fills: [[[Point]]] = []
-    var strokes: [[[Point]]] = []
-    for s in samples {
-      guard let h = s.projection else {
-        fills.append([])
-        strokes.append([])
-        continue
-      }
-      fills.append(s.fill.a > 0 ? ProjectedOutline.fill(path, h, tolerance: tol) : [])
-      if instance.hasStroke && s.stroke.a > 0 && s.lineWidth > 0 {
-        strokes.append(
-          ProjectedOutline.stroke(
-            path, h, lineWidth: s.lineWidth, strokeStart: instance.hasTrim ? s.strokeStart : 0,
-            strokeEnd: instance.hasTrim ? s.strokeEnd : 1, tolerance: tol))
-      } else {
-        strokes.append([])
-      }
+    // Each frame's fill polygons and stroke outline within a band of the box (all of it
+    // but for a gradient cut into strips); none where the paint is hidden.
+    let fill = { (s: LottieSample, band: BoxBand) -> [[Point]] in
+      guard let h = s.projection, s.fill.a > 0 else { return [] }
+      return ProjectedOutline.fill(path, h, tolerance: tol, band: band)
+    }
+    let stroke = { (s: LottieSample, band: BoxBand) -> [[Point]] in
+      guard let h = s.projection, instance.hasStroke, s.stroke.a > 0, s.lineWidth > 0 else { return [] }
+      return ProjectedOutline.stroke(
+        path, h, lineWidth: s.lineWidth, strokeStart: instance.hasTrim ? s.strokeStart : 0,
+        strokeEnd: instance.hasTrim ? s.strokeEnd : 1, tolerance: tol, band: band)
     }
     var shapes: [JSONValue] = []
-    if strokes.contains(where: { !$0.isEmpty }) {
-      let paint =
-        instance.gradients?.stroke.map { gradientFill($0, samples.map(\.depthStroke)) }
-        ?? solidFill(samples.map(\.stroke))
-      shapes.append(LottieJSON.group("stroke", bakedPaths(strokes) + [paint]))
+    let strokeCut = samples.contains { ($0.depthStroke?.bands.count ?? 0) > 1 }
+    if let g = instance.gradients?.stroke, strokeCut {
+      shapes += stripGroups("stroke", g, samples.map(\.depthStroke)) { stroke(samples[$0], $1) }
+    } else {
+      let strokes = samples.map { stroke($0, .all) }
+      if strokes.contains(where: { !$0.isEmpty }) {
+        let paint =
+          instance.gradients?.stroke.map { gradientFill($0, samples.map { $0.depthStroke?.fits.first }) }
+          ?? solidFill(samples.map(\.stroke))
+        shapes.append(LottieJSON.group("stroke", bakedPaths(strokes) + [paint]))
+      }
     }
-    if fills.contains(where: { !$0.isEmpty }) {
-      let paint =
-        instance.gradients?.fill.map { gradientFill($0, samples.map(\.depthFill)) } ?? solidFill(samples.map(\.fill))
-      shapes.append(LottieJSON.group("fill", bakedPaths(fills) + [paint]))
+    let fillCut = samples.contains { ($0.depthFill?.bands.count ?? 0) > 1 }
+    if let g = instance.gradients?.fill, fillCut {
+      shapes += stripGroups("fill", g, samples.map(\.depthFill)) { fill(samples[$0], $1) }
+    } else {
+      let fills = samples.map { fill($0, .all) }
+      if fills.contains(where: { !$0.isEmpty }) {
+        let paint =
+          instance.gradients?.fill.map { gradientFill($0, samples.map { $0.depthFill?.fits.first }) }
+          ?? solidFill(samples.map(\.fill))
+        shapes.append(LottieJSON.group("fill", bakedPaths(fills) + [paint]))
+      }
     }
     let opacity = reduce(samples.map { [$0.opacity * 100] }) { abs($0 - $1) <= LottieTolerance.percent }
     let ks: JSONValue = .object([
@@ -70,10 +78,11 @@ extension LottieLayer {
     ])
   }
 
-  /// A gradient fill whose start and end follow each frame's fit (`LottieDepthGradient`);
-  /// a frame without one (its paint hidden there) holds the nearest fit before it, or
-  /// the first after.
-  private func gradientFill(_ g: Gradient, _ fits: [LottieDepthGradient?]) -> JSONValue {
+  /// A gradient fill whose start and end follow each frame's fit (`LottieDepthGradient`),
+  /// keyed where they move by more than `moving` output units (default: §13's position
+  /// tolerance); a frame without one (its paint hidden there) holds the nearest fit
+  /// before it, or the first after.
+  func gradientFill(_ g: Gradient, _ fits: [LottieDepthGradient?], moving: Double? = nil) -> JSONValue {
     let drawn = LottieDepthGradient.drawable(g)
     let first = fits.first(where: { $0 != nil }) ?? nil
     var held = first ?? LottieDepthGradient(start: .zero, end: Point(1, 0))
@@ -81,7 +90,8 @@ extension LottieLayer {
       if let fit { held = fit }
       return held
     }
-    let within = { (a: Double, b: Double) in abs(a - b) <= tolerance.position }
+    let moving = moving ?? tolerance.position
+    let within = { (a: Double, b: Double) in abs(a - b) <= moving }
     let start = reduce(filled.map { [$0.start.x, $0.start.y] }, within: within)
     let end = reduce(filled.map { [$0.end.x, $0.end.y] }, within: within)
     let type: Int
@@ -90,45 +100,5 @@ extension LottieLayer {
       "gf", LottieGradient.expanded(drawn.stops, tint: instance.tint), type: type,
       start: LottieJSON.property(start, scalar: false), end: LottieJSON.property(end, scalar: false),
       extra: [("r", LottieJSON.int(1))])
-  }
-
-  /// One path item per polygon slot: slot k holds each frame's k-th polygon (a single
-  /// point, drawing nothing, in frames with fewer), keyed only where it changes and held
-  /// between keys, since clipping may change its vertex count.
-  private func bakedPaths(_ frames: [[[Point]]]) -> [JSONValue] {
-    let slots = frames.map(\.count).max() ?? 0
-    return (0..<slots).map { k in
-      var keys: [JSONValue] = []
-      var last: [Point]? = nil
-      for (f, polygons) in frames.enumerated() {
-        let polygon = k < polygons.count ? polygons[k] : [Point(0, 0)]
-        if let last, last == polygon { continue }
-        last = polygon
-        keys.append(
-          .object([
-            ("t", LottieJSON.int(instance.firstFrame + f)), ("s", .array([Self.shape(polygon)])),
-            ("h", LottieJSON.int(1)),
-          ]))
-      }
-      let ks: JSONValue
-      if keys.count == 1, case .object(let members) = keys[0],
-        case .array(let value)? = members.first(where: {
-          $0.0 == "s"
-        })?.1, let only = value.first
-      {
-        ks = .object([("a", LottieJSON.int(0)), ("k", only)])
-      } else {
-        ks = .object([("a", LottieJSON.int(1)), ("k", .array(keys))])
-      }
-      return .object([("ty", .string("sh")), ("nm", .string("outline \(k + 1)")), ("ks", ks)])
-    }
-  }
-
-  /// A closed polygon as a Lottie shape value (straight edges: zero tangents).
-  private static func shape(_ polygon: [Point]) -> JSONValue {
-    let zeros = JSONValue.array(polygon.map { _ in LottieJSON.point(.zero) })
-    return .object([
-      ("c", .bool(true)), ("v", .array(polygon.map(LottieJSON.point))), ("i", zeros), ("o", zeros),
-    ])
   }
 }

@@ -14,18 +14,27 @@ import AnimModel
 /// fits best, exact for a circle under a projection that scales evenly.
 ///
 /// The fit is accepted when the colour it can shift stays within `colorBound`, or the
-/// isolines it moves stay within §13's 0.05 pt; otherwise the export stops.
+/// isolines it moves stay within §13's 0.05 pt; otherwise the box is cut into strips
+/// (`LottieDepthStrips`), and where even those fail the export stops.
 struct LottieDepthGradient: Hashable, Sendable {
   /// Lottie's `s` and `e`: linear t runs from `start` (0) to `end` (1); radial has its
   /// centre at `start` and t = 1 on the circle through `end`.
   var start: Point
   var end: Point
 
-  /// The largest colour change per channel (0…1, straight alpha) a perspective fit may
-  /// cause: 5/255. §13's 1/255 holds for every affine projection (the fit is exact there);
-  /// under perspective one Lottie gradient cannot reach it for any useful tilt, and
-  /// 5/255 is a change no viewer sees in a gradient that is already changing.
-  static let colorBound = 5.0 / 255
+  /// The largest colour change per channel (0…1, straight alpha) a fit may cause: §13's
+  /// 1/255. Every affine projection reaches it (the fit is exact there); under
+  /// perspective, where one Lottie gradient cannot, the box is cut into strips, each
+  /// with its own fit (`LottieDepthStrips`).
+  static let colorBound = 1.0 / 255
+
+  /// What a fit of `stops` (tinted and expanded, `LottieGradient.expanded`) may change:
+  /// `colorBound`, less the 0.5/255 that the expanded stops leave between rlottie's
+  /// premultiplied interpolation and the straight one where alpha changes.
+  static func budget(_ stops: [Gradient.Stop]) -> Double {
+    let alpha = stops.first?.color.a
+    return stops.allSatisfy({ $0.color.a == alpha }) ? colorBound : colorBound - 0.5 / 255
+  }
 
   /// Grid points per side where the fit is made and checked: the parameter's error is
   /// smooth in the box, so its largest value on this grid is close to the largest there
@@ -48,14 +57,23 @@ struct LottieDepthGradient: Hashable, Sendable {
   static func fit(
     _ g: Gradient, _ h: Homography, width: Double, height: Double, margin: Double, pointTolerance: Double
   ) -> LottieDepthGradient? {
+    let region = Bounds(minX: -margin, minY: -margin, maxX: width + margin, maxY: height + margin)
+    return fit(g, h, over: region, pointTolerance: pointTolerance)
+  }
+
+  /// The fit of `g` under `h` over `region` of the box (a grid of it), or nil when it
+  /// cannot be within the bounds there.
+  static func fit(_ g: Gradient, _ h: Homography, over region: Bounds, pointTolerance: Double)
+    -> LottieDepthGradient?
+  {
     var points: [Point] = []
     var ts: [Double] = []
     let n = gridSide - 1
     for i in 0...n {
       for j in 0...n {
         let x = Point(
-          -margin + (width + 2 * margin) * Double(i) / Double(n),
-          -margin + (height + 2 * margin) * Double(j) / Double(n))
+          region.minX + region.width * Double(i) / Double(n),
+          region.minY + region.height * Double(j) / Double(n))
         guard h.w(x) > 0 else { continue }
         let p = h.apply(x)
         guard p.x.isFinite, p.y.isFinite else { continue }
@@ -73,7 +91,7 @@ struct LottieDepthGradient: Hashable, Sendable {
     }
     guard let (gradient, error, slope) = fitted else { return nil }
     if error <= pointTolerance * slope { return gradient }
-    return colorChange(g.stops, within: error) <= colorBound ? gradient : nil
+    return colorChange(g.stops, within: error) <= budget(g.stops) ? gradient : nil
   }
 
   /// t ≈ n·p + b by least squares; the error is the largest |t − fit| on the points and
@@ -153,33 +171,5 @@ struct LottieDepthGradient: Hashable, Sendable {
       for o in stops where abs(o.location - s.location) <= d { worst = max(worst, change(s.color, o.color)) }
     }
     return worst
-  }
-}
-
-extension LottieSample {
-  /// Fits the node's visible gradients to this frame's projection; throws, naming the
-  /// node, when one cannot be drawn within the bounds. A frame where a paint is hidden
-  /// keeps no fit for it.
-  mutating func bakeGradients(_ node: NodeFrame, hasStroke: Bool, unit: Double) throws {
-    guard let h = projection, let gradients = node.boxGradients, opacity > 0 else { return }
-    let w = node.shape.outline.width
-    let ht = node.shape.outline.height
-    func fitted(_ g: Gradient, margin: Double) throws -> LottieDepthGradient {
-      let d = LottieDepthGradient.drawable(g)
-      let tinted = Gradient(stops: LottieGradient.expanded(d.stops, tint: node.tint), geometry: d.geometry)
-      if let f = LottieDepthGradient.fit(
-        tinted, h, width: w, height: ht, margin: margin, pointTolerance: 0.05 * unit)
-      {
-        return f
-      }
-      throw LottieExportError(
-        "`\(node.id)` has a gradient in 3-D that no Lottie gradient follows within "
-          + "\(Int((LottieDepthGradient.colorBound * 255).rounded()))/255 (§13): its tilt or perspective bends "
-          + "it too far; render it as GIF or PNG, or give it less tilt or perspective")
-    }
-    if let g = gradients.fill, fill.a > 0 { depthFill = try fitted(g, margin: 0) }
-    if let g = gradients.stroke, hasStroke, stroke.a > 0, lineWidth > 0 {
-      depthStroke = try fitted(g, margin: lineWidth / 2)
-    }
   }
 }

@@ -24,9 +24,10 @@ struct LottieSample: Sendable {
   /// A 3-D node's projection from its box to output units (§12.1), baked into paths.
   var projection: Homography? = nil
   /// A 3-D node's fill and stroke gradients as Lottie draws them this frame, in output
-  /// units (`LottieDepthGradient`); nil in a frame where that paint is hidden.
-  var depthFill: LottieDepthGradient? = nil
-  var depthStroke: LottieDepthGradient? = nil
+  /// units: one fit, or strips (`LottieDepthStrips`); nil in a frame where that paint is
+  /// hidden.
+  var depthFill: LottieDepthStrips? = nil
+  var depthStroke: LottieDepthStrips? = nil
   /// §15's `blur`, as a standard deviation in output units (0: none).
   var blur = 0.0
 }

@@ -46,7 +46,7 @@ import Testing
   }
 
   /// W = 1 + x/10 over a 10-wide box: the far side is drawn at half the near side's scale,
-  /// and t = x/10 is no affine function of the screen point, by far more than 5/255.
+  /// and t = x/10 is no affine function of the screen point, by far more than 1/255.
   @Test func aStrongPerspectiveHasNoFit() {
     let h = Homography(m00: 1, m01: 0, m02: 0, m10: 0, m11: 1, m12: 0, m20: 0.1, m21: 0, m22: 1)
     let g = Gradient.linear(

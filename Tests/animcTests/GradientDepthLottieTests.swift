@@ -68,8 +68,9 @@ import Testing
 
   /// An 80 × 60 gradient card turning from 0 to 45° under `perspective 800` (its
   /// parameter strays from the best linear fit by about 3.4/255 at 45°, worked apart in
-  /// numpy): the export validates against the schema, its start and end are keyed, and
-  /// rlottie's frames agree with animc's own PNGs (PSNR ≥ 30 dB) at several frames.
+  /// numpy, so it is cut into strips there): the export validates against the schema,
+  /// its start and end are keyed, and rlottie's frames agree with animc's own PNGs
+  /// (PSNR ≥ 30 dB) at several frames.
   @Test func aPerspectiveTurnPlaysInRlottie() throws {
     let depth = "  perspective 800\n  animate rotationY from 0deg to 45deg over 1s\n"
     let (dir, file, out) = try Self.write(
@@ -84,15 +85,16 @@ import Testing
       what: "rlottie on the turning gradient card")
   }
 
-  /// `perspective 150` with the card turned 60°: its near edge is drawn about three times
-  /// as large as its far edge, and the gradient's parameter strays far beyond 5/255 from
-  /// any one linear gradient: refused, naming the node, with nothing written.
+  /// `perspective 150` with the card turned 60°: its near edge is drawn about twice as
+  /// large as its far edge, and the gradient's parameter strays beyond 1/255 from any
+  /// linear gradient even in 16 strips: refused, naming the node, with nothing written.
   @Test func aStrongPerspectiveIsRefusedNamingTheNode() throws {
     let (_, file, out) = try Self.write(
       Self.scene("  perspective 150\n  rotationY 60deg\n"), "lottie-gradient-3d-strong")
     let r = try CLITests.animc(["render", file.path, "-o", out.path])
     #expect(r.status == 1)
     #expect(r.stderr.contains("`card` has a gradient in 3-D"), "\(r.stderr)")
+    #expect(r.stderr.contains("1/255") && r.stderr.contains("16 strips"), "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 

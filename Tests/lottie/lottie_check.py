@@ -4,6 +4,8 @@ usage:
   lottie_check.py schema FILE.json...        validate against lottie-specs' schema (Draft 2020-12)
   lottie_check.py psnr ARGBDIR PNGDIR W H N...  rlottie's raw frames against animc's PNGs
   lottie_check.py run ARGBDIR PNGDIR W H TOL N X0 Y0 X1 Y1  coverage along a pixel run, both within TOL
+  lottie_check.py seams ARGBDIR PNGDIR W H INSET LIMIT N...  inside the shapes, INSET pixels from any
+                                              pixel of the background, no channel differs by more than LIMIT
   lottie_check.py tgs FILE.tgs                python-lottie's Telegram sticker validator
   lottie_check.py values FILE.json DUMP.jsonl every frame within §13's tolerances, and
                                               python-lottie's get_value agreeing with the evaluator
@@ -246,6 +248,27 @@ def Image_open(path, w, h):
     return (png.resize((w, h)) if png.size != (w, h) else png).load()
 
 
+def near_background(png, w, h, inset):
+    """Rows of flags: whether a pixel lies within `inset` pixels (each way) of one that
+    has the background's colour, taken from the corner pixel. Prefix sums along rows,
+    then along columns, keep it linear in the pixel count."""
+    bg = png[0, 0]
+    rows = []
+    for y in range(h):
+        sums = [0]
+        for x in range(w):
+            sums.append(sums[-1] + (png[x, y] == bg))
+        rows.append([sums[min(w, x + inset + 1)] - sums[max(0, x - inset)] > 0 for x in range(w)])
+    near = [[False] * w for _ in range(h)]
+    for x in range(w):
+        sums = [0]
+        for y in range(h):
+            sums.append(sums[-1] + rows[y][x])
+        for y in range(h):
+            near[y][x] = sums[min(h, y + inset + 1)] - sums[max(0, y - inset)] > 0
+    return near
+
+
 def descends(layer, ancestor, by_index):
     """Whether `ancestor` (a layer index) is on `layer`'s parenting chain."""
     seen = set()
@@ -308,6 +331,29 @@ def main():
         print(f"frame {n}: run ({x0},{y0})-({x1},{y1}) covered {theirs:.3f} px in rlottie, {ours:.3f} px in animc")
         if abs(theirs - ours) > tol:
             failures.append(f"frame {n}: the stroke ends {theirs - ours:+.3f} px off along the run (tolerance {tol})")
+    elif cmd == "seams":
+        # Seams between strips of a baked gradient (a 3-D node's, §13) show as lines of
+        # background or of doubled colour inside the shape; its own outline's
+        # antialiasing differs between any two rasterizers, so pixels within INSET of
+        # the background (animc's corner pixel) are not judged.
+        raw, pngs, w, h, inset, limit = args[0], args[1], int(args[2]), int(args[3]), int(args[4]), int(args[5])
+        for n in args[6:]:
+            data = open(os.path.join(raw, f"{n}.argb"), "rb").read()
+            png = Image_open(os.path.join(pngs, f"{n}.png"), w, h)
+            near = near_background(png, w, h, inset)
+            worst, where = 0, None
+            for y in range(h):
+                for x in range(w):
+                    if near[y][x]:
+                        continue
+                    i = 4 * (y * w + x)
+                    theirs = (data[i + 2], data[i + 1], data[i])
+                    d = max(abs(a - b) for a, b in zip(theirs, png[x, y][:3]))
+                    if d > worst:
+                        worst, where = d, (x, y)
+            print(f"frame {n}: inside the shapes, channels differ by at most {worst} at {where}")
+            if worst > limit:
+                failures.append(f"frame {n}: a channel differs by {worst} > {limit} at {where}: a seam")
     elif cmd == "tgs":
         from lottie.exporters.tgs_validator import TgsValidator, Severity
         from lottie.parsers.tgs import parse_tgs
