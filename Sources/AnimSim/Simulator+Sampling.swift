@@ -61,10 +61,9 @@ extension Simulator {
       let actives = (live.head..<instances.count).filter {
         s >= instances[$0].created - eps && s < instances[$0].end - eps
       }
-      try applyBindings(&nodes, instances: actives, at: s, runTime: runTime ?? Double(nextFrame) / fps)
+      try applyBindings(
+        &nodes, instances: actives, owners: &owners, at: s, runTime: runTime ?? Double(nextFrame) / fps)
       seqs = actives.map { instances[$0].seq }
-      // Bound values may change what a record held: none is kept.
-      for i in owners.indices { owners[i] = -1 }
     }
     if tree != nil {
       if seqs.isEmpty { seqs = activeSeqs(at: s) }
