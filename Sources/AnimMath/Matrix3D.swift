@@ -3,33 +3,52 @@
 /// pointing down and z towards the viewer, as CSS and Core Animation have it (§12.1).
 /// `l * r` is the matrix product: `r` applies first, as in a CSS transform list read
 /// right to left.
+///
+/// The numbers are held inline, not in an array: a 3-D record's matrix is made from seven
+/// factors every frame, and with arrays each factor and product was an allocation.
 public struct Matrix3D: Hashable, Sendable {
+  /// Column-major, `storage[row + 4·column]`.
+  private var storage: SIMD16<Double>
+
   /// Column-major, as `matrix3d()` lists them.
-  public var m: [Double]
+  public var m: [Double] {
+    get { (0..<16).map { storage[$0] } }
+    set { self = Matrix3D(columnMajor: newValue) }
+  }
 
   /// `values` must hold 16 numbers, column-major; any other count gives the identity.
   public init(columnMajor values: [Double]) {
-    m = values.count == 16 ? values : Matrix3D.identity.m
+    storage = values.count == 16 ? SIMD16(values) : Matrix3D.identity.storage
   }
 
-  public static let identity = Matrix3D(
-    columnMajor: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+  @inline(__always)
+  private init(_ storage: SIMD16<Double>) {
+    self.storage = storage
+  }
+
+  public static let identity = Matrix3D(SIMD16(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1))
 
   /// The element at `row`, `column` (both 0…3).
   @inline(__always)
   public subscript(row: Int, column: Int) -> Double {
-    get { m[row + 4 * column] }
-    set { m[row + 4 * column] = newValue }
+    get { storage[row + 4 * column] }
+    set { storage[row + 4 * column] = newValue }
+  }
+
+  /// Whether all 16 numbers are finite.
+  package var isFinite: Bool {
+    for i in 0..<16 where !storage[i].isFinite { return false }
+    return true
   }
 
   /// CSS `translate3d(x, y, z)`.
   public static func translation(_ x: Double, _ y: Double, _ z: Double = 0) -> Matrix3D {
-    Matrix3D(columnMajor: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1])
+    Matrix3D(SIMD16(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1))
   }
 
   /// CSS `scale3d(sx, sy, 1)`.
   public static func scale(_ sx: Double, _ sy: Double) -> Matrix3D {
-    Matrix3D(columnMajor: [sx, 0, 0, 0, 0, sy, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+    Matrix3D(SIMD16(sx, 0, 0, 0, 0, sy, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1))
   }
 
   /// CSS `perspective(d)`: `m34 = −1/d` (the W row's z entry), so W = 1 − z/d. A
@@ -45,36 +64,38 @@ public struct Matrix3D: Hashable, Sendable {
   /// CSS `rotateX(a)`: (y, z) ↦ (y·cos a − z·sin a, y·sin a + z·cos a).
   public static func rotationX(degrees a: Double) -> Matrix3D {
     let (s, c) = sinCos(degrees: a)
-    return Matrix3D(columnMajor: [1, 0, 0, 0, 0, c, s, 0, 0, -s, c, 0, 0, 0, 0, 1])
+    return Matrix3D(SIMD16(1, 0, 0, 0, 0, c, s, 0, 0, -s, c, 0, 0, 0, 0, 1))
   }
 
   /// CSS `rotateY(a)`: (x, z) ↦ (x·cos a + z·sin a, −x·sin a + z·cos a).
   public static func rotationY(degrees a: Double) -> Matrix3D {
     let (s, c) = sinCos(degrees: a)
-    return Matrix3D(columnMajor: [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, 0, 0, 0, 1])
+    return Matrix3D(SIMD16(c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, 0, 0, 0, 1))
   }
 
   /// CSS `rotate(a)` (about z): clockwise on screen, as `AffineTransform.rotation`.
   public static func rotationZ(degrees a: Double) -> Matrix3D {
     let (s, c) = sinCos(degrees: a)
-    return Matrix3D(columnMajor: [c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+    return Matrix3D(SIMD16(c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1))
   }
 
   /// A 2-D affine transform acting on x and y, leaving z and W alone.
   public init(_ t: AffineTransform) {
-    m = [t.a, t.b, 0, 0, t.c, t.d, 0, 0, 0, 0, 1, 0, t.tx, t.ty, 0, 1]
+    storage = SIMD16(t.a, t.b, 0, 0, t.c, t.d, 0, 0, 0, 0, 1, 0, t.tx, t.ty, 0, 1)
   }
 
+  /// Each entry a sum from 0 over k in order, as written: the numbers dumps print depend
+  /// on the order of the additions.
   public static func * (l: Matrix3D, r: Matrix3D) -> Matrix3D {
-    var out = [Double](repeating: 0, count: 16)
+    var out = SIMD16<Double>()
     for column in 0..<4 {
       for row in 0..<4 {
         var sum = 0.0
-        for k in 0..<4 { sum += l.m[row + 4 * k] * r.m[k + 4 * column] }
+        for k in 0..<4 { sum += l.storage[row + 4 * k] * r.storage[k + 4 * column] }
         out[row + 4 * column] = sum
       }
     }
-    return Matrix3D(columnMajor: out)
+    return Matrix3D(out)
   }
 
   /// The map of the plane z = 0 it induces: rows X, Y, W and columns x, y, 1 (§12.1: a

@@ -84,9 +84,13 @@ extension Simulator {
   /// Applies §16 to a frame's records (`instances`: each record's index in the live
   /// storage), before transforms are composed down the tree: overridden properties, then
   /// every binding in order, each record's matrix made again from what it changed. The
-  /// pointer is read at run time `runTime`.
+  /// pointer is read at run time `runTime`. `owners` are the records' owners
+  /// (`Simulator.recordOwners`): a record whose style a binding or an override wrote no
+  /// longer holds what its instance's composition left there, so it is given up; one
+  /// whose leading values alone were written is kept, since the next frame writes those
+  /// again (`FrameSampler.compose`).
   func applyBindings(
-    _ records: inout [NodeFrame], instances: [Int], at s: Double, runTime: Double
+    _ records: inout [NodeFrame], instances: [Int], owners: inout [Int], at s: Double, runTime: Double
   ) throws(SimulationError) {
     guard var state = interaction else { return }
     defer { interaction = state }
@@ -100,6 +104,7 @@ extension Simulator {
     for (k, m) in instances.enumerated() {
       guard let o = state.overrides[all[m].seq] else { continue }
       o.apply(to: &records[k].state, at: s)
+      if o.properties.contains(where: { PropertyTarget($0).isStyle }) { owners[k] = -1 }
       refresh(&records[k], all[m])
     }
     // A node absent from this frame reads as it was last drawn.
@@ -123,6 +128,11 @@ extension Simulator {
     noteNodes()
     var ctx = context
     for site in state.program {
+      let target = PropertyTarget(site.binding.property)
+      // Only a node's record is read by name (`frame.states`, `scenePositions`): its
+      // ancestors are nodes too, so binding a spawn or a copy changes nothing noted.
+      let notes: Bool
+      if case .node = site.owner { notes = true } else { notes = false }
       let targets: [Int]
       switch site.owner {
       case .node(let n):
@@ -153,16 +163,18 @@ extension Simulator {
         } catch {
           throw SimulationError(error)
         }
-        PropertyTarget(site.binding.property).set(value, &records[k].state)
+        target.set(value, &records[k].state)
+        if target.isStyle { owners[k] = -1 }
         if site.whileDragged { state.drag?.lastBound[site.binding.property] = value }
         refresh(&records[k], all[instances[k]])
         let m = records[k].matrix
-        guard [m.a, m.b, m.c, m.d, m.tx, m.ty, records[k].state.opacity].allSatisfy(\.isFinite) else {
+        guard (m.a + m.b + m.c + m.d + m.tx + m.ty + records[k].state.opacity).isFinite || Self.allFinite(m, records[k])
+        else {
           throw SimulationError(
             code: "E0901", message: "the binding of `\(site.binding.property.rawValue)` is not finite at \(s)s",
             range: site.binding.range)
         }
-        noteNodes()
+        if notes { noteNodes() }
       }
     }
     if let drag = state.drag, let k = recordOfSeq[drag.receiver] {
@@ -173,6 +185,13 @@ extension Simulator {
     }
     frame.own = NodeState()
     state.lastFrame = frame
+  }
+
+  /// Whether a record's matrix and opacity are finite, one by one (a sum of huge finite
+  /// values may overflow where none of them does).
+  static func allFinite(_ m: AffineTransform, _ record: NodeFrame) -> Bool {
+    m.a.isFinite && m.b.isFinite && m.c.isFinite && m.d.isFinite && m.tx.isFinite && m.ty.isFinite
+      && record.state.opacity.isFinite
   }
 
   /// `drag.start`, `drag.translation`, `drag.location`, `drag.velocity` at run time `t`

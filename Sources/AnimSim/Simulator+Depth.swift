@@ -47,7 +47,7 @@ extension FrameSampler {
     guard (s.rotationX + s.rotationY + s.perspective).isFinite else { return false }
     var m = Simulator.matrix3D(s, boxOrigin: instance.boxOrigin)
     if let placement = instance.placement { m = Matrix3D(placement.prefix) * m }
-    guard m.m.allSatisfy(\.isFinite) else { return false }
+    guard m.isFinite else { return false }
     record.matrix3d = m
     return true
   }

@@ -7,10 +7,12 @@ extension Simulator {
   /// between frames (a release) samples its own instant.
   func sampleLive(at s: Double, runTime: Double? = nil) throws(SimulationError) {
     let eps = ActiveTiming.epsilon
-    // Work on a local array (unique, so writes never copy) and hand it back after.
+    // Work on a local array (unique, so writes never copy) and hand it back after. A
+    // tree scene samples into records of its own, which the frame gets arranged.
+    let sampledInFrame = tree == nil
     var nodes: [NodeFrame] = []
-    swap(&nodes, &frame.nodes)
-    defer { swap(&nodes, &frame.nodes) }
+    if sampledInFrame { swap(&nodes, &frame.nodes) } else { swap(&nodes, &treeRecords) }
+    defer { if sampledInFrame { swap(&nodes, &frame.nodes) } else { swap(&nodes, &treeRecords) } }
     // Last frame's records are overwritten in place, and an id already in its place is
     // left there: copying an id's string in and destroying it a frame later cost as much
     // as the rest of a record.
@@ -59,24 +61,21 @@ extension Simulator {
       let actives = (live.head..<instances.count).filter {
         s >= instances[$0].created - eps && s < instances[$0].end - eps
       }
-      try applyBindings(&nodes, instances: actives, at: s, runTime: runTime ?? Double(nextFrame) / fps)
+      try applyBindings(
+        &nodes, instances: actives, owners: &owners, at: s, runTime: runTime ?? Double(nextFrame) / fps)
       seqs = actives.map { instances[$0].seq }
-      // Bound values may change what a record held: none is kept.
-      for i in owners.indices { owners[i] = -1 }
     }
     if tree != nil {
-      if seqs.isEmpty { seqs = live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq) }
+      if seqs.isEmpty { seqs = activeSeqs(at: s) }
       // Arranged first: an optional-chained assignment would skip it without interaction.
-      let arranged = arrangeTree(&nodes, seqs: seqs)
+      let arranged = arrangeTree(nodes, seqs: seqs, into: &frame.nodes)
       interaction?.frameSeqs = arranged
-      // Arranged, a record may hold another instance than it did.
-      owners = Array(repeating: -1, count: nodes.count)
       return
     }
     defer { if interaction != nil { interaction?.frameSeqs = seqs } }
     // Instances are kept in creation order; only differing z needs a sort (stable by seq).
     if !sampler.ordered {
-      if seqs.isEmpty { seqs = live.filter { s >= $0.created - eps && s < $0.end - eps }.map(\.seq) }
+      if seqs.isEmpty { seqs = activeSeqs(at: s) }
       let order = nodes.indices.sorted {
         nodes[$0].z != nodes[$1].z ? nodes[$0].z < nodes[$1].z : seqs[$0] < seqs[$1]
       }
@@ -89,6 +88,17 @@ extension Simulator {
 }
 
 extension Simulator {
+  /// The `seq`s of the instances sampled at scene time `s`, in live order. Read in the
+  /// storage: filtering the list would copy every instance out.
+  func activeSeqs(at s: Double) -> [Int] {
+    let eps = ActiveTiming.epsilon
+    let all = live.storage
+    var seqs: [Int] = []
+    seqs.reserveCapacity(all.count - live.head)
+    for i in live.head..<all.count where s >= all[i].created - eps && s < all[i].end - eps { seqs.append(all[i].seq) }
+    return seqs
+  }
+
   /// When the oldest instances have ended, the records that held them lead last frame's
   /// records, and every other record sits that many places after its instance's new
   /// one: drops them, so that each record is found holding its instance (and kept, see

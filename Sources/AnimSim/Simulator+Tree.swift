@@ -180,51 +180,32 @@ extension Simulator {
     fixedInstances += made.count
   }
 
-  /// Puts a tree scene's records in paint order (§14: depth first, top level by z then
-  /// creation, children by z then declaration), drops those whose parent is absent,
-  /// composes each record's matrices with its parent's and links it to its parent's
-  /// record. `seqs` are the records' instances, in the records' order.
+  /// Writes a tree scene's records into `out` in paint order (§14, `TreeArrangement`),
+  /// without those whose parent is absent, each record's matrices composed with its
+  /// parent's and linked to its parent's record. `nodes` are the sampled records, in live
+  /// order, and `seqs` their instances; they are left as they were, so that the next frame
+  /// finds each holding its instance (`FrameSampler.compose`).
   /// Returns the arranged records' instances, in order.
   @discardableResult
-  func arrangeTree(_ nodes: inout [NodeFrame], seqs: [Int]) -> [Int] {
-    guard let tree else { return seqs }
-    var recordOf: [Int: Int] = [:]
-    recordOf.reserveCapacity(seqs.count)
-    for (k, seq) in seqs.enumerated() { recordOf[seq] = k }
-    var children = [[Int]](repeating: [], count: nodes.count)
-    var roots: [Int] = []
-    for (k, seq) in seqs.enumerated() {
-      guard let parent = tree.parentSeq[seq] else {
-        roots.append(k)
-        continue
-      }
-      // A child shows only while its parent does.
-      if let p = recordOf[parent] { children[p].append(k) }
+  func arrangeTree(_ nodes: [NodeFrame], seqs: [Int], into out: inout [NodeFrame]) -> [Int] {
+    guard let tree else {
+      out = nodes
+      return seqs
     }
-    roots.sort { nodes[$0].z != nodes[$1].z ? nodes[$0].z < nodes[$1].z : seqs[$0] < seqs[$1] }
-    var ordered: [NodeFrame] = []
-    ordered.reserveCapacity(nodes.count)
-    var orderedSeqs: [Int] = []
-    // Depth first with a stack of (record, parent's new index), pushed in reverse so that
-    // they come off in order.
-    var stack: [(Int, Int32)] = roots.reversed().map { ($0, -1) }
-    while let (k, parent) = stack.popLast() {
+    if arrangement.seqs != seqs {
+      arrangement = TreeArrangement(
+        seqs: seqs, z: { nodes[$0].z }, parentSeq: tree.parentSeq, ordinal: tree.ordinal)
+    }
+    out.removeAll(keepingCapacity: true)
+    out.reserveCapacity(arrangement.order.count)
+    for (j, k) in arrangement.order.enumerated() {
       var record = nodes[k]
+      let parent = arrangement.parents[j]
       record.parentSlot = parent
-      if parent >= 0 { Self.compose(&record, under: ordered[Int(parent)]) }
-      let at = Int32(ordered.count)
-      ordered.append(record)
-      orderedSeqs.append(seqs[k])
-      let kids = children[k].sorted {
-        if nodes[$0].z != nodes[$1].z { return nodes[$0].z < nodes[$1].z }
-        // Declared children before spawned ones (§14), which have no ordinal.
-        let (a, b) = (tree.ordinal[seqs[$0]] ?? .max, tree.ordinal[seqs[$1]] ?? .max)
-        return a != b ? a < b : seqs[$0] < seqs[$1]
-      }
-      stack.append(contentsOf: kids.reversed().map { ($0, at) })
+      if parent >= 0 { Self.compose(&record, under: out[Int(parent)]) }
+      out.append(record)
     }
-    nodes = ordered
-    return orderedSeqs
+    return arrangement.orderedSeqs
   }
 
   /// A child's whole transform: its parent's whole transform times its own (§14), with

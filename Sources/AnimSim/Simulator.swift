@@ -159,6 +159,13 @@ package final class Simulator {
   /// The layer tree (§14); nil for a scene without children, whose frames need no tree
   /// pass.
   var tree: LayerTree? = nil
+  /// A tree scene's records as sampled, in live order, kept between frames as a flat
+  /// scene's `frame.nodes` are (`recordOwners` are theirs); the frame gets them arranged
+  /// (`arrangeTree`).
+  var treeRecords: [NodeFrame] = []
+  /// The paint order of the last frame's tree records, reused while the same instances
+  /// are sampled.
+  var arrangement = TreeArrangement()
   /// The instance that stands for each node index (§14's numbering) once it appears.
   var seqOfNode: [Int: Int] = [:]
   /// Drags and live bindings (§16); nil for a scene without them.

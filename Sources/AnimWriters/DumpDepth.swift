@@ -24,9 +24,10 @@ extension DumpRecords {
   /// `"matrix3d"`: 16 numbers, column-major as CSS `matrix3d()`, after `"matrix"`.
   static func matrix3dMember(_ m: Matrix3D, into out: inout DumpBytes) {
     out.append(",\"matrix3d\":[")
-    for (i, v) in m.m.enumerated() {
+    // Element by element: `m.m` would make an array per record.
+    for i in 0..<16 {
       if i > 0 { out.append(",") }
-      out.append(number: v)
+      out.append(number: m[i % 4, i / 4])
     }
     out.append("]")
   }
@@ -61,6 +62,6 @@ extension CSVWriter {
       out.append(",,,,,,,,,,,,,,,,")
       return
     }
-    for v in m.m { out.append(cell: v) }
+    for i in 0..<16 { out.append(cell: m[i % 4, i / 4]) }
   }
 }
