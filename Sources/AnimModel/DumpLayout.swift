@@ -2,9 +2,9 @@ import AnimMath
 
 /// A record's property fields as §9 orders them, from the declarations: every property
 /// with one dump key, in slot order (`PropertySpec.slots`; a Point's or `scale`'s keys
-/// are its components'). The CSV column rows are made from these; the record writers
-/// spell the same fields out for speed, and `DumpLayoutTests` holds their records to
-/// this order.
+/// are its components'). The CSV column rows and the JSON and CSV record writers are
+/// made from these (`RecordFields` in AnimWriters), so a property declared with one dump
+/// key is dumped with no writer change.
 package struct DumpField: Sendable {
   package let property: Property
   package let key: String

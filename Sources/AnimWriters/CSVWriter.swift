@@ -10,6 +10,8 @@ public struct CSVWriter: FrameWriter {
   private var rows = DumpBytes()
   /// Whether the columns include the 3-D ones (§12.1: when the scene has a 3-D node).
   private var depth = false
+  /// The property cells of the columns (`RecordFields`).
+  private var fields = RecordFields.csv(depth: false)
   /// The fields after `z` the scene sets (§14).
   private var extra: [DumpField] = []
   /// Whether the columns include `parent` (§14: when the scene has a tree).
@@ -32,6 +34,7 @@ public struct CSVWriter: FrameWriter {
 
   public mutating func begin(_ header: RunHeader) throws {
     depth = header.hasDepth
+    fields = RecordFields.csv(depth: depth)
     extra = Self.unlessDefaultColumns(header.unlessDefaultProperties)
     tree = header.hasTree
     let names =
@@ -42,11 +45,14 @@ public struct CSVWriter: FrameWriter {
 
   public mutating func write(_ frame: Frame) throws {
     rows.removeAll()
-    try halves.write(frame, Rows(frame, depth: depth, extra: extra, tree: tree), front: &rows, tail: "", to: sink)
+    let format = Rows(frame, fields: fields, depth: depth, extra: extra, tree: tree)
+    try halves.write(frame, format, front: &rows, tail: "", to: sink)
   }
 
   /// A frame's rows, one line each.
   struct Rows: DumpRecordFormat {
+    /// The property cells (`RecordFields`), made once per writer.
+    let fields: RecordFields
     let depth: Bool
     let extra: [DumpField]
     let tree: Bool
@@ -54,7 +60,8 @@ public struct CSVWriter: FrameWriter {
     /// nil when they are not short (`CSVWriter.row` then writes them itself).
     let start: (PackedBytes, PackedBytes)?
 
-    init(_ frame: Frame, depth: Bool, extra: [DumpField] = [], tree: Bool = false) {
+    init(_ frame: Frame, fields: RecordFields, depth: Bool, extra: [DumpField] = [], tree: Bool = false) {
+      self.fields = fields
       self.depth = depth
       self.extra = extra
       self.tree = tree
@@ -67,7 +74,9 @@ public struct CSVWriter: FrameWriter {
 
     func record(_ i: Int, of frame: Frame, into out: inout DumpBytes) {
       // By index: the record is read in place rather than copied out of the array.
-      CSVWriter.row(frame.nodes[i], frame, depth: depth, extra: extra, tree: tree, start: start, into: &out)
+      CSVWriter.row(
+        frame.nodes[i], frame, fields: fields, depth: depth, extra: extra, tree: tree, start: start,
+        into: &out)
     }
   }
 
@@ -75,10 +84,10 @@ public struct CSVWriter: FrameWriter {
 
   @inline(__always)
   static func row(
-    _ node: NodeFrame, _ frame: Frame, depth: Bool = false, extra: [DumpField] = [], tree: Bool = false,
+    _ node: NodeFrame, _ frame: Frame, fields: RecordFields, depth: Bool = false, extra: [DumpField] = [],
+    tree: Bool = false,
     start: (PackedBytes, PackedBytes)? = nil, into out: inout DumpBytes
   ) {
-    let s = node.state
     let m = node.matrix
     if let (index, time) = start {
       out.append(piece: index)
@@ -97,37 +106,10 @@ public struct CSVWriter: FrameWriter {
       out.append(byte: UInt8(ascii: ","))
       if node.parentSlot >= 0 { out.append(csvID: frame.nodes[Int(node.parentSlot)].id) }
     }
-    out.append(cell: s.position.x)
-    out.append(cell: s.position.y)
-    out.append(DumpBytes.comma, number: s.scaleX, keptIn: 0)
-    out.append(DumpBytes.comma, number: s.scaleY, keptIn: 3)
-    out.append(cell: s.rotation)
-    if depth { depthCells(node, into: &out) }
-    out.append(DumpBytes.comma, number: s.opacity, keptIn: 1)
-    let gradients = node.boxGradients
-    if let fill = gradients?.fill {
-      out.append(byte: UInt8(ascii: ","))
-      out.append(paintCell: s.fill, gradient: fill)
-    } else {
-      out.append(DumpBytes.comma, hex: s.fill)
-    }
-    out.append(byte: UInt8(ascii: ","))
-    if node.hasStroke {
-      out.append(paintCell: s.stroke, gradient: gradients?.stroke)
-      out.append(cell: s.lineWidth)
-    } else {
-      out.append(byte: UInt8(ascii: ","))
-    }
-    if node.hasTrim {
-      out.append(cell: s.strokeStart)
-      out.append(cell: s.strokeEnd)
-    } else {
-      out.append(byte: UInt8(ascii: ","))
-      out.append(byte: UInt8(ascii: ","))
-    }
+    out.append(cells: fields, of: node)
     out.append(byte: UInt8(ascii: ","))
     if let tint = node.tint { out.append(hex: tint) }
-    out.append(DumpBytes.comma, number: node.z, keptIn: 2)
+    out.append(DumpBytes.comma, number: node.z, keptIn: fields.zKept)
     if !extra.isEmpty { unlessDefaultCells(node, extra, into: &out) }
     out.append(cell: m.a)
     out.append(cell: m.b)

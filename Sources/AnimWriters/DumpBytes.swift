@@ -23,9 +23,9 @@ struct DumpBytes: Sendable {
   var names = NameCache()
   /// Room for a number's long text (not finite, or 10⁸ and more).
   private var longText: [UInt8] = []
-  /// The last value of a few keys that change slowly from record to record (a z of 0),
-  /// and its text, by the slot a writer gives each key (`append(_:number:keptIn:)`).
-  private var kept = (KeptNumber(), KeptNumber(), KeptNumber(), KeptNumber())
+  /// The last value of each numeric key, and its text (`append(_:number:keptIn:)`):
+  /// many change slowly from record to record (a scale of 1, a z of 0).
+  private var kept = [KeptNumber](repeating: KeptNumber(), count: KeptNumber.slots)
 
   /// A comma, as a piece.
   static let comma = PackedBytes(0x2C, count: 1)
@@ -73,33 +73,22 @@ struct DumpBytes: Sendable {
     }
   }
 
-  /// `piece`, then a number as §9 writes it, for a key whose last value is kept in
-  /// `slot` (0...3, one per key): the same value again is written without being made.
+  /// `piece`, then a number as §9 writes it, for a key whose last value is kept at
+  /// `index` (`KeptNumber.slots`, one per key): the same value again is written without
+  /// being made or looked up among the recent ones.
   @inline(__always)
-  mutating func append(_ piece: PackedBytes, number v: Double, keptIn slot: Int) {
-    let last: KeptNumber
-    switch slot {
-    case 0: last = kept.0
-    case 1: last = kept.1
-    case 2: last = kept.2
-    default: last = kept.3
-    }
+  mutating func append(_ piece: PackedBytes, number v: Double, keptIn index: Int) {
+    let last = kept[index]
     if v.bitPattern == last.bits {
       buffer.append(piece, last.text)
       return
     }
-    guard let text = JSONNumber.shortText(v) else {
+    guard let text = shortText(v) else {
       buffer.append(piece)
       appendLong(v)
       return
     }
-    let now = KeptNumber(bits: v.bitPattern, text: text)
-    switch slot {
-    case 0: kept.0 = now
-    case 1: kept.1 = now
-    case 2: kept.2 = now
-    default: kept.3 = now
-    }
+    kept[index] = KeptNumber(bits: v.bitPattern, text: text)
     buffer.append(piece, text)
   }
 
@@ -176,6 +165,11 @@ struct DumpBytes: Sendable {
 struct KeptNumber {
   var bits: UInt64 = 0x7FF8_0000_0000_0001
   var text = PackedBytes("null")
+
+  /// One per dump field, by its index in `DumpLayout.fields`, then `z`'s.
+  static let slots = DumpLayout.fields.count + 1
+  /// `"z"`'s.
+  static let z = DumpLayout.fields.count
 }
 
 /// The last three numbers a `DumpBytes` wrote, and their texts (newest first).

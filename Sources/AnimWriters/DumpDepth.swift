@@ -1,26 +1,11 @@
 import AnimMath
 import AnimModel
 
-// The dump's 3-D fields (§9, §12.1): written for 3-D nodes only, so a 2-D scene's bytes
-// are what they were before 3-D existed.
-
-extension DumpLayout {
-  /// The `.depth` group's fields (`rotationX`, `rotationY`, `perspective`), in record order:
-  /// written after `"rotation"`, for 3-D nodes only.
-  static let depthFields = fields.filter { $0.group == .depth }
-}
+// The dump's 3-D structure (§9, §12.1): `matrix3d` and its columns, written for 3-D nodes
+// only, so a 2-D scene's bytes are what they were before 3-D existed. The 3-D properties
+// are the `.depth` fields (`RecordFields`).
 
 extension DumpRecords {
-  /// The 3-D properties' members, after `"rotation"`.
-  static func depthMembers(_ s: NodeState, into out: inout DumpBytes) {
-    for field in DumpLayout.depthFields {
-      out.append(byte: UInt8(ascii: ","))
-      out.append(jsonString: field.key)
-      out.append(byte: UInt8(ascii: ":"))
-      out.append(number: s[field.slot])
-    }
-  }
-
   /// `"matrix3d"`: 16 numbers, column-major as CSS `matrix3d()`, after `"matrix"`.
   static func matrix3dMember(_ m: Matrix3D, into out: inout DumpBytes) {
     out.append(",\"matrix3d\":[")
@@ -46,14 +31,6 @@ extension CSVWriter {
     return (names + DumpLayout.columns(depth: depth) + ["tint", "z"]).joined(separator: ",")
       + columnNames(extra) + ","
       + (["a", "b", "c", "d", "tx", "ty"] + (depth ? (0..<16).map { "m\($0)" } : [])).joined(separator: ",")
-  }
-
-  /// A row's 3-D property cells: the values for a 3-D node, empty for a 2-D one.
-  static func depthCells(_ node: NodeFrame, into out: inout DumpBytes) {
-    let is3D = node.matrix3d != nil
-    for field in DumpLayout.depthFields {
-      if is3D { out.append(cell: node.state[field.slot]) } else { out.append(byte: UInt8(ascii: ",")) }
-    }
   }
 
   /// A row's 16 matrix3d cells, empty for a 2-D node.

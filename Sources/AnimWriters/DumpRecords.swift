@@ -39,11 +39,11 @@ enum DumpRecords {
 
   @inline(__always)
   /// `parent`: the parent record's id (§14), nil at the top level. Each of the id, the
-  /// shape and the parent leaves its string open for the next key to close.
+  /// shape and the parent leaves its string open for the next key to close. The property
+  /// fields are the declared ones (`RecordFields`), with the structure around them.
   static func node(
     _ node: NodeFrame, parent: InstanceID? = nil, keys: NodeKeys = NodeKeys(), into out: inout DumpBytes
   ) {
-    let s = node.state
     out.append(piece: keys.idOpen)
     out.append(jsonIDBody: node.id)
     if !node.shape.isGroup {
@@ -54,28 +54,8 @@ enum DumpRecords {
       out.append(piece: keys.parentOpen)
       out.append(jsonIDBody: parent)
     }
-    out.append(keys.x, number: s.position.x)
-    out.append(keys.y, number: s.position.y)
-    out.append(keys.scaleX, number: s.scaleX, keptIn: 0)
-    out.append(keys.scaleY, number: s.scaleY, keptIn: 3)
-    out.append(keys.rotation, number: s.rotation)
-    if node.matrix3d != nil { depthMembers(s, into: &out) }
-    out.append(keys.opacity, number: s.opacity, keptIn: 1)
-    let gradients = node.boxGradients
-    if let fill = gradients?.fill {
-      out.append(member: "fill", paint: s.fill, gradient: fill)
-    } else {
-      out.append(keys.fillOpen, hex: s.fill)
-      out.append(byte: UInt8(ascii: "\""))
-    }
-    if node.hasStroke {
-      out.append(member: "stroke", paint: s.stroke, gradient: gradients?.stroke)
-      out.append(member: "lineWidth", s.lineWidth)
-    }
-    if node.hasTrim {
-      out.append(member: "strokeStart", s.strokeStart)
-      out.append(member: "strokeEnd", s.strokeEnd)
-    }
+    if !keys.fields.closesString { out.append(byte: UInt8(ascii: "\"")) }
+    out.append(members: keys.fields, of: node)
     if let tint = node.tint {
       out.append(member: "tint", color: tint)
     }
@@ -90,8 +70,8 @@ enum DumpRecords {
       out.append(number: rect.height)
       out.append("]")
     }
-    out.append(keys.z, number: node.z, keptIn: 2)
-    DumpRecords.unlessDefaultMembers(node, keys.unlessDefault, into: &out)
+    out.append(keys.z, number: node.z, keptIn: keys.fields.zKept)
+    DumpRecords.unlessDefaultMembers(node, keys.fields.unlessDefault, into: &out)
     let m = node.matrix
     out.append(keys.matrixOpen, number: m.a)
     out.append(cell: m.b)
@@ -105,9 +85,9 @@ enum DumpRecords {
   }
 }
 
-/// A node object's keys and the punctuation around them, each one piece: made once per
-/// writer and read from it (a `static let` would be looked up through a lazy global at
-/// every use).
+/// A node object's structural keys (those that are not properties) and the punctuation
+/// around them, each one piece, and its property fields: made once per writer and read
+/// from it (a `static let` would be looked up through a lazy global at every use).
 struct NodeKeys: Sendable {
   let idOpen = PackedBytes("{\"id\":\"")
   /// After the id's text: its closing quote, then the shape's key and opening quote.
@@ -115,16 +95,8 @@ struct NodeKeys: Sendable {
   /// After the shape's (or id's) text: its closing quote, then the parent's key and
   /// opening quote.
   let parentOpen = PackedBytes("\",\"parent\":\"")
-  /// After the shape's text: its closing quote, then `x`'s key.
-  let x = PackedBytes("\",\"x\":")
-  let y = PackedBytes(",\"y\":")
-  let scaleX = PackedBytes(",\"scaleX\":")
-  let scaleY = PackedBytes(",\"scaleY\":")
-  let rotation = PackedBytes(",\"rotation\":")
-  let opacity = PackedBytes(",\"opacity\":")
-  let fillOpen = PackedBytes(",\"fill\":\"")
   let z = PackedBytes(",\"z\":")
   let matrixOpen = PackedBytes(",\"matrix\":[")
-  /// The fields after `z` (`DumpLayout.unlessDefault`).
-  let unlessDefault = DumpLayout.unlessDefault
+  /// The property fields, from the declarations.
+  let fields = RecordFields.json()
 }

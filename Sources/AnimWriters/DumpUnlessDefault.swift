@@ -8,13 +8,15 @@ extension DumpRecords {
   /// `"doubleSided":false` and the other fields of `fields` that differ from their
   /// defaults, and `"backFacing":true` in a frame where the node faces away.
   @inline(__always)
-  static func unlessDefaultMembers(_ node: NodeFrame, _ fields: [DumpField], into out: inout DumpBytes) {
-    for field in fields where node.state[field.slot] != field.defaultSlot {
-      out.append(byte: UInt8(ascii: ","))
-      out.append(jsonString: field.key)
-      out.append(byte: UInt8(ascii: ":"))
-      CSVWriter.value(node.state[field.slot], field, json: true, into: &out)
-      if field.property == .doubleSided && node.backFacing { out.append(",\"backFacing\":true") }
+  static func unlessDefaultMembers(_ node: NodeFrame, _ fields: [RecordField], into out: inout DumpBytes) {
+    for i in fields.indices {
+      let f = fields[i]
+      let v = node.state[f.slot]
+      guard v != f.defaultSlot else { continue }
+      if f.lead.count != 0 { out.append(piece: f.lead) }
+      out.append(piece: f.key)
+      CSVWriter.value(v, DumpLayout.fields[f.index], json: true, into: &out)
+      if f.property == .doubleSided && node.backFacing { out.append(",\"backFacing\":true") }
     }
   }
 }

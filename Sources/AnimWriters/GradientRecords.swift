@@ -71,3 +71,15 @@ extension DumpBytes {
     append("]")
   }
 }
+
+extension PaintGradients {
+  /// The gradient a paint property (`fill`, `stroke`) has in place of its colour; nil for
+  /// a colour and for every other property.
+  func gradient(of property: Property) -> Gradient? {
+    switch property {
+    case .fill: return fill
+    case .stroke: return stroke
+    default: return nil
+    }
+  }
+}

@@ -4,9 +4,9 @@ import Testing
 
 @testable import AnimWriters
 
-/// The record writers spell their fields out for speed; these hold them to the
-/// declarations' order (`DumpLayout`), so a property declared with a dump key and not
-/// written, or written out of place, fails here.
+/// The record writers loop over the declared fields (`RecordFields`); these hold the
+/// records to the declarations' order (`DumpLayout`), so a property declared with a dump
+/// key and not written, or written out of place, fails here.
 struct DumpLayoutTests {
   /// The property keys of each node object of a JSON Lines frame, in order.
   static func recordKeys(_ line: String) -> [[String]] {
