@@ -57,7 +57,9 @@ extension LottieLayer {
         shapes.append(LottieJSON.group("fill", bakedPaths(fills) + [paint]))
       }
     }
-    let opacity = reduce(samples.map { [$0.opacity * 100] }) { abs($0 - $1) <= LottieTolerance.percent }
+    let opacity = reduce(samples.map { [$0.opacity * 100] }, range: 0...100) {
+      abs($0 - $1) <= LottieTolerance.percent
+    }
     let ks: JSONValue = .object([
       ("o", LottieJSON.property(opacity, scalar: true)), ("r", LottieJSON.fixed(0)),
       ("p", LottieJSON.fixed([0, 0])), ("a", LottieJSON.fixed([0, 0])), ("s", LottieJSON.fixed([100, 100])),

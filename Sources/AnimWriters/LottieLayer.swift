@@ -59,7 +59,9 @@ struct LottieLayer {
     let anchor = instance.anchor(scale: scale)
     let transform = transformTracks(anchor: anchor, points: points)
 
-    let opacity = reduce(samples.map { [$0.opacity * 100] }) { abs($0 - $1) <= LottieTolerance.percent }
+    let opacity = reduce(samples.map { [$0.opacity * 100] }, range: 0...100) {
+      abs($0 - $1) <= LottieTolerance.percent
+    }
     var shapes: [JSONValue] = []
     let paths = beziers.enumerated().map { LottieJSON.path($1, name: "outline \($0 + 1)") }
     if instance.hasStroke && samples.contains(where: { $0.stroke.a > 0 && $0.lineWidth > 0 }) {
@@ -149,22 +151,28 @@ struct LottieLayer {
     return ([withEffects(.object(members), layerMatrices: matrices), shearLayer], true)
   }
 
-  func reduce(_ values: [[Double]], within: @escaping (Double, Double) -> Bool) -> LottieTrack {
+  /// `range`: what every component must keep (`LottieReducer.range`).
+  func reduce(
+    _ values: [[Double]], range: ClosedRange<Double>? = nil, within: @escaping (Double, Double) -> Bool
+  ) -> LottieTrack {
     var reducer = LottieReducer(samples: values, first: instance.firstFrame) { k, v in
       zip(v, values[k]).allSatisfy { within($0, $1) }
     }
     reducer.easings = easings
+    reducer.range = range
     return reducer.reduce()
   }
 
   func color(_ colors: [Color]) -> JSONValue {
     LottieJSON.property(
-      reduce(colors.map { [$0.r, $0.g, $0.b] }) { abs($0 - $1) <= LottieTolerance.color }, scalar: false)
+      reduce(colors.map { [$0.r, $0.g, $0.b] }, range: 0...1) { abs($0 - $1) <= LottieTolerance.color },
+      scalar: false)
   }
 
   func alpha(_ colors: [Color]) -> JSONValue {
     LottieJSON.property(
-      reduce(colors.map { [$0.a * 100] }) { abs($0 - $1) <= LottieTolerance.alphaPercent }, scalar: true)
+      reduce(colors.map { [$0.a * 100] }, range: 0...100) { abs($0 - $1) <= LottieTolerance.alphaPercent },
+      scalar: true)
   }
 
   // MARK: - Transform

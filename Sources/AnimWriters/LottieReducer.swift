@@ -18,6 +18,10 @@ struct LottieReducer {
   /// Whether `value` is within tolerance of sample k.
   let fits: (_ k: Int, _ value: [Double]) -> Bool
   var easings: [LottieEasing] = LottieEasing.named
+  /// The range every component's value must keep (a colour channel's 0…1, which Lottie's
+  /// schema requires): an end fitted beyond the samples by least squares is brought back
+  /// into it, and the pair is then judged on the samples as any other.
+  var range: ClosedRange<Double>? = nil
 
   /// How many failed ends in a row end the greedy search for a segment's end: a longer
   /// segment that fits after that many failures is rare, and the pruning pass still
@@ -194,6 +198,10 @@ struct LottieReducer {
         guard s11 > 1e-12 else { return nil }
         v1[d] = (r1 - s01 * v0[d]) / s11
       case (false, false): break
+      }
+      if let range {
+        v0[d] = min(max(v0[d], range.lowerBound), range.upperBound)
+        v1[d] = min(max(v1[d], range.lowerBound), range.upperBound)
       }
     }
     var cost = 0.0
