@@ -194,6 +194,30 @@
     used = at
   }
 
+  /// Doubles every `byte` written since `start`, in place: RFC 4180's quoting of a
+  /// cell's text that was written unquoted (a gradient's object in a CSV cell). Nothing
+  /// is allocated once the storage has room.
+  package mutating func double(_ byte: UInt8, since start: Int) {
+    precondition(start >= 0 && start <= used, "ByteBuffer: start out of range")
+    var extra = 0
+    for i in start..<used where storage[i] == byte { extra &+= 1 }
+    guard extra > 0 else { return }
+    makeRoom(extra)
+    // From the end back, so each byte moves once and nothing unread is overwritten.
+    var to = used &+ extra
+    var from = used
+    while from > start {
+      from &-= 1
+      to &-= 1
+      storage[to] = storage[from]
+      if storage[from] == byte {
+        to &-= 1
+        storage[to] = byte
+      }
+    }
+    used &+= extra
+  }
+
   /// Appends the UTF-8 of `text`.
   package mutating func append(utf8 text: String) {
     var text = text

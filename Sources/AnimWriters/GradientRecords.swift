@@ -51,13 +51,10 @@ extension DumpBytes {
       append(hex: c)
       return
     }
-    var object = DumpBytes()
-    object.append(gradient: gradient)
     append(byte: UInt8(ascii: "\""))
-    for b in object.bytes {
-      if b == UInt8(ascii: "\"") { append(byte: b) }
-      append(byte: b)
-    }
+    let start = buffer.count
+    append(gradient: gradient)
+    buffer.double(UInt8(ascii: "\""), since: start)
     append(byte: UInt8(ascii: "\""))
   }
 

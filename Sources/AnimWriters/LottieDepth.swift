@@ -32,31 +32,24 @@ extension LottieLayer {
         path, h, lineWidth: s.lineWidth, strokeStart: instance.hasTrim ? s.strokeStart : 0,
         strokeEnd: instance.hasTrim ? s.strokeEnd : 1, tolerance: tol, band: band)
     }
-    var shapes: [JSONValue] = []
-    let strokeCut = samples.contains { ($0.depthStroke?.bands.count ?? 0) > 1 }
-    if let g = instance.gradients?.stroke, strokeCut {
-      shapes += stripGroups("stroke", g, samples.map(\.depthStroke)) { stroke(samples[$0], $1) }
-    } else {
-      let strokes = samples.map { stroke($0, .all) }
-      if strokes.contains(where: { !$0.isEmpty }) {
-        let paint =
-          instance.gradients?.stroke.map { gradientFill($0, samples.map { $0.depthStroke?.fits.first }) }
-          ?? solidFill(samples.map(\.stroke))
-        shapes.append(LottieJSON.group("stroke", bakedPaths(strokes) + [paint]))
+    // One paint's shapes: a group per strip where some frame cuts its gradient into
+    // bands, else one group of the whole outline under one paint.
+    let paintShapes = {
+      (
+        name: String, g: Gradient?, strips: [LottieDepthStrips?], colors: [Color],
+        outline: (LottieSample, BoxBand) -> [[Point]]
+      ) -> [JSONValue] in
+      if let g, strips.contains(where: { ($0?.bands.count ?? 0) > 1 }) {
+        return stripGroups(name, g, strips) { outline(samples[$0], $1) }
       }
+      let outlines = samples.map { outline($0, .all) }
+      guard outlines.contains(where: { !$0.isEmpty }) else { return [] }
+      let paint = g.map { gradientFill($0, strips.map { $0?.fits.first }) } ?? solidFill(colors)
+      return [LottieJSON.group(name, bakedPaths(outlines) + [paint])]
     }
-    let fillCut = samples.contains { ($0.depthFill?.bands.count ?? 0) > 1 }
-    if let g = instance.gradients?.fill, fillCut {
-      shapes += stripGroups("fill", g, samples.map(\.depthFill)) { fill(samples[$0], $1) }
-    } else {
-      let fills = samples.map { fill($0, .all) }
-      if fills.contains(where: { !$0.isEmpty }) {
-        let paint =
-          instance.gradients?.fill.map { gradientFill($0, samples.map { $0.depthFill?.fits.first }) }
-          ?? solidFill(samples.map(\.fill))
-        shapes.append(LottieJSON.group("fill", bakedPaths(fills) + [paint]))
-      }
-    }
+    let shapes =
+      paintShapes("stroke", instance.gradients?.stroke, samples.map(\.depthStroke), samples.map(\.stroke), stroke)
+      + paintShapes("fill", instance.gradients?.fill, samples.map(\.depthFill), samples.map(\.fill), fill)
     let opacity = reduce(samples.map { [$0.opacity * 100] }, range: 0...100) {
       abs($0 - $1) <= LottieTolerance.percent
     }

@@ -96,6 +96,36 @@ import Testing
     #expect(shortSeen > 500_000)
   }
 
+  /// `double(_:since:)` against doubling by hand: quotes before `start` stay single,
+  /// those after it are doubled, and the buffer's room is honoured at every size.
+  @Test func doublingAQuoteAfterAStart() {
+    let q = UInt8(ascii: "\"")
+    var buffer = ByteBuffer()
+    buffer.append(contentsOf: Array("a\"b,".utf8))
+    let start = buffer.count
+    buffer.append(contentsOf: Array("{\"type\":\"linear\"}".utf8))
+    buffer.double(q, since: start)
+    #expect(buffer.takeBytes() == Array("a\"b,{\"\"type\"\":\"\"linear\"\"}".utf8))
+
+    var mix = Mix(state: 7)
+    for length in [0, 1, 31, 32, 33, 4095, 4096, 5000] {
+      var buffer = ByteBuffer()
+      let head = Array(repeating: q, count: length % 5)
+      buffer.append(contentsOf: head)
+      let body = (0..<length).map { _ in mix.next() % 3 == 0 ? q : UInt8(ascii: "x") }
+      buffer.append(contentsOf: body)
+      buffer.double(q, since: head.count)
+      buffer.append(UInt8(ascii: "!"))
+      var expected = head
+      for b in body {
+        if b == q { expected.append(q) }
+        expected.append(b)
+      }
+      expected.append(UInt8(ascii: "!"))
+      #expect(buffer.takeBytes() == expected, "length \(length)")
+    }
+  }
+
   @Test func packedConstants() {
     #expect(PackedBytes(",\"x\":").bytes == Array(",\"x\":".utf8))
     #expect(PackedBytes("0123456789ABCDEF").bytes == Array("0123456789ABCDEF".utf8))
