@@ -5,12 +5,14 @@ import AnimModel
 /// keys never depend on a value reaching exactly 0.
 extension Property {
   /// Whether setting or animating it makes a node 3-D: it brings the depth dump group.
-  package var isDepth: Bool { brings(.depth) }
+  @usableFromInline package var isDepth: Bool { brings(.depth) }
 }
 
 extension IRForm.BlockStatement {
   /// Whether the statement sets or animates a 3-D property, at any depth of grouping.
-  @usableFromInline package var touchesDepth: Bool {
+  /// Inlinable, as the two below, so that a caller's module specializes it for its `V`:
+  /// unspecialized, each statement was copied through its type's value witnesses.
+  @inlinable package var touchesDepth: Bool {
     switch self {
     case .set(let property, _): return property.isDepth
     case .timeline(let item): return item.touchesDepth
@@ -20,7 +22,7 @@ extension IRForm.BlockStatement {
 }
 
 extension IRForm.TimelineItem {
-  var touchesDepth: Bool {
+  @inlinable var touchesDepth: Bool {
     switch self {
     case .animation(let a): return a.property.isDepth
     case .group(_, let children), .sequence(_, let children): return children.contains { $0.touchesDepth }

@@ -20,11 +20,10 @@ extension IRForm.NodeTemplate {
   @inlinable package func map<W>(_ f: (V) -> W) -> IRForm.NodeTemplate<W> {
     var t = IRForm.NodeTemplate<W>(
       name: name, shape: f(shape), shapeID: shapeID, body: body.map { $0.map(f) }, localCount: localCount,
-      range: range)
+      range: range, is3D: is3D)
     t.children = children.map { $0.map(f) }
     t.isGroup = isGroup
     t.interaction = interaction.map { $0.map(f) }
-    t.is3D = is3D
     return t
   }
 }

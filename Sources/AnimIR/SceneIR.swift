@@ -91,8 +91,11 @@ extension Expr: IRValue {}
     /// Its `live`, `on drag` and `on release` blocks (§16); nil without any.
     @usableFromInline package var interaction: Interaction<V>? = nil
 
+    /// `is3D` is worked out from `body` unless given (a template mapped from another
+    /// keeps the other's, which a binding may have set).
     @inlinable package init(
-      name: String, shape: V, shapeID: String?, body: [BlockStatement<V>], localCount: Int, range: SourceRange
+      name: String, shape: V, shapeID: String?, body: [BlockStatement<V>], localCount: Int, range: SourceRange,
+      is3D: Bool? = nil
     ) {
       self.name = name
       self.shape = shape
@@ -100,7 +103,7 @@ extension Expr: IRValue {}
       self.body = body
       self.localCount = localCount
       self.range = range
-      is3D = body.contains { $0.touchesDepth }
+      self.is3D = is3D ?? body.contains { $0.touchesDepth }
     }
   }
 

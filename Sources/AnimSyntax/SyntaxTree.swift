@@ -82,6 +82,19 @@ import AnimSource
     return i >= 0 ? back.tags[i].kind : front.tags[i &+ frontCount].kind
   }
 
+  /// Whether any node is of one of `kinds`: one pass over the kind columns, so a check
+  /// that applies only where such nodes are (§16's bindings) costs a large file without
+  /// them no walk of its tree.
+  package func contains(anyOf kinds: [SyntaxKind]) -> Bool {
+    // One bit per kind: the loop tests a bit, not a list.
+    var wanted = [Bool](repeating: false, count: 256)
+    for kind in kinds { wanted[Int(kind.rawValue)] = true }
+    for tags in [front.tags, back.tags] {
+      for i in 0..<tags.count where wanted[Int(tags[i].kind.rawValue)] { return true }
+    }
+    return false
+  }
+
   @inlinable @inline(__always) package func flags(_ id: NodeID) -> UInt8 {
     let i = Int(id.index) &- frontCount
     return i >= 0 ? back.tags[i].flags : front.tags[i &+ frontCount].flags

@@ -28,6 +28,9 @@ final class WarningPass {
   /// A checked value's value now, when it is constant: never for one that draws at
   /// random, whose fold would be one draw of a stream the run does not use.
   func fold(_ value: CheckedExpr) -> Value? {
+    // A literal number (most durations and delays) is its own value, as lowered: nothing
+    // to lower or fold.
+    if case .node(let id) = value, tree.kind(id) == .number { return .number(tree.numberLiteral(id).value) }
     if case .node(let id) = value, tree.firstPerRunCall(in: id) != nil { return nil }
     return folder.fold(lowering.lower(value))
   }
