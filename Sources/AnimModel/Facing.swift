@@ -28,6 +28,13 @@ extension NodeFrame {
   /// frame's.
   @inline(__always)
   package mutating func decideFacing() {
+    decideFacing(matrix3d: matrix3d)
+  }
+
+  /// `decideFacing` with its 3-D matrix given: the simulator's, while the frame's column
+  /// is still being written (`placeDepth`).
+  @inline(__always)
+  package mutating func decideFacing(matrix3d: Matrix3D?) {
     backFacing = state[Facing.doubleSidedSlot] == 0 && Facing.facesAway(matrix, matrix3d)
   }
 }

@@ -45,11 +45,15 @@ public struct InstanceID: Hashable, Sendable, CustomStringConvertible {
 /// gets only its matrix and the state's position, scale, rotation and opacity
 /// (`FrameSampler.compose`): the rest is what it held.
 ///
-/// What few records have (a tint, gradients, a 3-D matrix, a contents rect) sits in one
-/// shared, immutable box (`NodeFrameParts`), nil when a record has none of them: a frame
-/// writes and its readers walk every record, and the box keeps a record about half the
-/// size those inline would make it. Setting one of them makes a new box, so a record
-/// stays a value.
+/// What few records have (a tint, gradients, a contents rect) sits in one shared,
+/// immutable box (`NodeFrameParts`), nil when a record has none of them: a frame writes
+/// and its readers walk every record, and the box keeps a record about half the size
+/// those inline would make it. Setting one of them makes a new box, so a record stays a
+/// value. Those parts are set when a record takes its instance and kept while it holds it.
+///
+/// A 3-D matrix changes every frame, so it is not boxed: the frame's 3-D records share
+/// one column of matrices (`DepthColumn`) that the simulator writes once per frame, and
+/// each holds its place in it. A column is never written once records hold it.
 public struct NodeFrame: Sendable {
   /// SVG `matrix(a b c d tx ty)`: T(position)·R(rotation)·S(scale)·T(−anchor·size),
   /// after the replicator's T(position)·Mⁱ for a copy.
@@ -72,6 +76,11 @@ public struct NodeFrame: Sendable {
   public var z: Double
   /// The rare parts below; nil when all are nil.
   private var parts: NodeFrameParts? = nil
+  /// The frame's 3-D matrices, nil for a 2-D node or while the frame is being written.
+  private var depthColumn: DepthColumn? = nil
+  /// Its `matrix3d`'s place in `depthColumn`, or, while the frame is being written, in
+  /// the simulator's column; -1 for a 2-D node.
+  package private(set) var depthSlot: Int32 = -1
 
   init(
     matrix: AffineTransform, state: NodeState, id: InstanceID, shape: SceneShape, hasStroke: Bool, hasTrim: Bool,
@@ -113,11 +122,38 @@ public struct NodeFrame: Sendable {
   /// column-major as CSS `matrix3d()`; nil for a 2-D node. `matrix` then holds the same
   /// transform with rotationX, rotationY and perspective taken as 0.
   public var matrix3d: Matrix3D? {
-    get { parts?.values.matrix3d }
+    get { depthSlot < 0 ? nil : depthColumn?[Int(depthSlot)] }
     set {
-      guard newValue != nil || parts != nil else { return }
-      change { $0.matrix3d = newValue }
+      // One record's own column: what a record set by hand holds (the simulator writes
+      // a frame's matrices into one column, `placeDepth` and `publishDepth`).
+      if let newValue {
+        depthColumn = [newValue]
+        depthSlot = 0
+      } else {
+        clearDepth()
+      }
     }
+  }
+
+  /// Makes it a 3-D record whose matrix is at `slot` of a column still being written:
+  /// `matrix3d` reads nil until `publishDepth` hands it the finished column.
+  @inline(__always)
+  package mutating func placeDepth(at slot: Int) {
+    depthColumn = nil
+    depthSlot = Int32(truncatingIfNeeded: slot)
+  }
+
+  /// Makes it a 2-D record.
+  @inline(__always)
+  package mutating func clearDepth() {
+    depthColumn = nil
+    depthSlot = -1
+  }
+
+  /// Hands a 3-D record (one with a slot) the finished column its slot indexes.
+  @inline(__always)
+  package mutating func publishDepth(_ column: DepthColumn) {
+    if depthSlot >= 0 { depthColumn = column }
   }
 
   /// `contentsRect` when the block sets it (§12.3); nil for the whole image.
@@ -134,9 +170,9 @@ public struct NodeFrame: Sendable {
   package mutating func setParts(
     tint: Color?, gradients: PaintGradients?, matrix3d: Matrix3D?, contentsRect: ContentsRect?
   ) {
-    let values = NodeFrameParts.Values(
-      tint: tint, gradients: gradients, matrix3d: matrix3d, contentsRect: contentsRect)
+    let values = NodeFrameParts.Values(tint: tint, gradients: gradients, contentsRect: contentsRect)
     parts = values.isEmpty ? nil : NodeFrameParts(values)
+    self.matrix3d = matrix3d
   }
 
   /// Replaces the box with one holding the changed values (none when all are nil).
@@ -158,10 +194,9 @@ package final class NodeFrameParts: Sendable {
   struct Values: Sendable {
     var tint: Color? = nil
     var gradients: PaintGradients? = nil
-    var matrix3d: Matrix3D? = nil
     var contentsRect: ContentsRect? = nil
 
-    var isEmpty: Bool { tint == nil && gradients == nil && matrix3d == nil && contentsRect == nil }
+    var isEmpty: Bool { tint == nil && gradients == nil && contentsRect == nil }
   }
 
   let values: Values
@@ -170,6 +205,11 @@ package final class NodeFrameParts: Sendable {
     self.values = values
   }
 }
+
+/// A frame's 3-D matrices, by record slot (`NodeFrame.depthSlot`): written by the
+/// simulator while it makes the frame, then shared by the frame's 3-D records and never
+/// written again (a later frame writes a column of its own).
+package typealias DepthColumn = ContiguousArray<Matrix3D>
 
 /// One frame of a run: frame number n, run time n / fps, the scene time it shows, and
 /// the live instances in paint order (z, then creation order). A value: it holds what it

@@ -31,7 +31,8 @@ extension FrameSampler {
       if r &+ 2 < count { turns = Self.turns(records, written, extras, from: r &+ 2, count) }
       guard
         record.write(
-          live, cohort.first &+ r, r, rotation: current.rotation[0], sin: current.sin[0], cos: current.cos[0], &records)
+          live, cohort.first &+ r, r, rotation: current.rotation[0], sin: current.sin[0], cos: current.cos[0], &records,
+          &depths)
       else {
         written &+= r
         return r
@@ -41,7 +42,7 @@ extension FrameSampler {
         guard
           record.write(
             live, cohort.first &+ n, n, rotation: current.rotation[1], sin: current.sin[1], cos: current.cos[1],
-            &records)
+            &records, &depths)
         else {
           written &+= n
           return n
@@ -85,11 +86,12 @@ extension FrameSampler {
 
     /// Record `base + r`, of instance `m` with its composed state (in the record) whose
     /// rotation is `rotation` with the `along` rotation added; false if a value is not
-    /// finite.
+    /// finite. A 3-D member's matrix goes to the end of `depths`, the record taking its
+    /// place there.
     @inline(__always)
     mutating func write(
       _ live: ContiguousArray<LiveInstance>, _ m: Int, _ r: Int, rotation: Double, sin: Double, cos: Double,
-      _ records: inout [NodeFrame]
+      _ records: inout [NodeFrame], _ depths: inout DepthColumn
     ) -> Bool {
       let w = base &+ r
       let opacity = min(max(records[w].state.opacity, 0), 1)
@@ -101,12 +103,16 @@ extension FrameSampler {
       if placed, let placement = live[m].placement { matrix = placement.prefix * matrix }
       guard FrameSampler.isFinite(records[w].state, opacity: opacity, matrix, style: checksStyle) else { return false }
       // A 2-D member's record has no matrix3d already (`FrameSampler.fill`).
-      if live[m].is3D {
-        guard FrameSampler.writeDepth(live[m], &records[w]) else { return false }
-      }
       let z = live[m].z
       records[w].matrix = matrix
-      records[w].decideFacing()
+      if live[m].is3D {
+        guard let m3 = FrameSampler.depthMatrix(live[m], records[w].state) else { return false }
+        depths.append(m3)
+        records[w].placeDepth(at: depths.count &- 1)
+        records[w].decideFacing(matrix3d: m3)
+      } else {
+        records[w].decideFacing(matrix3d: nil)
+      }
       if z < lastZ { ordered = false }
       lastZ = z
       return true

@@ -41,15 +41,21 @@ struct ParentPlane {
   /// Record `k`'s position space, composed from the records' own (local) matrices:
   /// W(parent) = W(grandparent)·L(parent), then a copy's `placement`. Affine products
   /// while the chain is 2-D, so a flat scene's values are the ones an affine walk gives.
-  init(ofRecord k: Int, in records: [NodeFrame], parents parentRecord: [Int], placement: CopyPlacement?) {
+  /// The records are the frame's as sampled, their 3-D matrices still in `depths`.
+  init(
+    ofRecord k: Int, in records: [NodeFrame], depths: DepthColumn, parents parentRecord: [Int],
+    placement: CopyPlacement?
+  ) {
     var flat = placement?.prefix ?? AffineTransform.identity
     var depth: Matrix3D? = nil
     var p = parentRecord[k]
     var steps = 0
     while p >= 0 && steps < 128 {
       let record = records[p]
-      if depth != nil || record.matrix3d != nil {
-        depth = (record.matrix3d ?? Matrix3D(record.matrix)) * (depth ?? Matrix3D(flat))
+      let slot = Int(record.depthSlot)
+      let own: Matrix3D? = slot >= 0 && slot < depths.count ? depths[slot] : nil
+      if depth != nil || own != nil {
+        depth = (own ?? Matrix3D(record.matrix)) * (depth ?? Matrix3D(flat))
       } else {
         flat = record.matrix * flat
       }

@@ -90,7 +90,8 @@ extension Simulator {
   /// whose leading values alone were written is kept, since the next frame writes those
   /// again (`FrameSampler.compose`).
   func applyBindings(
-    _ records: inout [NodeFrame], instances: [Int], owners: inout [Int], at s: Double, runTime: Double
+    _ records: inout [NodeFrame], instances: [Int], owners: inout [Int], depths: inout DepthColumn, at s: Double,
+    runTime: Double
   ) throws(SimulationError) {
     guard var state = interaction else { return }
     defer { interaction = state }
@@ -105,7 +106,7 @@ extension Simulator {
       guard let o = state.overrides[all[m].seq] else { continue }
       o.apply(to: &records[k].state, at: s)
       if o.properties.contains(where: { PropertyTarget($0).isStyle }) { owners[k] = -1 }
-      refresh(&records[k], all[m])
+      refresh(&records[k], all[m], &depths)
     }
     // A node absent from this frame reads as it was last drawn.
     var frame = state.lastFrame
@@ -120,7 +121,7 @@ extension Simulator {
         guard node < frame.states.count, let k = recordOfSeq[seq] else { continue }
         frame.states[node] = records[k].state
         frame.scenePositions[node] = ParentPlane(
-          ofRecord: k, in: records, parents: parentRecord, placement: all[instances[k]].placement
+          ofRecord: k, in: records, depths: depths, parents: parentRecord, placement: all[instances[k]].placement
         ).toScene(
           records[k].state.position)
       }
@@ -153,7 +154,8 @@ extension Simulator {
         if let drag = state.drag, drag.receiver == seq {
           frame.drag = dragValues(
             drag, at: runTime,
-            plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord, placement: all[instances[k]].placement),
+            plane: ParentPlane(
+              ofRecord: k, in: records, depths: depths, parents: parentRecord, placement: all[instances[k]].placement),
             state)
         }
         ctx.frame = frame
@@ -166,7 +168,7 @@ extension Simulator {
         target.set(value, &records[k].state)
         if target.isStyle { owners[k] = -1 }
         if site.whileDragged { state.drag?.lastBound[site.binding.property] = value }
-        refresh(&records[k], all[instances[k]])
+        refresh(&records[k], all[instances[k]], &depths)
         let m = records[k].matrix
         guard (m.a + m.b + m.c + m.d + m.tx + m.ty + records[k].state.opacity).isFinite || Self.allFinite(m, records[k])
         else {
@@ -180,7 +182,8 @@ extension Simulator {
     if let drag = state.drag, let k = recordOfSeq[drag.receiver] {
       frame.drag = dragValues(
         drag, at: runTime,
-        plane: ParentPlane(ofRecord: k, in: records, parents: parentRecord, placement: all[instances[k]].placement),
+        plane: ParentPlane(
+          ofRecord: k, in: records, depths: depths, parents: parentRecord, placement: all[instances[k]].placement),
         state)
     }
     frame.own = NodeState()
@@ -214,13 +217,18 @@ extension Simulator {
     return [drag.start, translation, location, velocity]
   }
 
-  /// Makes a record's matrix (and 3-D matrix and facing) again from its state.
-  func refresh(_ record: inout NodeFrame, _ instance: LiveInstance) {
+  /// Makes a record's matrix (and 3-D matrix and facing) again from its state. A 3-D
+  /// record's matrix is rewritten in its place in `depths` (sampling gave it one); one
+  /// that is not finite leaves the sampled one.
+  func refresh(_ record: inout NodeFrame, _ instance: LiveInstance, _ depths: inout DepthColumn) {
     record.state.opacity = min(max(record.state.opacity, 0), 1)
     var matrix = Self.localMatrix(record.state, boxOrigin: instance.boxOrigin)
     if let placement = instance.placement { matrix = placement.prefix * matrix }
     record.matrix = matrix
-    if instance.is3D { _ = FrameSampler.writeDepth(instance, &record) }
-    record.decideFacing()
+    let slot = Int(record.depthSlot)
+    if instance.is3D, slot >= 0, slot < depths.count, let m3 = FrameSampler.depthMatrix(instance, record.state) {
+      depths[slot] = m3
+    }
+    record.decideFacing(matrix3d: slot >= 0 && slot < depths.count ? depths[slot] : nil)
   }
 }

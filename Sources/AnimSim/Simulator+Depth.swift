@@ -39,16 +39,15 @@ extension Simulator {
 }
 
 extension FrameSampler {
-  /// Writes a 3-D record's `matrix3d` from its finished state, a replicator copy's
-  /// 2-D prefix composed before it; false if a number is not finite.
+  /// A 3-D record's whole matrix from its finished state, a replicator copy's 2-D prefix
+  /// composed before it; nil if a number is not finite. Its caller keeps it in the frame's
+  /// column (`DepthColumn`), not in the record.
   @inline(__always)
-  static func writeDepth(_ instance: LiveInstance, _ record: inout NodeFrame) -> Bool {
-    let s = record.state
-    guard (s.rotationX + s.rotationY + s.perspective).isFinite else { return false }
+  static func depthMatrix(_ instance: LiveInstance, _ s: NodeState) -> Matrix3D? {
+    guard (s.rotationX + s.rotationY + s.perspective).isFinite else { return nil }
     var m = Simulator.matrix3D(s, boxOrigin: instance.boxOrigin)
     if let placement = instance.placement { m = Matrix3D(placement.prefix) * m }
-    guard m.isFinite else { return false }
-    record.matrix3d = m
-    return true
+    guard m.isFinite else { return nil }
+    return m
   }
 }

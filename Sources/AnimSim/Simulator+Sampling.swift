@@ -52,6 +52,8 @@ extension Simulator {
     }
     nodes.removeSubrange(sampler.written...)
     owners.removeSubrange(sampler.written...)
+    var depths = DepthColumn()
+    swap(&depths, &sampler.depths)
     if let bad = failed.map({ live[$0] }) {
       throw SimulationError(
         code: "E0901", message: "a property of `\(bad.id)` is not finite at \(s)s", range: bad.body.template.range)
@@ -62,17 +64,20 @@ extension Simulator {
         s >= instances[$0].created - eps && s < instances[$0].end - eps
       }
       try applyBindings(
-        &nodes, instances: actives, owners: &owners, at: s, runTime: runTime ?? Double(nextFrame) / fps)
+        &nodes, instances: actives, owners: &owners, depths: &depths, at: s, runTime: runTime ?? Double(nextFrame) / fps
+      )
       seqs = actives.map { instances[$0].seq }
     }
     if tree != nil {
       if seqs.isEmpty { seqs = activeSeqs(at: s) }
       // Arranged first: an optional-chained assignment would skip it without interaction.
-      let arranged = arrangeTree(nodes, seqs: seqs, into: &frame.nodes)
+      let arranged = arrangeTree(nodes, seqs: seqs, locals: depths, into: &frame.nodes)
       interaction?.frameSeqs = arranged
       return
     }
     defer { if interaction != nil { interaction?.frameSeqs = seqs } }
+    // The column is finished: the 3-D records take it (a 2-D scene's is empty).
+    if !depths.isEmpty { for w in nodes.indices { nodes[w].publishDepth(depths) } }
     // Instances are kept in creation order; only differing z needs a sort (stable by seq).
     if !sampler.ordered {
       if seqs.isEmpty { seqs = activeSeqs(at: s) }
@@ -146,6 +151,8 @@ struct FrameSampler {
   /// Whether z never decreased in the records written (no sort needed).
   var ordered = true
   var lastZ = -Double.infinity
+  /// The 3-D records' matrices, in the order written (`NodeFrame.placeDepth`).
+  var depths = DepthColumn()
 
   /// Cohorts longer than this are split, to keep a cohort's records and scratch in cache.
   static let maxCohort = 256

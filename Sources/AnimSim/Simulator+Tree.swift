@@ -183,13 +183,19 @@ extension Simulator {
   /// Writes a tree scene's records into `out` in paint order (§14, `TreeArrangement`),
   /// without those whose parent is absent, each record's matrices composed with its
   /// parent's and linked to its parent's record. `nodes` are the sampled records, in live
-  /// order, and `seqs` their instances; they are left as they were, so that the next frame
-  /// finds each holding its instance (`FrameSampler.compose`).
+  /// order, `locals` their 3-D matrices (by `NodeFrame.depthSlot`), and `seqs` their
+  /// instances; they are left as they were, so that the next frame finds each holding its
+  /// instance (`FrameSampler.compose`).
+  ///
+  /// The whole 3-D matrices go into one new column, in paint order: a parent's, written
+  /// before its children, is read from there by each of them, and the column is handed to
+  /// the arranged records once all are written (`NodeFrame.publishDepth`).
   /// Returns the arranged records' instances, in order.
   @discardableResult
-  func arrangeTree(_ nodes: [NodeFrame], seqs: [Int], into out: inout [NodeFrame]) -> [Int] {
+  func arrangeTree(_ nodes: [NodeFrame], seqs: [Int], locals: DepthColumn, into out: inout [NodeFrame]) -> [Int] {
     guard let tree else {
       out = nodes
+      if !locals.isEmpty { for w in out.indices { out[w].publishDepth(locals) } }
       return seqs
     }
     if arrangement.seqs != seqs {
@@ -198,25 +204,48 @@ extension Simulator {
     }
     out.removeAll(keepingCapacity: true)
     out.reserveCapacity(arrangement.order.count)
+    var wholes = DepthColumn()
     for (j, k) in arrangement.order.enumerated() {
-      var record = nodes[k]
+      out.append(nodes[k])
       let parent = arrangement.parents[j]
-      record.parentSlot = parent
-      if parent >= 0 { Self.compose(&record, under: out[Int(parent)]) }
-      out.append(record)
+      out[j].parentSlot = parent
+      Self.compose(&out, j, under: Int(parent), locals, &wholes)
     }
+    if !wholes.isEmpty { for j in out.indices { out[j].publishDepth(wholes) } }
     return arrangement.orderedSeqs
   }
 
-  /// A child's whole transform: its parent's whole transform times its own (§14), with
-  /// 4 × 4 matrices when either is 3-D; its facing is decided again from the product.
-  static func compose(_ record: inout NodeFrame, under parent: NodeFrame) {
-    let own = record.matrix
-    record.matrix = parent.matrix * own
-    if parent.matrix3d != nil || record.matrix3d != nil {
-      record.matrix3d = (parent.matrix3d ?? Matrix3D(parent.matrix)) * (record.matrix3d ?? Matrix3D(own))
+  /// Arranged record `j`'s whole transform: its parent's (record `parent`'s, -1 for none)
+  /// whole transform times its own (§14), with 4 × 4 matrices when either is 3-D, the
+  /// product going to the end of `wholes`; its facing is decided again from the product.
+  /// Its own 3-D matrix is `locals[j's slot]`; its parent's whole one is already in `wholes`.
+  @inline(__always)
+  static func compose(
+    _ out: inout [NodeFrame], _ j: Int, under parent: Int, _ locals: DepthColumn, _ wholes: inout DepthColumn
+  ) {
+    let slot = Int(out[j].depthSlot)
+    guard parent >= 0 else {
+      // Top level: its own transform is its whole one, and its facing was decided so.
+      if slot >= 0 {
+        wholes.append(locals[slot])
+        out[j].placeDepth(at: wholes.count &- 1)
+      }
+      return
     }
-    record.decideFacing()
+    let own = out[j].matrix
+    let parentMatrix = out[parent].matrix
+    out[j].matrix = parentMatrix * own
+    let parentSlot = Int(out[parent].depthSlot)
+    if parentSlot >= 0 || slot >= 0 {
+      let whole =
+        (parentSlot >= 0 ? wholes[parentSlot] : Matrix3D(parentMatrix))
+        * (slot >= 0 ? locals[slot] : Matrix3D(own))
+      wholes.append(whole)
+      out[j].placeDepth(at: wholes.count &- 1)
+      out[j].decideFacing(matrix3d: whole)
+    } else {
+      out[j].decideFacing(matrix3d: nil)
+    }
   }
 }
 

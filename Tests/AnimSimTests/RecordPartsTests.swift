@@ -7,8 +7,9 @@ import Testing
 @testable import AnimModel
 @testable import AnimSim
 
-/// A record's rare parts (tint, gradients, matrix3d, contentsRect) live in a shared box
-/// (`NodeFrameParts`); a record must still behave as a value. And when the oldest
+/// A record's rare parts (tint, gradients, contentsRect) live in a shared box
+/// (`NodeFrameParts`), its matrix3d in its frame's column (`DepthColumnTests`); a record
+/// must still behave as a value. And when the oldest
 /// instances end, the records are moved up (`Simulator.realignRecords`) so that each
 /// later record is found holding its own instance.
 @Suite struct RecordPartsTests {
