@@ -26,7 +26,7 @@ package func analyze(_ file: SourceFile, keepingIR: Bool = true, resources: Scen
     return Analysis(file: file, syntax: parsed.tree, diagnostics: parsed.diagnostics, ir: nil)
   }
   let checked = checkSemantics(
-    file, parsed.tree, schedule: keepingIR ? .inOrder : .automatic, heads: parsed.declarationHeads,
+    file, parsed.tree, schedule: .automatic, heads: parsed.declarationHeads,
     resources: resources)
   let all = (parsed.diagnostics + checked.diagnostics).sortedBySource()
   // Lowered only when wanted: the check alone is most of what `animc check` does.

@@ -9,7 +9,7 @@
 
   /// The first `count` (0...8) bytes of `word`.
   @inlinable @inline(__always)
-  @usableFromInline package init(_ word: UInt64, count: Int) {
+  package init(_ word: UInt64, count: Int) {
     low = count == 8 ? word : word & ((1 &<< UInt64(count &* 8)) &- 1)
     high = 0
     self.count = count

@@ -37,13 +37,13 @@ package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// Whether this is the type of an already-reported mistake (cheaper than `==`).
-  package var isError: Bool {
+  @inlinable package var isError: Bool {
     if case .error = self { return true }
     return false
   }
 
   /// Whether this is `.name` before its enum is known.
-  package var isEnumLiteral: Bool {
+  @inlinable package var isEnumLiteral: Bool {
     if case .enumLiteral = self { return true }
     return false
   }
@@ -58,7 +58,7 @@ package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
 
   /// Written out so that comparing two plain types (nearly every comparison) is one
   /// integer test; the derived `==` copied both sides first.
-  package static func == (a: AnimType, b: AnimType) -> Bool {
+  @inlinable package static func == (a: AnimType, b: AnimType) -> Bool {
     if let x = a.plainIndex, let y = b.plainIndex { return x == y }
     switch (a, b) {
     case (.range(let x), .range(let y)), (.list(let x), .list(let y)): return x == y
@@ -70,7 +70,7 @@ package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
 
   /// A number for each case without a payload, nil for the others: comparing two of
   /// these is cheaper than the derived `==`, which copies both sides.
-  package var plainIndex: Int? {
+  @inlinable package var plainIndex: Int? {
     switch self {
     case .number: return 0
     case .duration: return 1
@@ -108,10 +108,10 @@ package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
   }()
 
   /// Duration, Angle and Point: the quantities of the unit algebra (§2).
-  package var isQuantity: Bool { self == .duration || self == .angle || self == .point }
+  @inlinable package var isQuantity: Bool { self == .duration || self == .angle || self == .point }
 
   /// Whether a value of this type can stand where `expected` is wanted.
-  package func fits(_ expected: AnimType) -> Bool {
+  @inlinable package func fits(_ expected: AnimType) -> Bool {
     if isError || expected.isError { return true }
     // Most checks compare two plain types; only these need to look inside a case.
     if let a = plainIndex, let b = expected.plainIndex { return a == b }
@@ -165,7 +165,7 @@ package enum Stage: Int, Comparable, Sendable {
   case constant = 0
   case perRun, perSpawn
 
-  package static func < (a: Stage, b: Stage) -> Bool { a.rawValue < b.rawValue }
+  @inlinable package static func < (a: Stage, b: Stage) -> Bool { a.rawValue < b.rawValue }
 
   package var word: String {
     switch self {

@@ -122,7 +122,7 @@ public struct NodeFrame: Sendable {
   /// column-major as CSS `matrix3d()`; nil for a 2-D node. `matrix` then holds the same
   /// transform with rotationX, rotationY and perspective taken as 0.
   public var matrix3d: Matrix3D? {
-    get { depthSlot < 0 ? nil : depthColumn?[Int(depthSlot)] }
+    get { depthColumn?.matrix(inSlot: Int(depthSlot)) }
     set {
       // One record's own column: what a record set by hand holds (the simulator writes
       // a frame's matrices into one column, `placeDepth` and `publishDepth`).
@@ -210,6 +210,12 @@ package final class NodeFrameParts: Sendable {
 /// simulator while it makes the frame, then shared by the frame's 3-D records and never
 /// written again (a later frame writes a column of its own).
 package typealias DepthColumn = ContiguousArray<Matrix3D>
+
+extension ContiguousArray where Element == Matrix3D {
+  /// The 3-D matrix in a record's `slot`: nil for a record without one (slot -1), and for
+  /// a slot this column does not hold.
+  @inlinable package func matrix(inSlot slot: Int) -> Matrix3D? { indices.contains(slot) ? self[slot] : nil }
+}
 
 /// One frame of a run: frame number n, run time n / fps, the scene time it shows, and
 /// the live instances in paint order (z, then creation order). A value: it holds what it

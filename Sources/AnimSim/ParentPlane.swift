@@ -52,8 +52,7 @@ struct ParentPlane {
     var steps = 0
     while p >= 0 && steps < 128 {
       let record = records[p]
-      let slot = Int(record.depthSlot)
-      let own: Matrix3D? = slot >= 0 && slot < depths.count ? depths[slot] : nil
+      let own = depths.matrix(inSlot: Int(record.depthSlot))
       if depth != nil || own != nil {
         depth = (own ?? Matrix3D(record.matrix)) * (depth ?? Matrix3D(flat))
       } else {

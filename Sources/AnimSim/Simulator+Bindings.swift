@@ -226,9 +226,9 @@ extension Simulator {
     if let placement = instance.placement { matrix = placement.prefix * matrix }
     record.matrix = matrix
     let slot = Int(record.depthSlot)
-    if instance.is3D, slot >= 0, slot < depths.count, let m3 = FrameSampler.depthMatrix(instance, record.state) {
+    if instance.is3D, depths.indices.contains(slot), let m3 = FrameSampler.depthMatrix(instance, record.state) {
       depths[slot] = m3
     }
-    record.decideFacing(matrix3d: slot >= 0 && slot < depths.count ? depths[slot] : nil)
+    record.decideFacing(matrix3d: depths.matrix(inSlot: slot))
   }
 }

@@ -122,27 +122,18 @@ extension SyntaxTree.Part {
   /// Numbers this part's nodes on from `nodeBase` and maps its names by `symbolIDs`.
   /// Literal payloads stay: they index this part's own `numbers` and `strings`.
   ///
-  /// The join's largest step, over the second half's whole tree, and the parse's serial
-  /// step: one core maps the nodes' names while the other renumbers the children. Each
-  /// column is moved out for its thread, so each is written by one thread, in place.
+  /// The join's largest step, over the second half's whole tree, in place. On one
+  /// thread: splitting the two columns between two cores gained 2–3 %, under the 15 % a
+  /// second thread must earn (issue 28).
   fileprivate mutating func renumber(nodeBase: Int32, symbolIDs: [Int32]) {
     let tags = self.tags
-    var nodes = TreeColumn<SyntaxTree.Node>()
-    var childIDs = TreeColumn<Int32>()
-    swap(&nodes, &self.nodes)
-    swap(&childIDs, &self.childIDs)
-    ForkJoin.run(
-      {
-        nodes.update { i, node in
-          guard node.payload >= 0 else { return }
-          switch tags[i].kind {
-          case .number, .color, .string: return
-          default: node.payload = symbolIDs[Int(node.payload)]  // names, labels, clause words
-          }
-        }
-      },
-      { childIDs.update { _, id in id &+= nodeBase } })
-    swap(&nodes, &self.nodes)
-    swap(&childIDs, &self.childIDs)
+    nodes.update { i, node in
+      guard node.payload >= 0 else { return }
+      switch tags[i].kind {
+      case .number, .color, .string: return
+      default: node.payload = symbolIDs[Int(node.payload)]  // names, labels, clause words
+      }
+    }
+    childIDs.update { _, id in id &+= nodeBase }
   }
 }

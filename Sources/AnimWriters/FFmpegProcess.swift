@@ -54,7 +54,8 @@ final class FFmpegProcess {
     do {
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-      FileManager.default.createFile(atPath: log.path, contents: nil)
+      // Not checked here: opening it for ffmpeg below throws when it could not be made.
+      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
       process.executableURL = URL(fileURLWithPath: ffmpeg)
       process.arguments =
         [

@@ -119,22 +119,6 @@ import Testing
     #expect(try evaluate(settings[1].value).number == 2)
   }
 
-  /// Templates lowered on two threads give the IR of one, in order.
-  @Test func twoThreadsLowerAsOne() throws {
-    var text = "let gap = 12\n"
-    for i in 0..<25 {
-      text += "node n\(i) = circle(\(i + 1)) {\n  position (gap * \(i), 10)\n  animate opacity to 0 over \(i + 1)s\n}\n"
-      text +=
-        "emitter e\(i) {\n  every 1s\n  spawn rect(\(i + 2), 4) {\n    animate rotation to 90deg over 2s\n  }\n}\n"
-    }
-    text += "replicate r count 3 {\n  node c = circle(2)\n}\n"
-    let result = try checked(text)
-    let one = IRPrinter.print(result.lowering.lower(result.scene, twoThreadsFrom: .max))
-    let two = IRPrinter.print(result.lowering.lower(result.scene, twoThreadsFrom: 1))
-    #expect(one == two)
-    #expect(one.contains("n24") && one.contains("e24"))
-  }
-
   /// Facts from another checker of the same tree are taken over, the later one winning,
   /// with their call arguments.
   @Test func adoptedFactsWin() {

@@ -7,8 +7,8 @@ import Testing
 @testable import AnimIR
 @testable import AnimModel
 
-/// A large file's top-level values and templates are checked on two threads; the
-/// diagnostics and the IR must be exactly those of checking on one.
+/// A large file's templates are checked on two threads; the diagnostics and the IR must
+/// be exactly those of checking on one.
 @Suite struct ParallelCheckTests {
   /// Every example and corpus file that parses, one after another, until the tree is large enough for
   /// the checker to split it: duplicate names, stray `scene` blocks and every corpus
@@ -59,7 +59,7 @@ import Testing
     return SourceFile(name: "values.anim", text: text)
   }
 
-  @Test func valuesCheckedOnTwoThreadsGiveTheDiagnosticsOfOne() {
+  @Test func crossReferencingValuesGiveTheDiagnosticsOfOneThread() {
     let file = Self.crossReferencingValues(parts: 1_500)
     let parsed = Parser.parse(file)
     #expect(!parsed.diagnostics.hasErrors)
@@ -70,7 +70,7 @@ import Testing
     #expect(one.contains { $0.code == SemanticCode.letCycle })
     #expect(one.contains { $0.code == SemanticCode.undefinedName })
     #expect(one == two)
-    // And those of checking with the IR kept, where values are never checked aside.
+    // And those of checking with the IR kept.
     #expect(analyze(file, keepingIR: true).diagnostics == analyze(file, keepingIR: false).diagnostics)
   }
 
@@ -80,7 +80,7 @@ import Testing
     #expect(!parsed.diagnostics.hasErrors)
     #expect(parsed.tree.nodeCount >= CheckSchedule.automatic.minimumNodes)
     let one = checkSemantics(file, parsed.tree, schedule: .serial)
-    let two = checkSemantics(file, parsed.tree, schedule: .inOrder)
+    let two = checkSemantics(file, parsed.tree, schedule: .automatic)
     #expect(one.diagnostics.count > 1000)
     #expect(one.diagnostics == two.diagnostics)
     #expect(IRPrinter.print(one.ir) == IRPrinter.print(two.ir))

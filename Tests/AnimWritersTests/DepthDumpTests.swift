@@ -155,7 +155,8 @@ import Testing
           id.hasSuffix("[0]") ? [1, 0, 0, 1, 20, 150] : id.hasSuffix("[1]") ? [1, 0, 0, 1, 80, 155] : nil
         var r: [String: Any] = ["w": box.w, "h": box.h, "ax": box.ax, "ay": box.ay, "prefix": prefix as Any]
         for key in ["x", "y", "scaleX", "scaleY", "rotation", "rotationX", "rotationY", "perspective"] {
-          r[key] = try #require(Self.number(node[key]), "\(id) has no \(key)")
+          let value: Double = try #require(Self.number(node[key]), "\(id) has no \(key)")
+          r[key] = value
         }
         if prefix == nil { r["prefix"] = NSNull() }
         requests.append(r)

@@ -14,8 +14,7 @@ import AnimSyntax
 /// (`LoweringFacts`); `ConstantFolder` holds the constant values by slot and folds what
 /// rules need to know now; `WarningPass` holds the warning rules, which read settled
 /// facts and return warnings; `Lowering` makes the IR, when it is wanted. Checking a
-/// value returns what it found (`CheckedValue`) and writes no declaration, so the
-/// parallel schedule (`ParallelGlobals.swift`) settles the values checked aside as data.
+/// value returns what it found (`CheckedValue`), which `resolve` settles.
 final class Checker {
   let file: SourceFile
   let tree: SyntaxTree
@@ -34,11 +33,9 @@ final class Checker {
   /// "Did you mean" answers for undefined names (see `nearestName`).
   var suggestions = Suggestions()
   var sceneChecked = false
-  /// When values and templates are checked on two threads (same diagnostics either way).
+  /// When templates are checked on two threads (same diagnostics either way).
   let schedule: CheckSchedule
   let facts: SymbolFacts
-  /// Top-level values checked aside, on two threads (see `ParallelGlobals.swift`).
-  var aside = AsideValues()
   /// The parser's heads of the top-level statements, when given (see `DeclarationHead`).
   var heads: [DeclarationHead]? = nil
   /// Where `text(…)` finds fonts and `image(…)` images.
@@ -68,7 +65,8 @@ final class Checker {
     collectDeclarations()
     checkScene()
     loweringFacts.settings = scene.settings
-    resolveGlobals()
+    // Every value, in order; one already checked (a use resolved it first) returns at once.
+    for symbol in order { resolve(symbol) }
     checkInput()  // before the emitters: their `max` warning counts the input's taps
     checkTemplates()
     checkSecondaryCycles()
@@ -123,10 +121,6 @@ final class Checker {
     case nil, .done?: return
     case .checking?:
       reportCycle(from: symbol)
-      return
-    case .elsewhere?:
-      // Checked aside, this value meets one not checked yet: it waits for the serial pass.
-      aside.unresolved = true
       return
     case .unchecked?: break
     }
@@ -238,7 +232,12 @@ final class Checker {
   func fold(_ e: Expr) -> Value? { folder.fold(e) }
 
   /// Lowers and evaluates the value checked at `id` (see `fold(_:)`).
-  func fold(_ id: NodeID) -> Value? { folder.fold(lowering.lower(id)) }
+  func fold(_ id: NodeID) -> Value? {
+    // A number literal (most durations) is its own value, as it lowers: nothing to
+    // lower or evaluate (the same shortcut as `WarningPass.fold`).
+    if tree.kind(id) == .number { return .number(tree.numberLiteral(id).value) }
+    return folder.fold(lowering.lower(id))
+  }
 
   /// The value checked at `id` as a finite number, when `t` says it is a constant one.
   func constantNumber(_ t: Typed, at id: NodeID) -> Double? {

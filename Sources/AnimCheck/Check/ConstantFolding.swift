@@ -31,9 +31,6 @@ final class ConstantFolder {
   /// Settles the next slot's value.
   func append(_ value: Value) { constants.append(value) }
 
-  /// Lets go of the values (a second checker that only read them).
-  func release() { constants = [] }
-
   /// The value in `slot`, when one is settled and is not the NaN of a value not folded.
   func settledValue(_ slot: Int) -> Value? {
     guard slot < constants.count else { return nil }

@@ -11,9 +11,6 @@ struct Declaration {
   }
   enum State {
     case unchecked, checking, done
-    /// Not checked yet, and checked aside by one of two checkers: a use in the other
-    /// waits for the serial pass (see `ParallelGlobals.swift`). Never seen outside it.
-    case elsewhere
   }
 
   var kind: Kind
@@ -153,9 +150,6 @@ struct DeclarationTable {
   /// mark uses in their copy of the table, and a mark in the entries themselves made
   /// each copy every declaration.
   private var used: [Bool] = []
-  /// While recording, the entries whose mark `markUsed` set, so that a check whose
-  /// results are dropped also drops its uses (see `AsideValues`).
-  private var newMarks: [Int]? = nil
 
   private func entry(_ symbol: Symbol) -> Int? {
     let s = Int(symbol.id)
@@ -209,17 +203,6 @@ struct DeclarationTable {
   mutating func markUsed(_ symbol: Symbol) {
     guard let i = entry(symbol), !used[i] else { return }
     used[i] = true
-    newMarks?.append(i)
-  }
-
-  /// Starts recording the marks set from now on.
-  mutating func recordUses() { newMarks = [] }
-
-  /// Stops recording; with `keeping: false` the marks set since `recordUses` are cleared,
-  /// as if the uses had not been checked.
-  mutating func endRecording(keeping: Bool) {
-    if !keeping { for i in newMarks ?? [] { used[i] = false } }
-    newMarks = nil
   }
 
   func isUsed(_ symbol: Symbol) -> Bool { entry(symbol).map { used[$0] } ?? false }

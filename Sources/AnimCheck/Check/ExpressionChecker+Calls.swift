@@ -35,7 +35,6 @@ extension Checker {
     let callee = tree.child(id, 0)
     let name = tree.name(callee)
     let args = arguments(id)
-    let range = tree.range(id)
     if let symbol = tree.symbol(callee), declarations.contains(symbol) || scope.locals[symbol] != nil,
       !BuiltinNames.isReserved(name)
     {

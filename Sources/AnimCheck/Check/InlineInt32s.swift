@@ -8,7 +8,7 @@ struct InlineInt32s {
   init(repeating value: Int32) { slots = (value, value, value, value, value, value, value, value) }
 
   /// Slot `i`, for `0 <= i < count`.
-  subscript(i: Int) -> Int32 {
+  @inline(__always) subscript(i: Int) -> Int32 {
     get {
       switch i {
       case 0: return slots.0

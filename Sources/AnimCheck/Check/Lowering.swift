@@ -3,7 +3,6 @@ import AnimMath
 import AnimModel
 import AnimSource
 import AnimSyntax
-import AnimThreads
 
 /// Lowering to the IR: turns the checked scene, whose values are checked syntax, into
 /// the `SceneIR` the simulator runs. It reads the tree and what the type pass recorded
@@ -24,27 +23,9 @@ final class Lowering {
     self.builtins = builtins
   }
 
-  /// The IR of a checked scene. A scene of `twoThreadsFrom` templates or more has its
-  /// templates lowered on two threads, each taking the first or second half of each
-  /// list; lowering only reads, and the halves are joined in order.
-  func lower(_ scene: UnloweredScene, twoThreadsFrom: Int = 1_000) -> SceneIR {
-    let templates = scene.nodes.count + scene.emitters.count + scene.replicators.count
-    guard templates >= twoThreadsFrom else { return scene.map(lower) }
-    var rest = scene
-    rest.nodes = []
-    rest.emitters = []
-    rest.replicators = []
-    var ir = rest.map(lower)
-    // Each lowering writes only its own lists; the scene and this lowering's facts are read.
-    let halves = [TemplateLowering(self), TemplateLowering(self)]
-    ForkJoin.run({ halves[0].lower(scene, secondHalf: false) }, { halves[1].lower(scene, secondHalf: true) })
-    for half in halves {
-      ir.nodes += half.nodes
-      ir.emitters += half.emitters
-      ir.replicators += half.replicators
-    }
-    return ir
-  }
+  /// The IR of a checked scene, on one thread: lowering a large scene's templates on two
+  /// gained nothing measurable, under the 15 % a second thread must earn (issue 28).
+  func lower(_ scene: UnloweredScene) -> SceneIR { scene.map(lower) }
 
   func lower(_ value: CheckedExpr) -> Expr {
     switch value {
