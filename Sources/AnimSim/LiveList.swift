@@ -49,9 +49,34 @@ final class LiveList<Element>: RandomAccessCollection {
   }
 
   /// Removes those `ended` says have ended; the rest keep their order.
+  ///
+  /// The ended ones mostly form a few runs (a burst that ends together, an instance that
+  /// lived shorter than those around it): each run is removed as one block, from the
+  /// last, so that the elements after it move in one copy of their bytes. Partitioning
+  /// copied every kept element one by one, retaining and releasing each one's references.
+  /// Past `maxRuns` runs, the rest (from the front) is partitioned after all.
   func removeAll(where ended: (Element) -> Bool) {
     storage.removeFirst(head)
     head = 0
-    storage.removeAll(where: ended)
+    var runs = 0
+    var end = storage.count
+    while end > 0 {
+      guard ended(storage[end - 1]) else {
+        end -= 1
+        continue
+      }
+      guard runs < Self.maxRuns else {
+        storage[..<end].removeAll(where: ended)
+        return
+      }
+      var start = end - 1
+      while start > 0 && ended(storage[start - 1]) { start -= 1 }
+      storage.removeSubrange(start..<end)
+      runs += 1
+      end = start
+    }
   }
+
+  /// Runs of ended elements removed as blocks before the rest is partitioned.
+  static var maxRuns: Int { 16 }
 }

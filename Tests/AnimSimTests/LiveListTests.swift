@@ -63,3 +63,20 @@ private final class Tracked {
   }
   #expect(Array(list) == Array(10_000..<10_100))
 }
+
+/// Removing by predicate where the ended elements form runs (a burst ending together, an
+/// element in between): the runs go, the rest keep their order. Expected lists written
+/// out by hand from the ranges removed.
+@Test func liveListRemovesRunsOfEnded() {
+  let list = LiveList<Int>()
+  for i in 0..<100 { list.append(i) }
+  list.removeFirst(3)
+  list.removeAll { (10..<20).contains($0) || (50..<53).contains($0) || $0 == 99 }
+  #expect(Array(list) == Array(3..<10) + Array(20..<50) + Array(53..<99))
+  // 21 runs (more than are removed as blocks): the even numbers below 40, and 60…69.
+  list.removeAll { ($0 < 40 && $0 % 2 == 0) || (60..<70).contains($0) }
+  let odd = [3, 5, 7, 9, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39]
+  #expect(Array(list) == odd + Array(40..<50) + Array(53..<60) + Array(70..<99))
+  list.removeAll { _ in true }
+  #expect(list.isEmpty)
+}
