@@ -182,10 +182,18 @@ public struct NodeFrame: Sendable {
     parts = values.isEmpty ? nil : NodeFrameParts(values)
   }
 
-  /// A record the simulator overwrites.
-  package static let placeholder = NodeFrame(
-    matrix: .identity, state: NodeState(), id: InstanceID(name: "", kind: .node), shape: .empty, hasStroke: false,
-    hasTrim: false, tint: nil, z: 0)
+  /// A record the simulator overwrites: a 2-D record with nothing set.
+  ///
+  /// Made afresh at each use, not a stored `static let`: in a debug build (Swift 6.3.1),
+  /// `var r = NodeFrame.placeholder` followed by a change to `r` read the copy's last field
+  /// (`depthSlot`) as 0 instead of -1, so the copy looked like a 3-D record
+  /// (`DepthColumnTests` failed when run alone). The simulator takes one per record it
+  /// adds, which costs nothing beside sampling it.
+  package static var placeholder: NodeFrame {
+    NodeFrame(
+      matrix: .identity, state: NodeState(), id: InstanceID(name: "", kind: .node), shape: .empty, hasStroke: false,
+      hasTrim: false, tint: nil, z: 0)
+  }
 }
 
 /// The parts of a `NodeFrame` that few records have. Immutable: records share a box, and
