@@ -1,6 +1,6 @@
 /// The types of `.anim` expressions (§2). `.error` is the type of an expression already
 /// reported: it is compatible with everything, so one mistake gives one diagnostic.
-package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
+@usableFromInline package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
   case number, duration, angle, point, color, bool, string, path, shape, timing, transform
   /// A linear or radial gradient (§12.2), given to `fill` or `stroke`.
   case gradient
@@ -13,7 +13,7 @@ package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
   case enumLiteral(String)
   case error
 
-  package var description: String {
+  @usableFromInline package var description: String {
     switch self {
     case .number: return "Number"
     case .duration: return "Duration"
@@ -124,14 +124,14 @@ package indirect enum AnimType: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The closed sets written as `.case` (§4, §6, §11).
-package enum EnumKind: String, Sendable, CaseIterable {
+@usableFromInline package enum EnumKind: String, Sendable, CaseIterable {
   case parabolaType, fillMode, interpolation, pacing, alongRotation, stepPosition
   /// §12.4's `weight:` (SwiftUI's names) and `align:`.
   case fontWeight, textAlignment
   /// §15's `blend`: its cases are its declaration's (`PropertySpec.values`).
   case blendMode
 
-  package var cases: [String] {
+  @usableFromInline package var cases: [String] {
     switch self {
     case .parabolaType: return ["up", "downUp", "upDown"]
     case .fillMode: return ["removed", "forwards", "backwards", "both"]
@@ -161,7 +161,7 @@ package enum EnumKind: String, Sendable, CaseIterable {
 }
 
 /// When an expression can be evaluated (§2): later stages may use earlier ones.
-package enum Stage: Int, Comparable, Sendable {
+@usableFromInline package enum Stage: Int, Comparable, Sendable {
   case constant = 0
   case perRun, perSpawn
 
