@@ -115,6 +115,7 @@ extension SyntaxTree {
     swap(&front, &back)
     swap(&back, &rest)
     frontCount = Int(nodeBase)
+    hasInteractions = hasInteractions || later.hasInteractions
   }
 }
 
@@ -126,10 +127,9 @@ extension SyntaxTree.Part {
   /// thread: splitting the two columns between two cores gained 2–3 %, under the 15 % a
   /// second thread must earn (issue 28).
   fileprivate mutating func renumber(nodeBase: Int32, symbolIDs: [Int32]) {
-    let tags = self.tags
-    nodes.update { i, node in
+    nodes.update { _, node in
       guard node.payload >= 0 else { return }
-      switch tags[i].kind {
+      switch node.kind {
       case .number, .color, .string: return
       default: node.payload = symbolIDs[Int(node.payload)]  // names, labels, clause words
       }

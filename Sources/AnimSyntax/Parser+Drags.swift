@@ -8,6 +8,7 @@ extension Parser {
     advance()
     parseBlock(.drag)
     finish(.onDrag, from: start, mark: m)
+    tree.hasInteractions = true
   }
 
   /// `on release [if COND] { … } [else { … }]`, after `on`.
@@ -21,6 +22,7 @@ extension Parser {
       absent()
     }
     finish(.onRelease, from: start, mark: m)
+    tree.hasInteractions = true
   }
 
   /// `live PROP EXPR`
@@ -38,6 +40,7 @@ extension Parser {
     }
     parseExpression()
     finish(.live, from: start, mark: m)
+    tree.hasInteractions = true
   }
 
   /// `emit EMITTER`

@@ -8,9 +8,12 @@ import AnimSource
 }
 
 /// The parsed form of one file, stored compactly: nodes in one array, children as runs
-/// of a second array, literal values and names in side tables. A node is 18 bytes: a
-/// 16-byte record (range, payload, first child) and its kind and flags in a 2-byte
-/// record beside it, so a large file's tree stays a few times the size of its text.
+/// of a second array, literal values and names in side tables. A node is one 20-byte
+/// record (range, payload, first child, kind, flags), so a large file's tree stays a few
+/// times the size of its text. Kind and flags are in the record, not in a column of
+/// their own: each append to a column asks whether its storage is shared, and a second
+/// column cost the parse a second such call per node (2 bytes saved per node did not pay
+/// for it).
 ///
 /// A node's child count is not stored. Nodes are appended in post-order, each right
 /// after its children's ids, so the runs of `childIDs` follow the nodes' order and a
@@ -34,9 +37,6 @@ import AnimSource
     @usableFromInline var end: UInt32
     @usableFromInline var payload: Int32
     @usableFromInline var firstChild: Int32
-  }
-
-  @usableFromInline struct Tag: Sendable, BitwiseCopyable {
     @usableFromInline var kind: SyntaxKind
     @usableFromInline var flags: UInt8
   }
@@ -46,7 +46,6 @@ import AnimSource
   /// indexes this part's arrays).
   @usableFromInline struct Part: Sendable {
     @usableFromInline var nodes = TreeColumn<Node>()
-    @usableFromInline var tags = TreeColumn<Tag>()
     @usableFromInline var childIDs = TreeColumn<Int32>()
     @usableFromInline var numbers = TreeColumn<Double>()
     @usableFromInline var strings: [String] = []
@@ -72,6 +71,11 @@ import AnimSource
   @usableFromInline var frontCount = 0
   package internal(set) var symbols: SymbolTable
   package internal(set) var root = NodeID(0)
+  /// Whether the file has one of §16's statements (`live`, `on drag`, `on release`),
+  /// noted by the parser as it makes one. Their checks (bindings, and the cycles among
+  /// them) apply only then: finding out by a pass over every node, or over every block
+  /// again, cost a large file without any 1 % of its check.
+  package internal(set) var hasInteractions = false
 
   init(symbols: SymbolTable) { self.symbols = symbols }
 
@@ -79,25 +83,12 @@ import AnimSource
 
   @inlinable @inline(__always) package func kind(_ id: NodeID) -> SyntaxKind {
     let i = Int(id.index) &- frontCount
-    return i >= 0 ? back.tags[i].kind : front.tags[i &+ frontCount].kind
-  }
-
-  /// Whether any node is of one of `kinds`: one pass over the kind columns, so a check
-  /// that applies only where such nodes are (§16's bindings) costs a large file without
-  /// them no walk of its tree.
-  package func contains(anyOf kinds: [SyntaxKind]) -> Bool {
-    // One bit per kind: the loop tests a bit, not a list.
-    var wanted = [Bool](repeating: false, count: 256)
-    for kind in kinds { wanted[Int(kind.rawValue)] = true }
-    for tags in [front.tags, back.tags] {
-      for i in 0..<tags.count where wanted[Int(tags[i].kind.rawValue)] { return true }
-    }
-    return false
+    return i >= 0 ? back.nodes[i].kind : front.nodes[i &+ frontCount].kind
   }
 
   @inlinable @inline(__always) package func flags(_ id: NodeID) -> UInt8 {
     let i = Int(id.index) &- frontCount
-    return i >= 0 ? back.tags[i].flags : front.tags[i &+ frontCount].flags
+    return i >= 0 ? back.nodes[i].flags : front.nodes[i &+ frontCount].flags
   }
 
   @inlinable @inline(__always) func node(_ id: NodeID) -> Node {
@@ -122,14 +113,13 @@ import AnimSource
   mutating func append(
     _ kind: SyntaxKind, flags: UInt8, start: UInt32, end: UInt32, payload: Int32, firstChild: Int32
   ) {
-    back.nodes.append(Node(start: start, end: end, payload: payload, firstChild: firstChild))
-    back.tags.append(Tag(kind: kind, flags: flags))
+    back.nodes.append(
+      Node(start: start, end: end, payload: payload, firstChild: firstChild, kind: kind, flags: flags))
   }
 
   /// Room for `count` more nodes, so a large file's tree grows without copies.
   mutating func reserveNodes(_ count: Int) {
     back.nodes.reserveCapacity(back.nodes.count + count)
-    back.tags.reserveCapacity(back.tags.count + count)
     back.childIDs.reserveCapacity(back.childIDs.count + count)
   }
 

@@ -57,6 +57,7 @@ import Testing
       #expect(one.tree.symbols.names == two.tree.symbols.names, comment)
       #expect(one.diagnostics == two.diagnostics, comment)
       #expect(one.comments == two.comments, comment)
+      #expect(one.tree.hasInteractions == two.tree.hasInteractions, comment)
       #expect(heads(one) == heads(two), comment)
       #expect(two.declarationHeads.count == two.tree.childCount(two.tree.root), comment)
     }
@@ -81,6 +82,21 @@ import Testing
     let one = Parser.parse(file, collectComments: false, parallel: false)
     #expect(one.tree.frontCount == 0)
     #expect(one.tree.sexpr() == two.tree.sexpr())
+  }
+
+  /// §16's statements are noted by the parser that meets them: a tree joined from two
+  /// halves has them when only its second half does, and not when neither does.
+  @Test(arguments: [false, true])
+  func interactionsInTheSecondHalfAreNoted(present: Bool) {
+    var text = ""
+    while text.utf8.count < Parser.parallelThreshold + 1000 { text += "node n = circle(1) {\n  opacity 0.5\n}\n" }
+    if present { text += "node knob = circle(5) {\n  on drag {\n    position drag.location\n  }\n}\n" }
+    let file = SourceFile(name: "large.anim", bytes: Array(text.utf8))
+    let two = Parser.parse(file, collectComments: false, parallel: true)
+    let one = Parser.parse(file, collectComments: false, parallel: false)
+    #expect(two.tree.frontCount > 0)
+    #expect(two.tree.hasInteractions == present)
+    #expect(one.tree.hasInteractions == present)
   }
 
   @Test func splitInsideABlockComment() {

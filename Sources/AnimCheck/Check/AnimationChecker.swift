@@ -10,15 +10,18 @@ extension Checker {
   func propertyType(_ p: Property) -> AnimType { p.spec.type }
 
   func lookupProperty(_ nameNode: NodeID) -> Property? {
-    let name = tree.name(nameNode)
-    let range = tree.range(nameNode)
-    if let symbol = tree.symbol(nameNode), let p = facts.property(symbol, name) {
+    // The name is spelled out only for a message: the usual answer is a table lookup.
+    if let symbol = tree.symbol(nameNode), let p = facts.property(symbol, tree.name(nameNode)) {
       guard !p.spec.isAnimatable else { return p }
+      let name = tree.name(nameNode)
+      let range = tree.range(nameNode)
       error(
         SemanticCode.unknownProperty, "`\(name)` is fixed: a block sets it, and it is not animated", at: range,
         notes: ["set it once in the block: `\(p.spec.form)`"])
       return nil
     }
+    let name = tree.name(nameNode)
+    let range = tree.range(nameNode)
     if name == "contentsRect" {
       error(
         SemanticCode.unknownProperty, "`contentsRect` is not animated (§12.3)", at: range,
@@ -142,6 +145,10 @@ extension Checker {
     return animation
   }
 
+  /// Clauses that only `along` (or, for `rotate`, `with`) gives a meaning. A stored list:
+  /// a literal here was an array built for every `animate`.
+  private static let alongOnlyWords: [Word] = [.rotate, .pacing]
+
   /// The value forms: `from/to/by`, `keyframes`, `along`.
   func checkAnimationValue(
     _ property: Property, _ type: AnimType, _ c: Clauses, _ stmt: NodeID, in scope: inout BlockScope
@@ -160,7 +167,7 @@ extension Checker {
       return nil
     }
     if c[.along] == nil {
-      for w in [Word.rotate, .pacing] {
+      for w in Self.alongOnlyWords {
         // `rotate` also follows a motion's velocity (§15).
         guard let clause = c[w], !(w == .rotate && c[.with] != nil) else { continue }
         error(
@@ -201,7 +208,9 @@ extension Checker {
       let t = check(tree.child(clause, 0), expecting: type, in: &scope)
       return t.type.isError ? nil : .some(.node(tree.child(clause, 0)))
     }
-    if reportBareNumbers([c[.from], c[.to], c[.by]].compactMap { $0.map { tree.child($0, 0) } }, expecting: type) {
+    if reportBareNumbers(
+      [c[.from], c[.to], c[.by]].compactMap { $0.map { tree.child($0, 0) } }, expecting: type)
+    {
       return nil
     }
     // Every clause is checked, so that each of its mistakes is reported in one run.

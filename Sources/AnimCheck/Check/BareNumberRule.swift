@@ -8,15 +8,16 @@ import AnimSyntax
 /// unit to each, in place of an error (and a run) per value.
 extension Checker {
   /// True after reporting, when two or more of `values` are bare number literals where
-  /// `type` wants an Angle or a Duration.
-  func reportBareNumbers(_ values: [NodeID], expecting type: AnimType) -> Bool {
+  /// `type` wants an Angle or a Duration. `values` is listed only for those two types
+  /// (an `animate` of any other property builds no list).
+  func reportBareNumbers(_ values: @autoclosure () -> [NodeID], expecting type: AnimType) -> Bool {
     let unit: String
     switch type {
     case .angle: unit = "deg"
     case .duration: unit = "s"
     default: return false
     }
-    let bare = values.compactMap { v -> NodeID? in
+    let bare = values().compactMap { v -> NodeID? in
       let literal = tree.kind(v) == .negate ? tree.child(v, 0) : v
       return tree.kind(literal) == .number && tree.unit(literal) == .none ? literal : nil
     }

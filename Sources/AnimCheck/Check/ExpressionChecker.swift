@@ -118,7 +118,7 @@ extension Checker {
       error(SemanticCode.notFinite, "this number is too large to represent", at: tree.range(id))
       return .error
     }
-    return Typed(type: tree.numberLiteral(id).type)
+    return Typed(type: tree.unit(id).literalType)
   }
 
   func checkPoint(_ id: NodeID, in scope: inout BlockScope) -> Typed {

@@ -196,14 +196,25 @@ extension SyntaxTree {
   /// percentages as fractions.
   func numberLiteral(_ id: NodeID) -> (type: AnimType, value: Double) {
     let v = number(id)
-    switch unit(id) {
-    case .none: return (.number, v)
-    case .percent: return (.number, v / 100)
-    case .seconds: return (.duration, v)
-    case .milliseconds: return (.duration, v / 1000)
-    case .degrees: return (.angle, v)
-    case .radians: return (.angle, degrees(fromRadians: v))
-    case .turns: return (.angle, v * 360)
+    let unit = unit(id)
+    switch unit {
+    case .none, .seconds, .degrees: return (unit.literalType, v)
+    case .percent: return (unit.literalType, v / 100)
+    case .milliseconds: return (unit.literalType, v / 1000)
+    case .radians: return (unit.literalType, degrees(fromRadians: v))
+    case .turns: return (unit.literalType, v * 360)
+    }
+  }
+}
+
+extension NumberUnit {
+  /// The type of a number literal written with this unit (§2): the checker asks it of
+  /// every literal, and needs no value for it.
+  var literalType: AnimType {
+    switch self {
+    case .none, .percent: return .number
+    case .seconds, .milliseconds: return .duration
+    case .degrees, .radians, .turns: return .angle
     }
   }
 }

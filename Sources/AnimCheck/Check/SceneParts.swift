@@ -12,12 +12,14 @@ extension Checker {
   func checkTemplates(_ templates: ArraySlice<NodeID>) {
     for decl in templates {
       switch tree.kind(decl) {
+      // Each moved in (`consume`): a template is a large value, and appending the
+      // binding copied it whole and then destroyed the original.
       case .nodeDecl:
-        if let t = nodeTemplate(decl) { scene.nodes.append(t) }
+        if let t = nodeTemplate(decl) { scene.nodes.append(consume t) }
       case .emitterDecl:
-        if let e = checkEmitter(decl) { scene.emitters.append(e) }
+        if let e = checkEmitter(decl) { scene.emitters.append(consume e) }
       case .replicateDecl:
-        if let r = checkReplicator(decl) { scene.replicators.append(r) }
+        if let r = checkReplicator(decl) { scene.replicators.append(consume r) }
       default: break
       }
     }
@@ -190,7 +192,7 @@ extension Checker {
         t, emitter: decl, spawnBlock: tree.optionalChild(spawn, 1), duration: scene.settings.duration)
       if !vanishing.isEmpty && !deathIsListenedTo(tree.child(decl, 0)) { report(vanishing) }
     }
-    var e = CheckedEmitter(name: name, triggers: triggers, spawn: t)
+    var e = CheckedEmitter(name: name, triggers: triggers, spawn: consume t)
     e.burst = burst
     e.max = maxCount
     e.origin = origin

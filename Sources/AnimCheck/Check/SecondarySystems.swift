@@ -43,29 +43,34 @@ extension Checker {
   private struct SecondaryEdge {
     var source: Int
     var listener: Int
+    /// The listener's name in its declaration.
+    var listenerName: NodeID
     var statement: NodeID
   }
 
   /// Reports every trigger that lies on a cycle of `on birth of`/`on death of` triggers,
   /// with the cycle spelled out from the emitter the trigger names.
   func checkSecondaryCycles() {
-    var names: [Int: String] = [:]
     var edges: [SecondaryEdge] = []
     for decl in tree.children(tree.root) where tree.kind(decl) == .emitterDecl {
       guard let symbol = tree.symbol(tree.child(decl, 0)),
         let listener = declarations.read(symbol, { $0.emitterIndex }) ?? nil,
         let block = tree.optionalChild(decl, 1)
       else { continue }
-      names[listener] = tree.name(tree.child(decl, 0))
       for stmt in tree.children(block)
       where tree.kind(stmt) == .onTap && tree.flags(stmt) != OnTrigger.tap.rawValue {
         guard let target = tree.optionalChild(stmt, 0), let s = tree.symbol(target),
           declarations.kind(s) == .emitter, let source = declarations.read(s, { $0.emitterIndex }) ?? nil
         else { continue }
-        edges.append(SecondaryEdge(source: source, listener: listener, statement: stmt))
+        edges.append(
+          SecondaryEdge(source: source, listener: listener, listenerName: tree.child(decl, 0), statement: stmt))
       }
     }
     guard !edges.isEmpty else { return }
+    // Named from the edges, once there are any (most scenes have none, and a name per
+    // emitter was a string and a hash insert each): every emitter on a cycle listens.
+    var names: [Int: String] = [:]
+    for edge in edges { names[edge.listener] = tree.name(edge.listenerName) }
     var next: [Int: [Int]] = [:]
     for edge in edges { next[edge.source, default: []].append(edge.listener) }
     for edge in edges {

@@ -17,11 +17,11 @@ extension WarningPass {
   {
     if t.body.contains(where: { if case .removeAfter = $0 { true } else { false } }) { return [] }
     // A spawn lives until the last finite animation of its whole subtree ends (§14).
-    guard case .animation(let end, let a) = lastAnimation(in: t, after: 0), end > 0, end < duration,
-      case .basic(_, let to, let by) = a.value, to != nil || by != nil
+    guard case .animation(let end, let item) = lastAnimation(in: t, after: 0), end > 0, end < duration,
+      let last = target(of: item), last.to != nil || last.by != nil
     else { return [] }
     for statement in t.body {
-      if case .timeline(.animation(let other)) = statement, hidesInstance(other) { return [] }
+      if case .timeline(let other) = statement, hidesInstance(other) { return [] }
     }
     let name = tree.name(tree.child(decl, 0))
     let keep = "remove after \(JSONLimits.text(duration))s"
@@ -37,7 +37,7 @@ extension WarningPass {
         at: tree.range(tree.child(decl, 0)),
         notes: [
           "a spawn without `remove after` is removed when its last finite animation ends (§6.4)",
-          "the last is this `animate \(a.property.rawValue)` at \(file.lineColumn(a.range.start).line):\(file.lineColumn(a.range.start).column)",
+          "the last is this `animate \(last.property.rawValue)` at \(file.lineColumn(last.start).line):\(file.lineColumn(last.start).column)",
         ],
         fixes: fixes)
     ]
@@ -46,9 +46,13 @@ extension WarningPass {
   /// What ends last in a subtree: nothing, an animation and its end, or something that
   /// is not judged here (a group or sequence has its own timing; an `at` that is not
   /// constant).
+  ///
+  /// The animation is held as its timeline item, an `.animation`: copying an item
+  /// retains its box, while binding the animation out of it copies every field (about
+  /// 500 instructions, per animation of every spawn).
   private enum LastEnd {
     case nothing
-    case animation(end: Double, CheckedAnimation)
+    case animation(end: Double, CheckedTimelineItem)
     case unjudged
   }
 
@@ -62,8 +66,8 @@ extension WarningPass {
     }
     for statement in t.body {
       guard case .timeline(let item) = statement else { continue }
-      guard case .animation(let a) = item, let end = itemEnd(item).map({ offset + $0 }) else { return .unjudged }
-      if later(end, than: last) { last = .animation(end: end, a) }
+      guard case .animation = item, let end = itemEnd(item).map({ offset + $0 }) else { return .unjudged }
+      if later(end, than: last) { last = .animation(end: end, item) }
     }
     for child in t.children {
       var appears = offset
@@ -81,11 +85,19 @@ extension WarningPass {
   }
 
   /// An animation that ends with the instance out of sight: opacity or a scale to 0.
-  private func hidesInstance(_ a: CheckedAnimation) -> Bool {
-    guard a.property == .opacity || a.property == .scale || a.property == .scaleX || a.property == .scaleY,
-      case .basic(_, let to?, _) = a.value,
-      let v = fold(to), case .number(let n) = v
+  private func hidesInstance(_ item: CheckedTimelineItem) -> Bool {
+    guard let a = target(of: item), a.property == .opacity || a.property == .scale || a.property == .scaleX || a.property == .scaleY,
+      let to = a.to, let v = fold(to), case .number(let n) = v
     else { return false }
     return a.property == .opacity ? n <= 0 : n == 0
+  }
+
+  /// A `from`/`to`/`by` animation's property, `to`, `by` and where it starts, read in
+  /// place: the few fields this warning needs, not a copy of the whole animation.
+  private func target(of item: CheckedTimelineItem)
+    -> (property: Property, to: CheckedExpr?, by: CheckedExpr?, start: Int)?
+  {
+    guard case .animation(let a) = item, case .basic(_, let to, let by) = a.value else { return nil }
+    return (a.property, to, by, a.range.start)
   }
 }
