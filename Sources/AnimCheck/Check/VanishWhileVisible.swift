@@ -86,7 +86,8 @@ extension WarningPass {
 
   /// An animation that ends with the instance out of sight: opacity or a scale to 0.
   private func hidesInstance(_ item: CheckedTimelineItem) -> Bool {
-    guard let a = target(of: item), a.property == .opacity || a.property == .scale || a.property == .scaleX || a.property == .scaleY,
+    guard let a = target(of: item),
+      a.property == .opacity || a.property == .scale || a.property == .scaleX || a.property == .scaleY,
       let to = a.to, let v = fold(to), case .number(let n) = v
     else { return false }
     return a.property == .opacity ? n <= 0 : n == 0
