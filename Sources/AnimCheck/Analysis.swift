@@ -27,7 +27,7 @@ package func analyze(_ file: SourceFile, keepingIR: Bool = true, resources: Scen
   }
   let checked = checkSemantics(
     file, parsed.tree, schedule: .automatic, heads: parsed.declarationHeads,
-    resources: resources)
+    resources: resources, keepingScene: keepingIR)
   let all = (parsed.diagnostics + checked.diagnostics).sortedBySource()
   // Lowered only when wanted: the check alone is most of what `animc check` does.
   let ir = all.hasErrors || !keepingIR ? nil : checked.ir

@@ -115,7 +115,7 @@ extension SyntaxTree {
     swap(&front, &back)
     swap(&back, &rest)
     frontCount = Int(nodeBase)
-    hasInteractions = hasInteractions || later.hasInteractions
+    features.formUnion(later.features)
   }
 }
 

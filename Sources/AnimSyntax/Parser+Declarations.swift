@@ -120,6 +120,7 @@ extension Parser {
   /// the levels above it still find their closers.
   mutating func parseNodeDecl() {
     guard nodeLevel < Self.deepestNodeLevel else { return reportNodeTooDeep() }
+    if nodeLevel > 0 { tree.features.insert(.nestedNodes) }
     nodeLevel += 1
     defer { nodeLevel -= 1 }
     let start = Int(token.start)

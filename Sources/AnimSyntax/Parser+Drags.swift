@@ -8,7 +8,7 @@ extension Parser {
     advance()
     parseBlock(.drag)
     finish(.onDrag, from: start, mark: m)
-    tree.hasInteractions = true
+    tree.features.insert(.interactions)
   }
 
   /// `on release [if COND] { … } [else { … }]`, after `on`.
@@ -22,7 +22,7 @@ extension Parser {
       absent()
     }
     finish(.onRelease, from: start, mark: m)
-    tree.hasInteractions = true
+    tree.features.insert(.interactions)
   }
 
   /// `live PROP EXPR`
@@ -40,7 +40,7 @@ extension Parser {
     }
     parseExpression()
     finish(.live, from: start, mark: m)
-    tree.hasInteractions = true
+    tree.features.insert(.interactions)
   }
 
   /// `emit EMITTER`

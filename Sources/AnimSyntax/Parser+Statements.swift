@@ -219,6 +219,7 @@ extension Parser {
     var flags = OnTrigger.tap.rawValue
     if token.is(.birth) || token.is(.death) {
       flags = (token.is(.birth) ? OnTrigger.birth : OnTrigger.death).rawValue
+      tree.features.insert(.secondaryTriggers)
       advance()
       if !accept(.of) {
         error(

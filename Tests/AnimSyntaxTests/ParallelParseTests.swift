@@ -57,7 +57,7 @@ import Testing
       #expect(one.tree.symbols.names == two.tree.symbols.names, comment)
       #expect(one.diagnostics == two.diagnostics, comment)
       #expect(one.comments == two.comments, comment)
-      #expect(one.tree.hasInteractions == two.tree.hasInteractions, comment)
+      #expect(one.tree.features == two.tree.features, comment)
       #expect(heads(one) == heads(two), comment)
       #expect(two.declarationHeads.count == two.tree.childCount(two.tree.root), comment)
     }
@@ -95,8 +95,8 @@ import Testing
     let two = Parser.parse(file, collectComments: false, parallel: true)
     let one = Parser.parse(file, collectComments: false, parallel: false)
     #expect(two.tree.frontCount > 0)
-    #expect(two.tree.hasInteractions == present)
-    #expect(one.tree.hasInteractions == present)
+    #expect(two.tree.features.contains(.interactions) == present)
+    #expect(one.tree.features.contains(.interactions) == present)
   }
 
   @Test func splitInsideABlockComment() {

@@ -8,7 +8,7 @@ import AnimSyntax
 /// simulator's too; here the sites and reads come from the syntax.
 extension Checker {
   func checkBindingCycles() {
-    guard tree.hasInteractions else { return }
+    guard tree.features.contains(.interactions) else { return }
     var sites: [BindingGraph.Site] = []
     var ranges: [SourceRange] = []
     var parent: [Int: Int] = [:]

@@ -38,6 +38,11 @@ final class Checker {
   let facts: SymbolFacts
   /// The parser's heads of the top-level statements, when given (see `DeclarationHead`).
   var heads: [DeclarationHead]? = nil
+  /// Whether the checked templates are kept for lowering. A check whose IR no one asks
+  /// for (`animc check`, the language server) drops each once checked: keeping them
+  /// cost a large file's check the joining of the two halves' templates and, at the
+  /// end, the freeing of every one (together about 3 % of it).
+  var keepsScene = true
   /// Where `text(…)` finds fonts and `image(…)` images.
   let resources: SceneResources
 
@@ -259,11 +264,14 @@ struct CheckResult {
 
 /// Runs the checker on a parsed file.
 /// `heads` are the parser's heads of the root's children, when at hand (see `DeclarationHead`).
+/// `keepingScene: false` keeps no node, emitter or replicator template in the result
+/// (nothing lowers it): each is checked and dropped (see `Checker.keepsScene`).
 func checkSemantics(
   _ file: SourceFile, _ tree: SyntaxTree, schedule: CheckSchedule = .automatic, heads: [DeclarationHead]? = nil,
-  resources: SceneResources = .files
+  resources: SceneResources = .files, keepingScene: Bool = true
 ) -> CheckResult {
   let checker = Checker(file: file, tree: tree, schedule: schedule, resources: resources)
+  checker.keepsScene = keepingScene
   checker.heads = heads
   return checker.run()
 }

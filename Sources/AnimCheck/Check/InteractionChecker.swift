@@ -10,7 +10,7 @@ typealias CheckedInteraction = IRForm.Interaction<CheckedExpr>
 extension Checker {
   /// The block's §16 statements, checked; nil when it has none.
   func checkInteraction(_ block: NodeID?, _ scope: BlockScope) -> CheckedInteraction? {
-    guard let block, tree.hasInteractions else { return nil }
+    guard let block, tree.features.contains(.interactions) else { return nil }
     var result = CheckedInteraction()
     var found = false
     var bound: [Property: SourceRange] = [:]

@@ -88,7 +88,7 @@ struct NamePass {
       return
     case .emitterDecl:
       declare(name, .emitter)
-      guard let block = tree.optionalChild(name.decl, 1) else { return }
+      guard tree.features.contains(.nestedNodes), let block = tree.optionalChild(name.decl, 1) else { return }
       let owner = "emitter `\(tree.name(tree.child(name.decl, 0)))`"
       for stmt in tree.children(block) where tree.kind(stmt) == .spawn {
         declareChildren(in: tree.optionalChild(stmt, 1), manyOwner: owner)
@@ -112,7 +112,8 @@ struct NamePass {
   /// The nodes declared in `block` and below it (§14), each after its parent. The
   /// parser bounds the depth (`Parser.deepestNodeLevel`), and so this recursion.
   private mutating func declareChildren(in block: NodeID?, manyOwner: String?) {
-    guard let block else { return }
+    // A file whose blocks declare no nodes is not walked to find that out.
+    guard let block, tree.features.contains(.nestedNodes) else { return }
     for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl {
       nested.insert(stmt)
       declare(declaredName(stmt, nameNode: nameNode(stmt)), .node, manyOwner: manyOwner)

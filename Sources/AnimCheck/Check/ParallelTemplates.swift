@@ -45,6 +45,7 @@ extension Checker {
       file: other.file, tree: other.tree, schedule: .serial, facts: other.facts,
       constants: other.folder.constants, globalSlots: other.loweringFacts.globalSlots,
       resources: other.resources)
+    keepsScene = other.keepsScene
     declarations = other.declarations
     order = other.order
     scene = other.scene
@@ -54,13 +55,17 @@ extension Checker {
     scene.replicators = []
   }
 
-  /// Appends what `later` found after what this checker found.
+  /// Appends what `later` found after what this checker found. Its templates, and the
+  /// lowering facts of their nodes, only when they are kept: nothing after the templates
+  /// lowers them otherwise (the checks that follow read declarations and syntax).
   func join(_ later: Checker) {
     diagnostics += later.diagnostics
-    loweringFacts.adopt(later.loweringFacts)
-    scene.nodes += later.scene.nodes
-    scene.emitters += later.scene.emitters
-    scene.replicators += later.scene.replicators
+    if keepsScene {
+      loweringFacts.adopt(later.loweringFacts)
+      scene.nodes += later.scene.nodes
+      scene.emitters += later.scene.emitters
+      scene.replicators += later.scene.replicators
+    }
     for file in later.scene.fontFiles where !scene.fontFiles.contains(file) { scene.fontFiles.append(file) }
     adoptUses(of: later)
   }

@@ -15,11 +15,11 @@ extension Checker {
       // Each moved in (`consume`): a template is a large value, and appending the
       // binding copied it whole and then destroyed the original.
       case .nodeDecl:
-        if let t = nodeTemplate(decl) { scene.nodes.append(consume t) }
+        if let t = nodeTemplate(decl), keepsScene { scene.nodes.append(consume t) }
       case .emitterDecl:
-        if let e = checkEmitter(decl) { scene.emitters.append(consume e) }
+        if let e = checkEmitter(decl), keepsScene { scene.emitters.append(consume e) }
       case .replicateDecl:
-        if let r = checkReplicator(decl) { scene.replicators.append(consume r) }
+        if let r = checkReplicator(decl), keepsScene { scene.replicators.append(consume r) }
       default: break
       }
     }
@@ -80,7 +80,7 @@ extension Checker {
 
   /// The templates of the nodes declared in `block`, in order.
   func childTemplates(_ block: NodeID?, insideSpawn: Bool) -> [CheckedTemplate] {
-    guard let block else { return [] }
+    guard let block, tree.features.contains(.nestedNodes) else { return [] }
     var children: [CheckedTemplate] = []
     for stmt in tree.children(block) where tree.kind(stmt) == .nodeDecl {
       if let child = nodeTemplate(stmt, insideSpawn: insideSpawn) { children.append(child) }

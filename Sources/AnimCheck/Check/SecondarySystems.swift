@@ -51,6 +51,7 @@ extension Checker {
   /// Reports every trigger that lies on a cycle of `on birth of`/`on death of` triggers,
   /// with the cycle spelled out from the emitter the trigger names.
   func checkSecondaryCycles() {
+    guard tree.features.contains(.secondaryTriggers) else { return }
     var edges: [SecondaryEdge] = []
     for decl in tree.children(tree.root) where tree.kind(decl) == .emitterDecl {
       guard let symbol = tree.symbol(tree.child(decl, 0)),
