@@ -3,7 +3,7 @@
 public struct Color: Hashable, Sendable {
   public var r, g, b, a: Double
 
-  public init(r: Double, g: Double, b: Double, a: Double = 1) {
+  @inlinable public init(r: Double, g: Double, b: Double, a: Double = 1) {
     self.r = r
     self.g = g
     self.b = b

@@ -77,10 +77,10 @@ public struct NodeFrame: Sendable {
   /// The rare parts below; nil when all are nil.
   private var parts: NodeFrameParts? = nil
   /// The frame's 3-D matrices, nil for a 2-D node or while the frame is being written.
-  private var depthColumn: DepthColumn? = nil
+  @usableFromInline private(set) var depthColumn: DepthColumn? = nil
   /// Its `matrix3d`'s place in `depthColumn`, or, while the frame is being written, in
   /// the simulator's column; -1 for a 2-D node.
-  package private(set) var depthSlot: Int32 = -1
+  @usableFromInline package private(set) var depthSlot: Int32 = -1
 
   init(
     matrix: AffineTransform, state: NodeState, id: InstanceID, shape: SceneShape, hasStroke: Bool, hasTrim: Bool,
@@ -134,6 +134,10 @@ public struct NodeFrame: Sendable {
       }
     }
   }
+
+  /// Whether `matrix3d` is not nil, read without making the optional matrix: writers ask
+  /// it of every record, and a 2-D scene's answer is no.
+  @inlinable package var hasMatrix3D: Bool { depthColumn?.indices.contains(Int(depthSlot)) ?? false }
 
   /// Makes it a 3-D record whose matrix is at `slot` of a column still being written:
   /// `matrix3d` reads nil until `publishDepth` hands it the finished column.
@@ -217,7 +221,7 @@ package final class NodeFrameParts: Sendable {
 /// A frame's 3-D matrices, by record slot (`NodeFrame.depthSlot`): written by the
 /// simulator while it makes the frame, then shared by the frame's 3-D records and never
 /// written again (a later frame writes a column of its own).
-package typealias DepthColumn = ContiguousArray<Matrix3D>
+@usableFromInline package typealias DepthColumn = ContiguousArray<Matrix3D>
 
 extension ContiguousArray where Element == Matrix3D {
   /// The 3-D matrix in a record's `slot`: nil for a record without one (slot -1), and for
@@ -227,8 +231,9 @@ extension ContiguousArray where Element == Matrix3D {
 
 /// One frame of a run: frame number n, run time n / fps, the scene time it shows, and
 /// the live instances in paint order (z, then creation order). A value: it holds what it
-/// draws, and stays valid after any number of later steps (the simulator's next frame
-/// copies the records on write when a consumer still holds this one).
+/// draws, and stays valid after any number of later steps (the simulator writes a frame
+/// into the records of the frame before last, copying them only when a consumer still
+/// holds that one: `Simulator.spareRecords`).
 public struct Frame: Sendable {
   public var index = 0
   public var time = 0.0

@@ -8,10 +8,12 @@ import AnimMath
 /// which read those same slots for code that draws one particular property. The slots are
 /// numbers inline in two vectors, so a state is a plain value with no heap storage.
 public struct NodeState: Hashable, Sendable {
-  /// Slots `0..<16`.
-  private var low: SIMD16<Double>
+  /// Slots `0..<16`. Visible to the accessors inlined into other modules: a record's
+  /// writers and samplers read a slot per field, and a call for each cost more than the
+  /// read (`@inlinable` below).
+  @usableFromInline var low: SIMD16<Double>
   /// Slots `16..<Self.slotCount`.
-  private var high: SIMD8<Double>
+  @usableFromInline var high: SIMD8<Double>
 
   /// How many slots a state has; every declared property's slots lie below it.
   public static let slotCount = 24
@@ -36,7 +38,7 @@ public struct NodeState: Hashable, Sendable {
   }()
 
   /// One slot.
-  @inline(__always)
+  @inlinable
   public subscript(slot: Int) -> Double {
     get { slot < 16 ? low[slot] : high[slot &- 16] }
     set {
@@ -45,7 +47,7 @@ public struct NodeState: Hashable, Sendable {
   }
 
   /// The colour in the four slots from `slot` (r, g, b, a).
-  @inline(__always)
+  @inlinable
   public func color(at slot: Int) -> Color {
     Color(r: self[slot], g: self[slot &+ 1], b: self[slot &+ 2], a: self[slot &+ 3])
   }
@@ -93,7 +95,7 @@ public struct NodeState: Hashable, Sendable {
   /// the frame before needs when no animation changes its style. Those slots hold every
   /// value most animations change (position, scale, rotation, opacity), and copying one
   /// vector costs no more than copying those values one by one.
-  @inline(__always)
+  @inlinable
   package mutating func takeLeading(of other: NodeState) {
     low = other.low
   }
@@ -103,49 +105,49 @@ public struct NodeState: Hashable, Sendable {
 
   // The properties drawing code reads by name, at their declared slots.
 
-  public var position: Point {
+  @inlinable public var position: Point {
     get { Point(low[0], low[1]) }
     set {
       low[0] = newValue.x
       low[1] = newValue.y
     }
   }
-  public var scaleX: Double {
+  @inlinable public var scaleX: Double {
     get { low[2] }
     set { low[2] = newValue }
   }
-  public var scaleY: Double {
+  @inlinable public var scaleY: Double {
     get { low[3] }
     set { low[3] = newValue }
   }
   /// Degrees, clockwise, unwrapped.
-  public var rotation: Double {
+  @inlinable public var rotation: Double {
     get { low[4] }
     set { low[4] = newValue }
   }
   /// Degrees about x and y (§12.1), and the eye's distance (0: none); a node is 3-D when
   /// its source sets or animates any of them (`LiveInstance.is3D`).
-  public var rotationX: Double {
+  @inlinable public var rotationX: Double {
     get { low[5] }
     set { low[5] = newValue }
   }
-  public var rotationY: Double {
+  @inlinable public var rotationY: Double {
     get { low[6] }
     set { low[6] = newValue }
   }
-  public var perspective: Double {
+  @inlinable public var perspective: Double {
     get { low[7] }
     set { low[7] = newValue }
   }
   /// §15's `blend .additive` (slot 21 holds the case's index, 1).
-  public var isAdditive: Bool { high[5] == 1 }
+  @inlinable public var isAdditive: Bool { high[5] == 1 }
   /// §15's `blur`, in scene points, as set or animated (a drawer clamps it to ≥ 0).
-  public var blur: Double { high[6] }
-  public var opacity: Double {
+  @inlinable public var blur: Double { high[6] }
+  @inlinable public var opacity: Double {
     get { low[8] }
     set { low[8] = newValue }
   }
-  public var fill: Color {
+  @inlinable public var fill: Color {
     get { Color(r: low[9], g: low[10], b: low[11], a: low[12]) }
     set {
       low[9] = newValue.r
@@ -155,7 +157,7 @@ public struct NodeState: Hashable, Sendable {
     }
   }
   /// Transparent when the node has no stroke; dumps write it only when the node has one.
-  public var stroke: Color {
+  @inlinable public var stroke: Color {
     get { Color(r: low[13], g: low[14], b: low[15], a: high[0]) }
     set {
       low[13] = newValue.r
@@ -164,15 +166,15 @@ public struct NodeState: Hashable, Sendable {
       high[0] = newValue.a
     }
   }
-  public var lineWidth: Double {
+  @inlinable public var lineWidth: Double {
     get { high[1] }
     set { high[1] = newValue }
   }
-  public var strokeStart: Double {
+  @inlinable public var strokeStart: Double {
     get { high[2] }
     set { high[2] = newValue }
   }
-  public var strokeEnd: Double {
+  @inlinable public var strokeEnd: Double {
     get { high[3] }
     set { high[3] = newValue }
   }

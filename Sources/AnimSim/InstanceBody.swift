@@ -155,7 +155,6 @@ enum BlockEvaluator {
         let z = try Evaluator.number(e, &ctx)
         if z.isFinite { body.z = z }
       case .timeline(let item):
-        noteAll(item, &body)
         let end = try compiler.compile(item, offset: 0, &ctx)
         if latestEnd.map({ $0 < end }) ?? true { latestEnd = end }
       case .removeAfter(let e):
@@ -168,6 +167,10 @@ enum BlockEvaluator {
         body.contentsRect = try contentsRect(Evaluator.evaluate(e, &ctx), template.range)
       }
     }
+    // Animating a stroke's or a trim's property brings its fields too (`note`): the
+    // compiler saw each animation's property as it compiled it.
+    if compiler.bringsStroke { body.hasStroke = true }
+    if compiler.bringsTrim { body.hasTrim = true }
     body.stack = compiler.finish()
     body.animationsEnd = latestEnd
     body.stack.resolveDeferredPaths(body.model)
@@ -197,14 +200,6 @@ enum BlockEvaluator {
   static func note(_ property: Property, _ body: inout PartialBody) {
     if property.bringsStroke { body.hasStroke = true }
     if property.bringsTrim { body.hasTrim = true }
-  }
-
-  static func noteAll(_ item: TimelineItem, _ body: inout PartialBody) {
-    switch item {
-    case .animation(let a): note(a.property, &body)
-    case .group(_, let children), .sequence(_, let children):
-      for child in children { noteAll(child, &body) }
-    }
   }
 }
 

@@ -145,6 +145,11 @@ package final class Simulator {
   /// For each record of `frame.nodes`, the `seq` of the instance whose id, shape, style,
   /// tint and z it holds since an earlier frame; -1 when it holds none (see `FrameSampler.compose`).
   var recordOwners: [Int] = []
+  /// The records of a flat scene's frame before last, with their owners. Each frame
+  /// samples into the older pair and swaps it in: a writer may still hold the last frame
+  /// (a dump makes a big frame's back half while the next one is sampled), and writing
+  /// into records it shares would copy all of them every frame.
+  var spareRecords: (nodes: [NodeFrame], owners: [Int]) = ([], [])
   var nextSeq = 0
   /// Who listens to each emitter's births and deaths, and the births and deaths waiting
   /// for their scene time (§15).

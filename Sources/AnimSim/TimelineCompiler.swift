@@ -13,6 +13,11 @@ struct TimelineCompiler {
   /// its children are compiled), until `finish` lays them out outermost first. Adding at
   /// the front instead took time in the cube of the nesting depth.
   private var chains: [[ActiveTiming]] = []
+  /// Whether an animation compiled so far animates a property that brings the stroke's
+  /// or the trim's dump fields (§9, `Property.bringsStroke`): noted here, where each
+  /// animation is read anyway, rather than in a second walk of the items.
+  private(set) var bringsStroke = false
+  private(set) var bringsTrim = false
 
   /// `animations`: how many animations the items to compile hold, so that the stack's
   /// arrays are allocated once, at their final size (see `animationCount`).
@@ -58,6 +63,8 @@ struct TimelineCompiler {
   ) throws(EvaluationError) -> Double {
     switch item {
     case .animation(let a):
+      if a.property.bringsStroke { bringsStroke = true }
+      if a.property.bringsTrim { bringsTrim = true }
       let value = try kind(a, &ctx)
       var (timing, _) = try Self.timing(a.timing, defaultDuration: nil, &ctx)
       timing.begin += offset

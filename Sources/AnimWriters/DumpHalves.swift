@@ -11,15 +11,16 @@ protocol DumpRecordFormat: Sendable {
 
 /// A frame's records made on two threads: the caller makes the front part and hands it
 /// to the sink while a background thread makes the back part. Overlapping, the back part
-/// is made while the caller goes on to simulate the next frame, and goes to the sink
-/// first thing in the next `write` (or in `finish`): for a file, whose bytes count only
-/// once it is complete. Otherwise `write` waits for it, so that every frame's line is
-/// whole when `write` returns: for a stream read frame by frame (the preview's). The
-/// bytes are the ones one thread would write, in the same order; only the time differs.
+/// may still be in the making while the caller goes on to simulate the next frame, and
+/// goes to the sink first thing in the next `write` (or in `finish`): for a file, whose
+/// bytes count only once it is complete. Otherwise `write` waits for it, so that every
+/// frame's line is whole when `write` returns: for a stream read frame by frame (the
+/// preview's). The bytes are the ones one thread would write, in the same order; only
+/// the time differs.
 ///
-/// The split follows the load: the caller also simulates, so the back part's share
-/// grows while the caller finds the job already done, and shrinks while it waits for
-/// it. A frame of fewer than `minimumRecords` records is made on the caller's thread
+/// The split follows the load: overlapping, the caller makes the front part and
+/// simulates the next frame while the back part is made, so the back part's share grows
+/// while the caller finds the job already done, and shrinks while it waits for it. A frame of fewer than `minimumRecords` records is made on the caller's thread
 /// alone, where handing work over would cost more than it saves.
 ///
 /// The background thread holds the frame it formats while the simulator makes the next
@@ -61,19 +62,20 @@ final class DumpHalves: Sendable {
       return
     }
     let split = count - count * share.withLock { $0 } / 64
-    let startBack = {
-      self.job.start { [self] in
-        back.withLock { out in
-          out.removeAll()
-          for i in split..<count { format.record(i, of: frame, into: &out) }
-          out.append(tail)
-        }
+    // The back part starts first, so that it is made while the caller makes the front
+    // part and, overlapping, simulates the next frame too. (Started after the front part,
+    // it overlapped the simulation alone, and a dump whose records cost more than its
+    // simulation left the second thread idle for most of each frame.)
+    job.start { [self] in
+      back.withLock { out in
+        out.removeAll()
+        for i in split..<count { format.record(i, of: frame, into: &out) }
+        out.append(tail)
       }
     }
-    if !overlapping { startBack() }
     for i in 0..<split { format.record(i, of: frame, into: &front) }
     try sink.write(front.bytes)
-    if overlapping { startBack() } else { try finish(to: sink) }
+    if !overlapping { try finish(to: sink) }
   }
 
   /// Waits for the back part being made, if any, and writes it to `sink`. The split

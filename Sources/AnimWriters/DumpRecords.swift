@@ -80,7 +80,7 @@ enum DumpRecords {
     out.append(cell: m.tx)
     out.append(cell: m.ty)
     out.append(byte: UInt8(ascii: "]"))
-    if let m3 = node.matrix3d { matrix3dMember(m3, into: &out) }
+    if node.hasMatrix3D, let m3 = node.matrix3d { matrix3dMember(m3, into: &out) }
     out.append(byte: UInt8(ascii: "}"))
   }
 }

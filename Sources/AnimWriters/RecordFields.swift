@@ -133,7 +133,7 @@ struct RecordGroups: OptionSet, Sendable {
   @inline(__always)
   init(of node: NodeFrame) {
     var bits = Self.always.rawValue
-    if node.matrix3d != nil { bits |= Self.depth.rawValue }
+    if node.hasMatrix3D { bits |= Self.depth.rawValue }
     if node.hasStroke { bits |= Self.stroke.rawValue }
     if node.hasTrim { bits |= Self.trim.rawValue }
     rawValue = bits

@@ -121,4 +121,37 @@ import Testing
     // live, then 75 with 4: 15 + 30 + 45 + 300.
     #expect(checked == 390)
   }
+
+  @Test func aFrameHeldByAConsumerKeepsWhatItDrew() throws {
+    // A flat scene samples each frame into the records of the frame before last
+    // (`Simulator.spareRecords`). A writer may hold frames longer: every frame kept
+    // here must still read as it did when it was made, whatever the steps after it did.
+    let source = """
+      scene "t" { size 200, 200; fps 60; duration 1s }
+      emitter dots {
+        every 0.05s
+        burst 3
+        spawn circle(5) {
+          position (random(0..100), 20)
+          fill #FF0000
+          remove after 0.2s
+          animate x by 50 over 0.2s
+          animate fill to #0000FF over 0.2s
+        }
+      }
+      """
+    let sim = try simulator(source)
+    var held: [Frame] = []
+    var seenThen: [[String]] = []
+    for _ in 0..<sim.frameCount {
+      try sim.step()
+      held.append(sim.frame)
+      seenThen.append(sim.frame.nodes.map { "\($0.id) \($0.state.position) \($0.state.fill) \($0.matrix)" })
+    }
+    #expect(held.count == 60)
+    #expect(held.contains { $0.nodes.count >= 9 })
+    for (frame, then) in zip(held, seenThen) {
+      #expect(frame.nodes.map { "\($0.id) \($0.state.position) \($0.state.fill) \($0.matrix)" } == then)
+    }
+  }
 }
