@@ -22,7 +22,7 @@ public struct CSVWriter: FrameWriter {
   /// `overlappingFrames`, a big frame's last part is made while the caller simulates the
   /// next frame and reaches `sink` in the next `write` or in `finish` (`DumpHalves`).
   public init(to sink: ByteSink, overlappingFrames: Bool = false) {
-    self.init(to: sink, overlappingFrames: overlappingFrames, minimumSplit: 2048)
+    self.init(to: sink, overlappingFrames: overlappingFrames, minimumSplit: 256)
   }
 
   /// A writer that makes frames of at least `minimumSplit` records on two threads;
