@@ -21,9 +21,6 @@ import AnimMath
       + h.m02 * (h.m10 * h.m21 - h.m11 * h.m20)
     return det < 0
   }
-
-  /// The `NodeState` slot that holds `doubleSided` (1 true, 0 false).
-  @usableFromInline static let doubleSidedSlot = Property.doubleSided.spec.slots.lowerBound
 }
 
 extension NodeFrame {
@@ -40,6 +37,6 @@ extension NodeFrame {
   /// is still being written (`placeDepth`). Inlined into the simulator, where a 2-D
   /// record's call (with no matrix) folds to a slot's test.
   @inlinable package mutating func decideFacing(matrix3d: Matrix3D?) {
-    backFacing = state[Facing.doubleSidedSlot] == 0 && Facing.facesAway(matrix, matrix3d)
+    backFacing = !state.doubleSided && Facing.facesAway(matrix, matrix3d)
   }
 }

@@ -139,6 +139,10 @@ public struct NodeState: Hashable, Sendable {
     get { low[7] }
     set { low[7] = newValue }
   }
+  /// §14's `doubleSided` (slot 20: 1 true, 0 false). Read for every record of every
+  /// frame (`decideFacing`), at a literal slot: the registry's, read through a global,
+  /// cost a lazy-initialisation check per record.
+  @inlinable public var doubleSided: Bool { high[4] != 0 }
   /// §15's `blend .additive` (slot 21 holds the case's index, 1).
   @inlinable public var isAdditive: Bool { high[5] == 1 }
   /// §15's `blur`, in scene points, as set or animated (a drawer clamps it to ≥ 0).

@@ -64,7 +64,7 @@ struct NodeStateTests {
     #expect(s.stroke == Color(r: 0, g: 0, b: 0, a: 0))
     #expect(s.lineWidth == 1 && s.strokeStart == 0 && s.strokeEnd == 1)
     // §14: doubleSided defaults to true, held as 1.
-    #expect(s[Property.doubleSided.spec.slots.lowerBound] == 1)
+    #expect(s[Property.doubleSided.spec.slots.lowerBound] == 1 && s.doubleSided)
     // §15: blend `.normal` and blur 0.
     #expect(!s.isAdditive && s.blur == 0)
   }
@@ -89,7 +89,10 @@ struct NodeStateTests {
     state.set(spec, .bool(false))
     let changed = (0..<NodeState.slotCount).filter { state[$0] != NodeState()[$0] }
     #expect(changed == [spec.slots.lowerBound] && state[spec.slots.lowerBound] == 0)
+    // The named accessor reads the declared slot.
+    #expect(!state.doubleSided)
     state.set(spec, .bool(true))
+    #expect(state.doubleSided)
     #expect(state == NodeState())
   }
 
