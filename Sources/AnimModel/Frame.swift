@@ -232,8 +232,8 @@ extension ContiguousArray where Element == Matrix3D {
 /// One frame of a run: frame number n, run time n / fps, the scene time it shows, and
 /// the live instances in paint order (z, then creation order). A value: it holds what it
 /// draws, and stays valid after any number of later steps (the simulator writes a frame
-/// into the records of the frame before last, copying them only when a consumer still
-/// holds that one: `Simulator.spareRecords`).
+/// into the records of an earlier one, copying them only when a consumer still holds
+/// that one: `Simulator.samplesIntoSpareRecords`).
 public struct Frame: Sendable {
   public var index = 0
   public var time = 0.0

@@ -13,3 +13,12 @@ public protocol FrameWriter {
   /// Called once, after the last frame: the writer flushes what it holds.
   mutating func finish() throws
 }
+
+/// A writer that may still read the frame it was last handed while the next one is made
+/// (a dump's back half, made beside the next frame's simulation: `DumpHalves`).
+/// `FrameRun` tells the simulator, which then samples each frame into records of its own
+/// (`Simulator.samplesIntoSpareRecords`) rather than into the ones the writer still
+/// holds, which would copy them all.
+package protocol HoldsFrameWhileNextIsMade {
+  var holdsFrameWhileNextIsMade: Bool { get }
+}

@@ -15,6 +15,7 @@ package enum FrameRun {
     let stop = min(range?.upperBound ?? last, last)
     let count = stop >= first ? stop - first + 1 : 0
     try simulator.foreseeInstanceLimit(throughFrame: stop)
+    simulator.samplesIntoSpareRecords = (writer as? any HoldsFrameWhileNextIsMade)?.holdsFrameWhileNextIsMade ?? false
     try writer.begin(header(simulator, frames: count))
     if count > 0 {
       for n in 0...stop {

@@ -108,17 +108,19 @@ extension FrameSampler {
     }
   }
 
-  /// `PropertyTarget.write` of one value into every member's state.
+  /// `PropertyTarget.write` of one value into every member's state: a loop per channel,
+  /// each copied per slot to write a known lane (`NodeState+FixedSlot`).
   @inline(__always)
   private static func writeShared(
     _ value: Channels, _ target: PropertyTarget, _ count: Int, at base: Int, _ records: inout [NodeFrame]
   ) {
-    if let slot = target.scalar {
-      let x = value.x
-      for w in base..<base &+ count { records[w].state[slot] = x }
-      return
+    // A point's or a colour's channels are written one slot at a time.
+    for c in 0..<target.width {
+      let x = c == 0 ? value.x : c == 1 ? value.y : c == 2 ? value.z : value.w
+      NodeState.withFixedSlot(target.slot &+ c, &records) { slot, records in
+        for w in base..<base &+ count { records[w].state[slot] = x }
+      }
     }
-    for w in base..<base &+ count { target.write(value, &records[w].state) }
   }
 
   /// Animation `k` of every member, each deciding how it applies.
@@ -187,16 +189,19 @@ extension FrameSampler {
     _ live: ContiguousArray<LiveInstance>, _ cohort: Cohort, _ k: Int, _ phase: AnimationPhase, _ shape: ScalarShape,
     _ column: LiveColumn, _ base: Int, _ records: inout [NodeFrame]
   ) {
-    let slot = shape.slot
-    for r in 0..<cohort.count {
-      // Every member's animation k is basic (the group's shape says so): its scalars are
-      // all it needs, read from the column (`LiveColumn`).
-      let scalars = column.scalars(at: live[cohort.first &+ r].scalarsAt, k)
-      let below = records[base &+ r].state[slot]
-      let value = BasicValues.value(
-        from: scalars.from, end: scalars.end, implicit: shape.additive ? 0 : below, hasFrom: shape.hasFrom,
-        endKind: shape.end, progress: phase.progress, repeats: phase.repeats)
-      records[base &+ r].state[slot] = shape.additive ? below + value : value
+    // One copy of the loop per slot, each reading and writing a known lane
+    // (`NodeState+FixedSlot`).
+    NodeState.withFixedSlot(shape.slot, &records) { slot, records in
+      for r in 0..<cohort.count {
+        // Every member's animation k is basic (the group's shape says so): its scalars
+        // are all it needs, read from the column (`LiveColumn`).
+        let scalars = column.scalars(at: live[cohort.first &+ r].scalarsAt, k)
+        let below = records[base &+ r].state[slot]
+        let value = BasicValues.value(
+          from: scalars.from, end: scalars.end, implicit: shape.additive ? 0 : below, hasFrom: shape.hasFrom,
+          endKind: shape.end, progress: phase.progress, repeats: phase.repeats)
+        records[base &+ r].state[slot] = shape.additive ? below + value : value
+      }
     }
   }
 }

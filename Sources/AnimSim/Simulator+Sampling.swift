@@ -10,15 +10,15 @@ extension Simulator {
     // Work on a local array (unique, so writes never copy) and hand it back after. A
     // tree scene samples into records of its own, which the frame gets arranged.
     let sampledInFrame = tree == nil
-    if sampledInFrame {
+    if sampledInFrame && samplesIntoSpareRecords {
       swap(&frame.nodes, &spareRecords.nodes)
       swap(&recordOwners, &spareRecords.owners)
     }
     var nodes: [NodeFrame] = []
     if sampledInFrame { swap(&nodes, &frame.nodes) } else { swap(&nodes, &treeRecords) }
     defer { if sampledInFrame { swap(&nodes, &frame.nodes) } else { swap(&nodes, &treeRecords) } }
-    // The records sampled before (a flat scene's: the frame before last's, see
-    // `spareRecords`) are overwritten in place, and an id already in its place is left
+    // The records sampled before (a flat scene's: the last frame's, or the frame before
+    // last's, see `samplesIntoSpareRecords`) are overwritten in place, and an id already in its place is left
     // there: copying an id's string in and destroying it a frame later cost as much as
     // the rest of a record.
     // Records past those (a frame may have sampled nothing) hold no instance.

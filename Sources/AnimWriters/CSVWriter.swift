@@ -22,7 +22,7 @@ public struct CSVWriter: FrameWriter {
   /// `overlappingFrames`, a big frame's last part is made while the caller simulates the
   /// next frame and reaches `sink` in the next `write` or in `finish` (`DumpHalves`).
   public init(to sink: ByteSink, overlappingFrames: Bool = false) {
-    self.init(to: sink, overlappingFrames: overlappingFrames, minimumSplit: 256)
+    self.init(to: sink, overlappingFrames: overlappingFrames, minimumSplit: DumpHalves.defaultMinimumRecords)
   }
 
   /// A writer that makes frames of at least `minimumSplit` records on two threads;
@@ -133,4 +133,8 @@ public struct CSVWriter: FrameWriter {
     for c in s { out += c == "\"" ? "\"\"" : String(c) }
     return out + "\""
   }
+}
+
+extension CSVWriter: HoldsFrameWhileNextIsMade {
+  package var holdsFrameWhileNextIsMade: Bool { halves.overlapping }
 }

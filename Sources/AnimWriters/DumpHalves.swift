@@ -26,9 +26,10 @@ protocol DumpRecordFormat: Sendable {
 /// microseconds, 256 records about half a millisecond.
 ///
 /// The background thread holds the frame it formats while the simulator makes the next
-/// one; the simulator writes that one into the records of the frame before last
-/// (`Frame` is a value, and `Simulator.spareRecords` keeps the two apart), so each frame
-/// the job reads stays as it was.
+/// one; told so (`HoldsFrameWhileNextIsMade`), the simulator writes that one into the
+/// records of the frame before last (`Frame` is a value, and
+/// `Simulator.samplesIntoSpareRecords` keeps the two apart, where sharing would copy
+/// them), so each frame the job reads stays as it was.
 final class DumpHalves: Sendable {
   /// Frames of fewer records are made on the caller's thread alone.
   let minimumRecords: Int
@@ -43,8 +44,13 @@ final class DumpHalves: Sendable {
   /// Whether a frame's back part is still being made when `write` returns.
   let overlapping: Bool
 
-  /// `minimumRecords` is 256 but for tests (`Int.max`: one thread for every frame).
-  init(overlapping: Bool, minimumRecords: Int = 256) {
+  /// The fewest records a frame is split at: from about this many, a second thread
+  /// gains more than it costs to start (measured with `animc-bench dump`).
+  static let defaultMinimumRecords = 256
+
+  /// `minimumRecords` is `defaultMinimumRecords` but for tests (`Int.max`: one thread
+  /// for every frame).
+  init(overlapping: Bool, minimumRecords: Int = defaultMinimumRecords) {
     self.overlapping = overlapping
     self.minimumRecords = minimumRecords
   }

@@ -14,7 +14,7 @@ public struct JSONLinesWriter: FrameWriter {
   /// `overlappingFrames`, a big frame's last part is made while the caller simulates the
   /// next frame and reaches `sink` in the next `write` or in `finish` (`DumpHalves`).
   public init(to sink: ByteSink, overlappingFrames: Bool = false) {
-    self.init(to: sink, overlappingFrames: overlappingFrames, minimumSplit: 256)
+    self.init(to: sink, overlappingFrames: overlappingFrames, minimumSplit: DumpHalves.defaultMinimumRecords)
   }
 
   /// A writer that makes frames of at least `minimumSplit` records on two threads;
@@ -54,4 +54,8 @@ struct NodeRecords: DumpRecordFormat {
     let parent = frame.nodes[i].parentSlot
     DumpRecords.node(frame.nodes[i], parent: parent < 0 ? nil : frame.nodes[Int(parent)].id, keys: keys, into: &out)
   }
+}
+
+extension JSONLinesWriter: HoldsFrameWhileNextIsMade {
+  package var holdsFrameWhileNextIsMade: Bool { halves.overlapping }
 }

@@ -126,6 +126,15 @@ struct NodeStateTests {
     }
   }
 
+  /// `withFixedSlot` passes every slot on unchanged (each case spells its own).
+  @Test func withFixedSlotPassesTheSlotItIsGiven() {
+    for slot in -1...NodeState.slotCount {
+      var passed: [Int] = []
+      NodeState.withFixedSlot(slot, &passed) { $1.append($0) }
+      #expect(passed == [slot])
+    }
+  }
+
   /// `takeLeading` takes every slot a record's leading values use (position, scale,
   /// rotation, opacity), and keeps every slot it does not say it takes.
   @Test func takeLeadingTakesTheLeadingValues() {

@@ -11,27 +11,31 @@ import Testing
 /// flags, tint, z and (when nothing animates it) style: sampling writes only the matrix
 /// and the leading values (`FrameSampler.compose`). These scenes move instances from record
 /// to record (older ones end, newer ones begin, emitters interleave) and check every
-/// record of every frame against what its id says it must hold, from the source.
+/// record of every frame against what its id says it must hold, from the source. Each
+/// runs twice: sampling into the last frame's records, and into the frame before last's
+/// (`Simulator.samplesIntoSpareRecords`).
 @Suite struct RecordReuseTests {
-  func simulator(_ source: String) throws -> Simulator {
+  func simulator(_ source: String, spare: Bool) throws -> Simulator {
     let analysis = analyze(SourceFile(name: "t.anim", text: source))
     #expect(analysis.diagnostics.isEmpty, "\(analysis.diagnostics.map(\.message))")
-    return try Simulator(try #require(analysis.ir as SceneIR?))
+    let sim = try Simulator(try #require(analysis.ir as SceneIR?))
+    sim.samplesIntoSpareRecords = spare
+    return sim
   }
 
-  @Test func recordsThatChangeHandsHoldTheirNewInstance() throws {
-    try checkReds(z: nil)
+  @Test(arguments: [false, true]) func recordsThatChangeHandsHoldTheirNewInstance(spare: Bool) throws {
+    try checkReds(z: nil, spare: spare)
   }
 
-  @Test func recordsSortedByZHoldTheirInstancesToo() throws {
+  @Test(arguments: [false, true]) func recordsSortedByZHoldTheirInstancesToo(spare: Bool) throws {
     // Reds drawn above blues: every frame is sorted, and a record holds another instance
     // after the sort than sampling put in it.
-    try checkReds(z: 1)
+    try checkReds(z: 1, spare: spare)
   }
 
   /// Reds: two every 0.1 s, living 0.25 s; blues: one every 0.15 s, living 0.6 s. Every
   /// few frames the oldest end and the rest move to earlier records, beside the other kind.
-  func checkReds(z: Double?) throws {
+  func checkReds(z: Double?, spare: Bool) throws {
     let sim = try simulator(
       """
       scene "t" { size 200, 200; fps 60; duration 2s }
@@ -57,7 +61,7 @@ import Testing
           animate opacity from 1 to 0.5 over 1s
         }
       }
-      """)
+      """, spare: spare)
     var seen = (reds: 0, blues: 0, frames: 0)
     for _ in 0..<sim.frameCount {
       try sim.step()
@@ -92,7 +96,7 @@ import Testing
     #expect(seen.reds > 400 && seen.blues > 400)
   }
 
-  @Test func anAnimatedStyleIsComposedInEveryFrame() throws {
+  @Test(arguments: [false, true]) func anAnimatedStyleIsComposedInEveryFrame(spare: Bool) throws {
     // Spawn k begins at 0.25·k s and its fill goes from black to white over 1 s, linearly:
     // at scene time s its red, green and blue are s − 0.25·k.
     let sim = try simulator(
@@ -106,7 +110,7 @@ import Testing
           animate fill to #FFFFFF over 1s timing linear
         }
       }
-      """)
+      """, spare: spare)
     var checked = 0
     for _ in 0..<sim.frameCount {
       try sim.step()
@@ -122,10 +126,11 @@ import Testing
     #expect(checked == 390)
   }
 
-  @Test func aFrameHeldByAConsumerKeepsWhatItDrew() throws {
-    // A flat scene samples each frame into the records of the frame before last
-    // (`Simulator.spareRecords`). A writer may hold frames longer: every frame kept
-    // here must still read as it did when it was made, whatever the steps after it did.
+  @Test(arguments: [false, true]) func aFrameHeldByAConsumerKeepsWhatItDrew(spare: Bool) throws {
+    // A flat scene samples each frame into the last frame's records, or with `spare` the
+    // frame before last's (`Simulator.samplesIntoSpareRecords`). A consumer may hold
+    // frames longer: every frame kept here must still read as it did when it was made,
+    // whatever the steps after it did.
     let source = """
       scene "t" { size 200, 200; fps 60; duration 1s }
       emitter dots {
@@ -140,7 +145,7 @@ import Testing
         }
       }
       """
-    let sim = try simulator(source)
+    let sim = try simulator(source, spare: spare)
     var held: [Frame] = []
     var seenThen: [[String]] = []
     for _ in 0..<sim.frameCount {

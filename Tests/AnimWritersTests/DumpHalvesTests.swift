@@ -118,4 +118,20 @@ import Testing
     }
     try writer.finish()
   }
+
+  /// A run tells the simulator whether its writer holds a frame while the next is made:
+  /// only then are frames sampled into a second set of records. The dump is the same.
+  @Test func aRunSamplesIntoSpareRecordsOnlyForAWriterThatHoldsFrames() throws {
+    var dumps: [Bool: [UInt8]] = [:]
+    for overlapping in [false, true] {
+      let sim = try Simulator(try example("love-burst"))
+      let sink = MemorySink()
+      var writer = JSONLinesWriter(to: sink, overlappingFrames: overlapping, minimumSplit: 2)
+      #expect(!sim.samplesIntoSpareRecords)
+      try FrameRun.write(sim, to: &writer)
+      #expect(sim.samplesIntoSpareRecords == overlapping)
+      dumps[overlapping] = sink.bytes
+    }
+    #expect(dumps[false]?.isEmpty == false && dumps[false] == dumps[true])
+  }
 }
