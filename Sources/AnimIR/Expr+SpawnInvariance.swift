@@ -33,3 +33,15 @@ extension Expr {
     commands.allSatisfy { $0.arguments.allSatisfy(\.isSameAtEverySpawn) }
   }
 }
+
+extension IRForm.Timing where V == Expr {
+  /// Whether every clause is the same at every spawn (`Expr.isSameAtEverySpawn`).
+  package var isSameAtEverySpawn: Bool {
+    let count: Expr?
+    switch repeatCount {
+    case .count(let e), .duration(let e): count = e
+    case .forever, nil: count = nil
+    }
+    return [duration, delay, timingFunction, count].allSatisfy { $0?.isSameAtEverySpawn ?? true }
+  }
+}

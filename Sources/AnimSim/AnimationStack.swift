@@ -178,12 +178,6 @@ struct AnimationStack: Sendable {
     return .along(path: paths.count - 1, pacing, rotation, span: span)
   }
 
-  /// Whether the path of an `along` kind has a finite length (other kinds have no path).
-  func hasFiniteLength(_ kind: CompiledAnimation.Kind) -> Bool {
-    guard case .along(let path, _, _, _) = kind else { return true }
-    return paths[path].length.isFinite
-  }
-
   /// The composed state of animations `0..<i` on top of `model` when animation i begins.
   func valueBelow(_ i: Int, _ model: NodeState) -> NodeState {
     var state = model

@@ -108,10 +108,12 @@ enum BlockEvaluator {
   }
 
   /// `shape`: the template's shape evaluated already, when it is the same at every
-  /// spawn (`Expr.isSameAtEverySpawn`). `groups` numbers the stack by its timings.
+  /// spawn (`Expr.isSameAtEverySpawn`); `plan`: the template's timeline laid out, kept
+  /// across its spawns (`TimelinePlan`), or nil for one made for this evaluation.
+  /// `groups` numbers the stack by its timings.
   static func evaluate(
     _ template: NodeTemplate, defaultPosition: Point, shape shapeGiven: ShapeValue? = nil, model: NodeState? = nil,
-    groups: inout TimingGroups, _ ctx: inout EvaluationContext
+    plan: TimelinePlan? = nil, groups: inout TimingGroups, _ ctx: inout EvaluationContext
   ) throws(EvaluationError) -> InstanceBody {
     resetLocals(max(template.localCount, 0), &ctx)
     ctx.instanceStart = nil
@@ -128,7 +130,10 @@ enum BlockEvaluator {
     body.gradients = shape.style.gradients
     // A release's block composes on the values the instance has then (§16).
     if let model { body.model = model }
-    var compiler = TimelineCompiler(reserving: TimelineCompiler.animationCount(template.body))
+    let plan = plan ?? TimelinePlan(template.body)
+    var compiler = TimelineCompiler(plan)
+    // The plan's items, in statement order: where the next timeline statement's begins.
+    var nextItem = 0
     // The latest end of a top-level item, kept as `[Double].max()` would find it.
     var latestEnd: Double? = nil
     for statement in template.body {
@@ -154,8 +159,9 @@ enum BlockEvaluator {
       case .z(let e):
         let z = try Evaluator.number(e, &ctx)
         if z.isFinite { body.z = z }
-      case .timeline(let item):
-        let end = try compiler.compile(item, offset: 0, &ctx)
+      case .timeline:
+        let end = try compiler.compile(nextItem, offset: 0, &ctx)
+        nextItem += plan.items[nextItem].descendants + 1
         if latestEnd.map({ $0 < end }) ?? true { latestEnd = end }
       case .removeAfter(let e):
         let d = try Evaluator.number(e, &ctx)
@@ -167,10 +173,9 @@ enum BlockEvaluator {
         body.contentsRect = try contentsRect(Evaluator.evaluate(e, &ctx), template.range)
       }
     }
-    // Animating a stroke's or a trim's property brings its fields too (`note`): the
-    // compiler saw each animation's property as it compiled it.
-    if compiler.bringsStroke { body.hasStroke = true }
-    if compiler.bringsTrim { body.hasTrim = true }
+    // Animating a stroke's or a trim's property brings its fields too (`note`).
+    if plan.bringsStroke { body.hasStroke = true }
+    if plan.bringsTrim { body.hasTrim = true }
     body.stack = compiler.finish()
     body.animationsEnd = latestEnd
     body.stack.resolveDeferredPaths(body.model)

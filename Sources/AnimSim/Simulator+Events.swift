@@ -327,7 +327,7 @@ extension Simulator {
       do {
         let shape = try spawnShape(e, &ctx)
         body = try BlockEvaluator.evaluate(
-          emitter.spawn, defaultPosition: start, shape: shape, groups: &groups, &ctx)
+          emitter.spawn, defaultPosition: start, shape: shape, plan: spawnPlans[e], groups: &groups, &ctx)
         if family > 1 { children = try evaluateSpawnChildren(e, groups: &groups, &ctx) }
       } catch {
         throw SimulationError(error)

@@ -45,6 +45,8 @@ package final class Simulator {
   var emitterLive: [EndTimes] = []
   /// Each emitter's spawn shape when it is the same at every spawn, evaluated at the first.
   var spawnShapes: [ShapeValue?] = []
+  /// Each emitter's spawn's timeline, laid out once for all its spawns (`TimelinePlan`).
+  var spawnPlans: [TimelinePlan] = []
   /// Each emitter's shared shape, once a spawn has taken it: later spawns skip the
   /// lookup by id.
   var spawnSharedShapes: [SceneShape?] = []
@@ -172,6 +174,7 @@ package final class Simulator {
       emitterReadsScene.append(Self.readsScenePositions(emitter))
       spawnCounts.append(0)
       spawnShapes.append(nil)
+      spawnPlans.append(TimelinePlan(emitter.spawn.body))
       spawnSharedShapes.append(nil)
       emitterLive.append(EndTimes())
       for trigger in emitter.triggers {

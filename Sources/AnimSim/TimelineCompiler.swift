@@ -11,34 +11,20 @@ struct TimelineCompiler {
   private var stack = AnimationStack()
   /// Each animation's enclosing timings, innermost first (each group adds its own when
   /// its children are compiled), until `finish` lays them out outermost first. Adding at
-  /// the front instead took time in the cube of the nesting depth.
+  /// the front instead took time in the cube of the nesting depth. Empty, and left out,
+  /// when the plan has no groups.
   private var chains: [[ActiveTiming]] = []
-  /// Whether an animation compiled so far animates a property that brings the stroke's
-  /// or the trim's dump fields (§9, `Property.bringsStroke`): noted here, where each
-  /// animation is read anyway, rather than in a second walk of the items.
-  private(set) var bringsStroke = false
-  private(set) var bringsTrim = false
+  /// The block's items, laid out (`TimelinePlan`).
+  private let plan: TimelinePlan
 
-  /// `animations`: how many animations the items to compile hold, so that the stack's
-  /// arrays are allocated once, at their final size (see `animationCount`).
-  init(reserving animations: Int = 0) {
-    stack.animations.reserveCapacity(animations)
-    stack.timings.reserveCapacity(animations)
-    chains.reserveCapacity(animations)
-  }
-
-  /// The animations in a block's timeline items, groups' and sequences' included.
-  static func animationCount(_ body: [BlockStatement]) -> Int {
-    func count(_ item: TimelineItem) -> Int {
-      switch item {
-      case .animation: return 1
-      case .group(_, let children), .sequence(_, let children): return children.reduce(0) { $0 + count($1) }
-      }
-    }
-    return body.reduce(0) { total, statement in
-      if case .timeline(let item) = statement { return total + count(item) }
-      return total
-    }
+  /// The stack's arrays are allocated once, at their final size: the plan knows how many
+  /// animations its items hold.
+  init(_ plan: TimelinePlan) {
+    self.plan = plan
+    stack.animations.reserveCapacity(plan.animations.count)
+    stack.timings.reserveCapacity(plan.animations.count)
+    // Without groups every chain is empty, and none is kept.
+    if plan.hasGroups { chains.reserveCapacity(plan.animations.count) }
   }
 
   /// The stack, with every animation's chain of groups laid out in `parents`. Moved
@@ -48,58 +34,77 @@ struct TimelineCompiler {
     stack = AnimationStack()
     for (i, chain) in chains.enumerated() {
       let start = result.parents.count
+      // An animation outside every group keeps the empty range it has at that place.
+      if chain.isEmpty && result.animations[i].parents == start..<start { continue }
       result.parents += chain.reversed()
       result.animations[i].parents = start..<result.parents.count
     }
     return result
   }
 
-  /// Compiles one item beginning `offset` seconds into its parent's time (a sequence's
-  /// earlier children). Returns the item's `begin + A` in the
-  /// parent's time (infinite for `repeat forever`), which sequences chain and lifetimes
-  /// use (§6.4).
-  mutating func compile(
-    _ item: TimelineItem, offset: Double, _ ctx: inout EvaluationContext
-  ) throws(EvaluationError) -> Double {
-    switch item {
-    case .animation(let a):
-      if a.property.bringsStroke { bringsStroke = true }
-      if a.property.bringsTrim { bringsTrim = true }
-      let value = try kind(a, &ctx)
-      var (timing, _) = try Self.timing(a.timing, defaultDuration: nil, &ctx)
+  /// Compiles the plan's item `i` beginning `offset` seconds into its parent's time (a
+  /// sequence's earlier children). Returns the item's `begin + A` in the parent's time
+  /// (infinite for `repeat forever`), which sequences chain and lifetimes use (§6.4).
+  mutating func compile(_ i: Int, offset: Double, _ ctx: inout EvaluationContext) throws(EvaluationError) -> Double {
+    switch plan.items[i].kind {
+    case .animation(let n):
+      let value = try kind(n, &ctx)
+      var (timing, _) = try timing(i, defaultDuration: nil, &ctx)
       timing.begin += offset
-      var compiled = CompiledAnimation(target: PropertyTarget(a.property), kind: value)
-      compiled.additive = a.additive
-      compiled.cumulative = a.cumulative
-      if !stack.hasFiniteLength(value) {
-        throw EvaluationError(message: "the path's length is not finite", range: a.range)
+      var compiled = CompiledAnimation(target: plan.targets[n], kind: value)
+      compiled.additive = plan.animations[n].additive
+      compiled.cumulative = plan.animations[n].cumulative
+      if case .along(let path, _, _, _) = value, !stack.paths[path].length.isFinite {
+        throw EvaluationError(message: "the path's length is not finite", range: plan.animations[n].range)
       }
       stack.animations.append(compiled)
       stack.timings.append(timing)
-      chains.append([])
+      if plan.hasGroups { chains.append([]) }
       return timing.begin + timing.activeDuration
-    case .group(let clauses, let children), .sequence(let clauses, let children):
+    case .group, .sequence:
       let isSequence: Bool
-      if case .sequence = item { isSequence = true } else { isSequence = false }
+      if case .sequence = plan.items[i].kind { isSequence = true } else { isSequence = false }
       // The container's own clauses are written before its children.
-      var (timing, repeatFor) = try Self.timing(clauses, defaultDuration: 0, &ctx)
+      var (timing, repeatFor) = try timing(i, defaultDuration: 0, &ctx)
       let first = chains.count
       var latest = 0.0
       var cursor = 0.0
-      for child in children {
+      var child = i + 1
+      while child <= i + plan.items[i].descendants {
         let end = try compile(child, offset: isSequence ? cursor : 0, &ctx)
         latest = max(latest, end)
         if isSequence { cursor = end }
+        child += plan.items[child].descendants + 1
       }
-      if clauses.duration == nil {
+      if !plan.items[i].hasDuration {
         // §6: a group lasts until its latest child ends; a sequence until its last.
         timing.duration = isSequence ? cursor : latest
         if let repeatFor { timing.count = Self.count(repeatFor: repeatFor, period: timing.period) }
       }
       timing.begin += offset
-      for i in first..<chains.count { chains[i].append(timing) }
+      for k in first..<chains.count { chains[k].append(timing) }
       return timing.begin + timing.activeDuration
     }
+  }
+
+  /// Item `i`'s clauses evaluated, or the plan's fixed timing for them.
+  private func timing(
+    _ i: Int, defaultDuration: Double?, _ ctx: inout EvaluationContext
+  ) throws(EvaluationError) -> TimelinePlan.EvaluatedTiming {
+    if let known = plan.learntTiming(i) { return known }
+    let evaluated = try Self.timing(plan.clauses[i], defaultDuration: defaultDuration, &ctx)
+    plan.learn(evaluated, item: i)
+    return evaluated
+  }
+
+  /// Animation `n`'s value evaluated, or the plan's fixed values for it.
+  private mutating func kind(
+    _ n: Int, _ ctx: inout EvaluationContext
+  ) throws(EvaluationError) -> CompiledAnimation.Kind {
+    if let known = plan.learntValues(n) { return .basic(known) }
+    let kind = try kind(plan.animations[n], &ctx)
+    plan.learn(kind, animation: n)
+    return kind
   }
 
   /// The value an animation moves between, evaluated per spawn.
