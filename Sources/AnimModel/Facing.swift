@@ -39,4 +39,11 @@ extension NodeFrame {
   @inlinable package mutating func decideFacing(matrix3d: Matrix3D?) {
     backFacing = !state.doubleSided && Facing.facesAway(matrix, matrix3d)
   }
+
+  /// `decideFacing(matrix3d: nil)` of a 2-D record whose `doubleSided` is known
+  /// (`singleSided` is its negation) without reading it from the state, where it sits in
+  /// a cache line the frame's sampling otherwise leaves alone.
+  @inlinable package mutating func decideFacing(singleSided: Bool) {
+    backFacing = singleSided && Facing.facesAway(matrix, nil)
+  }
 }

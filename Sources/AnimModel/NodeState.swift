@@ -91,6 +91,14 @@ public struct NodeState: Hashable, Sendable {
     }
   }
 
+  /// Slot by slot, as the synthesized `==` compares (NaN differs from itself, −0 equals
+  /// 0), in two vector comparisons: the synthesized one was not inlined, and every spawn
+  /// compares its model values with its timing group's (`TimingGroup.join`).
+  @inlinable
+  public static func == (a: NodeState, b: NodeState) -> Bool {
+    all(a.low .== b.low) && all(a.high .== b.high)
+  }
+
   /// Takes the slots below 16 from `other` and keeps the rest: what a record kept from
   /// the frame before needs when no animation changes its style. Those slots hold every
   /// value most animations change (position, scale, rotation, opacity), and copying one

@@ -107,13 +107,15 @@ final class TimingGroup {
 /// timing arrays. Spawns of one burst come one after another, so a burst of one template
 /// is one group.
 struct TimingGroups {
-  private var last: AnimationStack? = nil
+  /// The stack registered last; meaningless while `current` is nil. Not optional: binding
+  /// an optional's stack to compare it copied its eight arrays at every spawn.
+  private var last = AnimationStack()
   private var current: TimingGroup? = nil
   private var count = 0
 
   /// `model`: the member's model values (see `TimingGroup.sharedModel`).
   mutating func group(of stack: inout AnimationStack, model: NodeState) -> TimingGroup {
-    if let last, let current, last.hasSameTimings(as: stack) {
+    if let current, last.hasSameTimings(as: stack) {
       stack.timings = last.timings
       stack.parents = last.parents
       current.join(stack, model: model)

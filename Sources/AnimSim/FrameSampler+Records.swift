@@ -111,7 +111,7 @@ extension FrameSampler {
         records[w].placeDepth(at: depths.count &- 1)
         records[w].decideFacing(matrix3d: m3)
       } else {
-        records[w].decideFacing(matrix3d: nil)
+        records[w].decideFacing(singleSided: live[m].singleSided)
       }
       if z < lastZ { ordered = false }
       lastZ = z

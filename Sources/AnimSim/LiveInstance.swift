@@ -32,6 +32,9 @@ struct LiveInstance {
   var cohort: Int32 = 0
   /// `body.template.is3D` (§12.1).
   let is3D: Bool
+  /// Whether its `doubleSided` is false: its model's, as no animation changes it (a
+  /// binding that sets it decides the record's facing itself, `Simulator+Bindings`).
+  let singleSided: Bool
   let hasStroke: Bool
   let hasTrim: Bool
   /// Whether the body has gradients or a contents rect (`fill` reads the body only then).
@@ -67,6 +70,7 @@ struct LiveInstance {
     hasTrim = body.hasTrim
     hasPaintExtras = body.gradients != nil || body.contentsRect != nil
     is3D = body.template.is3D
+    singleSided = !body.model.doubleSided
   }
 }
 

@@ -32,7 +32,9 @@ extension Simulator {
       var own: [InstanceBody] = []
       for d in tree?.copyChildren[firstChild + c] ?? [] {
         context.random = RandomStream(seed: seed, name: d.template.name)
-        own.append(try BlockEvaluator.evaluate(d.template, defaultPosition: .zero, groups: &timingGroups, &context))
+        let body = try BlockEvaluator.evaluate(
+          d.template, defaultPosition: .zero, plan: d.plan, groups: &timingGroups, &context)
+        own.append(body)
       }
       descendants.append(own)
     }

@@ -13,7 +13,8 @@ extension Simulator {
     var bodies: [InstanceBody] = []
     bodies.reserveCapacity(list.count)
     for child in list {
-      bodies.append(try BlockEvaluator.evaluate(child.template, defaultPosition: .zero, groups: &groups, &ctx))
+      bodies.append(
+        try BlockEvaluator.evaluate(child.template, defaultPosition: .zero, plan: child.plan, groups: &groups, &ctx))
     }
     return bodies
   }

@@ -52,6 +52,8 @@ struct LayerTree {
     /// Its id's name: the emitter's (or the replicator child's) name and the names down
     /// to it, joined by `/`.
     let idName: String
+    /// Its timeline laid out, kept for every instance made of it (`TimelinePlan`).
+    let plan: TimelinePlan
     var declared: NodeTemplate { template }
   }
 
@@ -117,7 +119,9 @@ struct LayerTree {
     var pending = template.children.enumerated().reversed().map { ($0.element, -1, $0.offset, name) }
     while let (template, parent, ordinal, prefix) = pending.popLast() {
       let idName = prefix + "/" + template.name
-      list.append(SpawnChild(template: template, parent: parent, ordinal: ordinal, idName: idName))
+      list.append(
+        SpawnChild(
+          template: template, parent: parent, ordinal: ordinal, idName: idName, plan: TimelinePlan(template.body)))
       let at = list.count - 1
       pending.append(contentsOf: template.children.enumerated().reversed().map { ($0.element, at, $0.offset, idName) })
     }

@@ -150,4 +150,23 @@ struct NodeStateTests {
     }
     #expect(kept.lineWidth == 1)
   }
+
+  /// `==` compares every slot as numbers compare: one slot apart is unequal, a NaN is
+  /// unequal to itself, and −0 equals 0.
+  @Test func equalityComparesEverySlotAsNumbersDo() {
+    #expect(NodeState() == NodeState())
+    for slot in 0..<NodeState.slotCount {
+      var changed = NodeState()
+      changed[slot] += 0.5
+      #expect(changed != NodeState(), "slot \(slot)")
+      var nan = NodeState()
+      nan[slot] = .nan
+      #expect(nan != nan, "slot \(slot)")
+      var zero = NodeState()
+      zero[slot] = 0
+      var negativeZero = NodeState()
+      negativeZero[slot] = -0.0
+      #expect(zero == negativeZero, "slot \(slot)")
+    }
+  }
 }
